@@ -1,0 +1,47 @@
+"""Loading TOML data files with pydantic validation; refusals name file, field and reason."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .errors import DataFileError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def read_toml(path: str | Path) -> dict[str, Any]:
+    p = Path(path)
+    try:
+        with p.open("rb") as fh:
+            return tomllib.load(fh)
+    except OSError as e:
+        raise DataFileError(str(p), "(file)", f"cannot read: {e.strerror}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise DataFileError(str(p), "(syntax)", f"not valid TOML: {e}") from None
+
+
+def package_file(package: str, name: str) -> Path:
+    """Path of a data file shipped inside a package."""
+    return Path(str(resources.files(package).joinpath(name)))
+
+
+def validate(model: type[M], data: Any, file: str) -> M:
+    """Validate ``data`` against ``model``; the first error becomes a :class:`DataFileError`."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        loc = ".".join(str(x) for x in err["loc"]) or "(top level)"
+        msg = err["msg"]
+        if msg.startswith("Value error, "):
+            msg = msg[len("Value error, ") :]
+        raise DataFileError(file, loc, msg) from None
+
+
+def load_model(model: type[M], path: str | Path) -> M:
+    return validate(model, read_toml(path), str(path))

@@ -1,0 +1,237 @@
+"""The one seam for all randomness (DESIGN.md "Chance").
+
+Every roll names its die (``sides``) and its purpose, so its outcomes are enumerable (a dN is
+uniform over 1..N). Three sources:
+
+* :class:`SeededDice` — a PCG32 generator (O'Neill's PCG-XSH-RR 64/32), implemented here so that
+  the same seed gives the same rolls on any machine and any Python version;
+* :class:`ScriptedDice` — a given list of results (tests, replaying a physical game);
+* :class:`ManualDice` — a person types each result.
+
+Each source keeps ``history``, the results it produced, so a record can store a manual game's
+rolls as a script.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import DiceError
+
+_MASK64 = (1 << 64) - 1
+_MASK32 = (1 << 32) - 1
+_PCG_MULT = 6364136223846793005
+_PCG_INC = 1442695040888963407  # default stream (odd)
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One die roll: which die, its value, and what it was for."""
+
+    sides: int
+    value: int
+    purpose: str
+
+    @property
+    def die(self) -> str:
+        return f"d{self.sides}"
+
+    def __str__(self) -> str:
+        return f"{self.die}={self.value} for {self.purpose}"
+
+
+def splitmix64(x: int) -> int:
+    """A 64-bit mixer used to derive independent seeds (game i of a batch, a reseeded clone)."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return x ^ (x >> 31)
+
+
+def derive_seed(seed: int, *path: int) -> int:
+    """A seed for a sub-stream (``derive_seed(S, i)`` is game *i* of a batch seeded *S*)."""
+    x = splitmix64(seed & _MASK64)
+    for p in path:
+        x = splitmix64(x ^ (p & _MASK64))
+    return x & ((1 << 63) - 1)
+
+
+class PCG32:
+    """PCG-XSH-RR 64/32, the reference algorithm; deterministic on every platform."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = 0
+        self.next_u32()
+        self.state = (self.state + (seed & _MASK64)) & _MASK64
+        self.next_u32()
+
+    def next_u32(self) -> int:
+        old = self.state
+        self.state = (old * _PCG_MULT + _PCG_INC) & _MASK64
+        xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+        rot = old >> 59
+        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n) by rejection (no modulo bias)."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        threshold = (1 << 32) % n
+        while True:
+            r = self.next_u32()
+            if r >= threshold:
+                return r % n
+
+    def random(self) -> float:
+        """A float in [0, 1) (for policies; never for rules)."""
+        return ((self.next_u32() << 21) ^ (self.next_u32() >> 11)) / float(1 << 53)
+
+    def choice(self, items: list[Any]) -> Any:
+        return items[self.below(len(items))]
+
+
+class Dice(ABC):
+    """A source of die results."""
+
+    kind: str = "abstract"
+    #: True when a roll may fail (script ran out, person typed rubbish); games snapshot then.
+    can_fail: bool = True
+
+    def __init__(self) -> None:
+        self.history: list[int] = []
+
+    def roll(self, sides: int, purpose: str) -> Roll:
+        if sides < 2:
+            raise DiceError(f"a die needs at least 2 sides, not {sides}")
+        value = self._next(sides, purpose)
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= sides:
+            raise DiceError(f"d{sides} result {value!r} for {purpose} is outside 1..{sides}")
+        self.history.append(value)
+        return Roll(sides, value, purpose)
+
+    @abstractmethod
+    def _next(self, sides: int, purpose: str) -> int: ...
+
+    @abstractmethod
+    def spec(self) -> dict[str, Any]:
+        """How a record stores this source (``{"kind": "seeded", "seed": 7}``...)."""
+
+    def clone(self) -> Dice:
+        return copy.deepcopy(self)
+
+
+class SeededDice(Dice):
+    kind = "seeded"
+    can_fail = False
+
+    def __init__(self, seed: int) -> None:
+        super().__init__()
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise DiceError(f"a seed must be a non-negative integer, not {seed!r}")
+        self.seed = seed
+        self._rng = PCG32(seed)
+
+    def _next(self, sides: int, purpose: str) -> int:
+        return self._rng.below(sides) + 1
+
+    def spec(self) -> dict[str, Any]:
+        return {"kind": "seeded", "seed": self.seed}
+
+
+class ScriptedDice(Dice):
+    """Results from a list; running out is an error unless ``then`` supplies more."""
+
+    kind = "scripted"
+
+    def __init__(self, values: Iterable[int], then: Dice | None = None) -> None:
+        super().__init__()
+        self.values = list(values)
+        self.pos = 0
+        self.then = then
+
+    def _next(self, sides: int, purpose: str) -> int:
+        if self.pos >= len(self.values):
+            if self.then is not None:
+                return self.then._next(sides, purpose)
+            raise DiceError(
+                f"the dice script ran out after {len(self.values)} rolls "
+                f"(needed a d{sides} for {purpose})"
+            )
+        value = self.values[self.pos]
+        if not isinstance(value, int) or not 1 <= value <= sides:
+            raise DiceError(
+                f"scripted roll #{self.pos + 1} is {value!r}, outside 1..{sides} "
+                f"for a d{sides} ({purpose})"
+            )
+        self.pos += 1
+        return value
+
+    def spec(self) -> dict[str, Any]:
+        if self.then is not None:
+            return {"kind": "manual", "values": list(self.history)}
+        return {"kind": "scripted", "values": list(self.values)}
+
+
+Asker = Callable[[int, str], int]
+
+
+class ManualDice(Dice):
+    """A person rolls real dice and types each result (``ask(sides, purpose) -> value``)."""
+
+    kind = "manual"
+
+    def __init__(self, ask: Asker | None = None) -> None:
+        super().__init__()
+        self.ask = ask
+
+    def _next(self, sides: int, purpose: str) -> int:
+        if self.ask is None:
+            raise DiceError(f"manual dice have no one to ask for a d{sides} ({purpose})")
+        return self.ask(sides, purpose)
+
+    def spec(self) -> dict[str, Any]:
+        return {"kind": "manual", "values": list(self.history)}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ManualDice:
+        new = ManualDice(self.ask)
+        new.history = list(self.history)
+        return new
+
+
+def make_dice(dice: Dice | str | Iterable[int] | None, seed: int | None) -> Dice:
+    """Build a dice source from the arguments of :func:`voidwar.load`."""
+    if isinstance(dice, Dice):
+        return dice
+    if dice is None or dice == "seeded":
+        return SeededDice(0 if seed is None else seed)
+    if dice == "manual":
+        return ManualDice()
+    if isinstance(dice, str):
+        raise DiceError(f"unknown dice source {dice!r} (use 'seeded', 'manual' or a list)")
+    return ScriptedDice(dice)
+
+
+def dice_from_spec(spec: dict[str, Any], ask: Asker | None = None) -> Dice:
+    """Rebuild a dice source from a record's ``dice`` entry."""
+    kind = spec.get("kind")
+    if kind == "seeded":
+        seed = spec.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise DiceError("seeded dice need an integer seed")
+        return SeededDice(seed)
+    values = spec.get("values")
+    if not isinstance(values, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in values
+    ):
+        raise DiceError("scripted dice need a list of integers")
+    if kind == "scripted":
+        return ScriptedDice(values)
+    if kind == "manual":
+        return ScriptedDice(values, then=ManualDice(ask))
+    raise DiceError(f"unknown dice kind {kind!r}")

@@ -1,0 +1,201 @@
+"""The Game protocol (DESIGN.md): the one interface every front end, bot and record uses.
+
+A ruleset subclasses :class:`Game` and supplies the rules: ``seats``, ``to_act``,
+``legal_actions``, ``parse_action``, ``check`` (validate without changing anything), ``execute``
+(change the state), ``over``, ``result``, ``state_dict`` and ``view``. The base class supplies the
+checked entry point :meth:`Game.apply`, the roll log, cloning and records.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .dice import Dice, DiceError, Roll, SeededDice
+from .errors import IllegalAction
+
+
+class Action:
+    """Base of every ruleset's action values: frozen, comparable, ``str()`` is the notation."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened: a roll, a move, a hit. ``text`` is for people, ``data`` for code."""
+
+    kind: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, **({"data": self.data} if self.data else {})}
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended.
+
+    ``outcome`` is a short code (``"antilles-destroyed"``), ``scores`` the points per seat,
+    ``winner`` the winning seat (``None`` for a draw or a solitaire game), ``level`` the victory
+    level where the rules have one, ``details`` anything else worth reporting.
+    """
+
+    outcome: str
+    scores: dict[str, float]
+    winner: str | None = None
+    level: str | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "outcome": self.outcome,
+            "scores": dict(self.scores),
+            "winner": self.winner,
+            "level": self.level,
+            "details": dict(self.details),
+        }
+
+
+def canonical_json(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+class Game(ABC):
+    """A game in progress. Subclasses implement the rules; see the module docstring."""
+
+    #: registry name of the ruleset (``"antilles"``)
+    ruleset: ClassVar[str]
+    #: bumped whenever a rules change would make old records replay differently
+    rules_version: ClassVar[int] = 1
+
+    def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any]) -> None:
+        self.dice = dice
+        self.scenario = scenario
+        self.options = dict(options)
+        self.actions: list[str] = []
+        self.log: list[Event] = []
+        self._pending: list[Event] = []
+
+    # -- what a ruleset provides -------------------------------------------------------------
+    @property
+    @abstractmethod
+    def seats(self) -> tuple[str, ...]: ...
+
+    @property
+    @abstractmethod
+    def to_act(self) -> str | None:
+        """The seat that must act now, or ``None`` when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]: ...
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Notation → action; raises :class:`IllegalAction` for text that is not an action."""
+
+    @abstractmethod
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` (naming the rule) if ``action`` is illegal now."""
+
+    @abstractmethod
+    def execute(self, action: Action) -> None:
+        """Carry out a checked action (and every automatic step that follows it)."""
+
+    @property
+    @abstractmethod
+    def over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def result(self) -> Result | None: ...
+
+    @abstractmethod
+    def state_dict(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data (used for digests, golden files and views)."""
+
+    def view(self, seat: str | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator). Rulesets with hidden orders override."""
+        return self.state_dict()
+
+    def record_options(self) -> dict[str, Any]:
+        """Options as a record stores them (JSON-ready, enough to rebuild the game anywhere)."""
+        return dict(self.options)
+
+    # -- provided -----------------------------------------------------------------------------
+    def roll(self, sides: int, purpose: str) -> int:
+        """Roll a die through the dice seam and log it as an event."""
+        r: Roll = self.dice.roll(sides, purpose)
+        self.emit("roll", str(r), die=r.die, value=r.value, purpose=r.purpose)
+        return r.value
+
+    def emit(self, kind: str, text: str, **data: Any) -> None:
+        ev = Event(kind, text, data)
+        self._pending.append(ev)
+        self.log.append(ev)
+
+    def to_action(self, action: Action | str) -> Action:
+        if isinstance(action, str):
+            return self.parse_action(action)
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r}")
+        return action
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """The one checked entry point: apply a legal action and return what happened.
+
+        An illegal or malformed action raises :class:`IllegalAction` and changes nothing; so does
+        a die result that cannot be used (:class:`DiceError`, e.g. a script that ran out).
+        """
+        if self.over:
+            raise IllegalAction("the game is over")
+        act = self.to_action(action)
+        self.check(act)
+        backup = self._snapshot() if self.dice.can_fail else None
+        self._pending = []
+        try:
+            self.execute(act)
+        except (DiceError, KeyboardInterrupt, EOFError):
+            if backup is not None:
+                self.__dict__.clear()
+                self.__dict__.update(backup)
+            raise
+        self.actions.append(str(act))
+        events, self._pending = self._pending, []
+        return events
+
+    def _snapshot(self) -> dict[str, Any]:
+        return copy.deepcopy(self.__dict__)
+
+    def clone(self, reseed: int | None = None) -> Game:
+        """An independent copy. ``reseed`` gives it fresh dice (so a search never sees the real
+        future rolls); without it the copy rolls exactly what the original would."""
+        new = copy.deepcopy(self)
+        if reseed is not None:
+            new.dice = SeededDice(reseed)
+        return new
+
+    def digest(self) -> str:
+        """A fingerprint of the whole state (records use it to detect tampering)."""
+        return hashlib.sha256(canonical_json(self.state_dict()).encode()).hexdigest()[:32]
+
+    def record(self) -> dict[str, Any]:
+        from .record import make_record
+
+        return make_record(self)
+
+    def legal_notations(self) -> list[str]:
+        return [str(a) for a in self.legal_actions()]
+
+    def apply_all(self, actions: Sequence[Action | str]) -> None:
+        for a in actions:
+            self.apply(a)

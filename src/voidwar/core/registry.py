@@ -1,0 +1,98 @@
+"""One registry: ruleset name → its game class, scenarios, policies and terminal renderer.
+
+A ruleset is a subpackage of :mod:`voidwar.rulesets` that exposes ``RULESET``
+(a :class:`RulesetInfo`). Adding a ruleset means adding that package — nothing else is edited.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .dice import Dice, make_dice
+from .errors import UnknownName
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .policy import Policy
+
+
+PolicyFactory = Callable[[int], "Policy"]
+
+
+@dataclass(frozen=True)
+class RulesetInfo:
+    """What the registry knows of one ruleset."""
+
+    name: str
+    title: str
+    game_class: type[Game]
+    #: builds a game: (dice, scenario, options) → Game; validates options and scenario
+    factory: Callable[[Dice, str | None, dict[str, Any]], Game]
+    #: scenario name → one-line description
+    scenarios: Callable[[], dict[str, str]]
+    #: policy name → factory(seed) (ruleset-specific policies; generic ones live in voidwar.ai)
+    policies: dict[str, PolicyFactory] = field(default_factory=dict)
+    #: a function drawing the game for the terminal (returns a Rich renderable)
+    render: Callable[[Game], Any] | None = None
+    aliases: tuple[str, ...] = ()
+    description: str = ""
+
+
+_REGISTRY: dict[str, RulesetInfo] = {}
+_discovered = False
+
+
+def register(info: RulesetInfo) -> RulesetInfo:
+    _REGISTRY[info.name] = info
+    return info
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    import voidwar.rulesets as pkg
+
+    for mod in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
+        if mod.ispkg:
+            module = importlib.import_module(f"{pkg.__name__}.{mod.name}")
+            info = getattr(module, "RULESET", None)
+            if isinstance(info, RulesetInfo):
+                register(info)
+    _discovered = True
+
+
+def rulesets() -> dict[str, RulesetInfo]:
+    """Every registered ruleset by name."""
+    _discover()
+    return dict(sorted(_REGISTRY.items()))
+
+
+def get_ruleset(name: str) -> RulesetInfo:
+    _discover()
+    key = name.strip().lower().replace("_", "-")
+    for info in _REGISTRY.values():
+        if key == info.name or key in info.aliases:
+            return info
+    known = ", ".join(sorted(_REGISTRY))
+    raise UnknownName(f"unknown ruleset {name!r} (known: {known})")
+
+
+def load(
+    name: str,
+    scenario: str | None = None,
+    seed: int | None = None,
+    dice: Dice | str | Iterable[int] | None = None,
+    **options: Any,
+) -> Game:
+    """Start a game: ``load("antilles", seed=7)``, ``load("space-fleet", "skirmish", dice=[4, 2])``.
+
+    ``dice`` is ``None``/``"seeded"`` (PCG seeded by ``seed``, default 0), ``"manual"``, a list of
+    results (scripted), or a :class:`~voidwar.core.dice.Dice`.
+    """
+    info = get_ruleset(name)
+    return info.factory(make_dice(dice, seed), scenario, options)
