@@ -40,6 +40,27 @@ class RulesetInfo:
     render: Callable[[Game], Any] | None = None
     aliases: tuple[str, ...] = ()
     description: str = ""
+    #: extra read-only terminal commands: name → fn(game, argument text) → text to print
+    #: (e.g. Astral Dreams' ``dist``/``los`` queries before committing a move)
+    commands: dict[str, Callable[[Game, str], str]] = field(default_factory=dict)
+    #: balance matchups for ``voidwar balance``: () → list of Matchup
+    balance: Callable[[], list[Matchup]] | None = None
+    #: named play options the CLI maps from flags (``--tables`` → ``tables``)
+    option_help: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """One cell of a balance matrix: ``row`` (played by the first seat) against ``col``.
+
+    ``scenario`` and ``options`` are passed to :func:`load`; the report gives the first seat's
+    win rate with a confidence interval.
+    """
+
+    row: str
+    col: str
+    scenario: str | None
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 _REGISTRY: dict[str, RulesetInfo] = {}
