@@ -131,6 +131,20 @@ class Game(ABC):
         """Options as a record stores them (JSON-ready, enough to rebuild the game anywhere)."""
         return dict(self.options)
 
+    # -- optional hooks for search (voidwar.ai.mcts; docs/ai.md) ----------------------------------
+    def is_secret(self, action: Action) -> bool:
+        """True when ``action`` stays hidden from the other seats until a later reveal
+        (simultaneous secret orders). Search then selects for each seat without seeing the
+        others' secret choices (decoupled selection)."""
+        return False
+
+    def determinize(self, seat: str, seed: int) -> Game:
+        """A copy consistent with what ``seat`` may see (``view(seat)``), with fresh dice.
+
+        Rulesets whose state holds information hidden from ``seat`` other than secret orders
+        (which the search resamples itself) override this to resample that information."""
+        return self.clone(reseed=seed)
+
     # -- provided -----------------------------------------------------------------------------
     def roll(self, sides: int, purpose: str) -> int:
         """Roll a die through the dice seam and log it as an event."""

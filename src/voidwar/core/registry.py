@@ -108,12 +108,22 @@ def load(
     scenario: str | None = None,
     seed: int | None = None,
     dice: Dice | str | Iterable[int] | None = None,
+    chance: str = "inline",
     **options: Any,
 ) -> Game:
     """Start a game: ``load("antilles", seed=7)``, ``load("space-fleet", "skirmish", dice=[4, 2])``.
 
     ``dice`` is ``None``/``"seeded"`` (PCG seeded by ``seed``, default 0), ``"manual"``, a list of
     results (scripted), or a :class:`~voidwar.core.dice.Dice`.
+
+    ``chance="explicit"`` pauses the game at every roll after setup (see :mod:`.chance`);
+    setup rolls then come from ``dice``. The default ``"inline"`` rolls inside the rules.
     """
     info = get_ruleset(name)
+    if chance == "explicit":
+        from .chance import load_explicit
+
+        return load_explicit(info, scenario, options, make_dice(dice, seed))
+    if chance != "inline":
+        raise UnknownName(f"unknown chance mode {chance!r} (use 'inline' or 'explicit')")
     return info.factory(make_dice(dice, seed), scenario, options)

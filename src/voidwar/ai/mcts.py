@@ -1,0 +1,319 @@
+"""Monte Carlo tree search for any ruleset, through the Game protocol only (docs/ai.md).
+
+* **Open loop.** Tree nodes stand for action *paths*, not states. Every iteration replays from a
+  copy of the position with fresh dice (``determinize(seat, seed)``, by default
+  ``clone(reseed=seed)``), so node values average over die rolls and the search never sees the
+  real future rolls. Chance decisions of an explicit-chance game (seat ``"chance"``) are sampled
+  with their probabilities and are not tree edges.
+* **Hidden information.** Each iteration starts from a state sampled consistent with what the
+  searching seat may see: the ruleset hook :meth:`Game.determinize`, plus resampling of other
+  seats' secret orders (``Game.is_secret``) made since the last reveal.
+* **Simultaneous secret orders.** Each seat has its own tree, keyed by the actions that seat can
+  see: another seat's secret order is an edge ``?seat`` in it. So a seat's choice never depends on
+  the secret choice of a seat that "moved" just before it (decoupled selection per seat,
+  multiple-observer ISMCTS).
+* **Budget** in iterations (reproducible for a seed) or seconds. Rollouts use a uniform random
+  choice, or a given policy (``rollout="heuristic"`` resolves the ruleset's own).
+* **Values** from ``Result``: with several seats the winner scores 1, the others 0, a draw 1/n;
+  a solitaire game's score is scaled to [0, 1] by ``Game.score_range`` when the ruleset gives one,
+  otherwise by the range of scores the search has seen.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..core.chance import CHANCE
+from ..core.dice import PCG32, derive_seed
+from ..core.errors import DiceError, IllegalAction, RecordError
+from ..core.game import Action, Game, Result
+from ..core.policy import Policy
+
+
+class _Node:
+    """One seat's node: its own decisions here (``stats``) and where each edge leads."""
+
+    __slots__ = ("children", "n", "stats")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.stats: dict[str, list[float]] = {}  # action notation → [visits, value sum]
+        self.children: dict[str, _Node] = {}
+
+    def child(self, key: str) -> _Node:
+        node = self.children.get(key)
+        if node is None:
+            node = self.children[key] = _Node()
+        return node
+
+
+def terminal_values(result: Result, seats: tuple[str, ...]) -> dict[str, float]:
+    """Raw values per seat (module docstring): win 1 / loss 0 / draw 1/n, or the solitaire score."""
+    if len(seats) == 1:
+        return {seats[0]: float(result.scores.get(seats[0], 0.0))}
+    if result.winner is not None:
+        return {s: 1.0 if s == result.winner else 0.0 for s in seats}
+    return {s: 1.0 / len(seats) for s in seats}
+
+
+class MCTSPolicy:
+    """Open-loop, per-seat-tree UCT. See the module docstring.
+
+    ``iterations`` or ``seconds`` bound each decision (iterations win when both are given);
+    ``c`` is the UCT exploration constant on values in [0, 1]; ``rollout`` is ``None`` (uniform
+    random), a policy name (resolved for the game's ruleset) or a policy; ``max_rollout_steps``
+    ends long rollouts (the position then counts as a draw, or the lowest score seen).
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        c: float = 1.0,
+        rollout: str | Policy | None = None,
+        max_rollout_steps: int = 10_000,
+        evaluate: Callable[[Game], dict[str, float]] | None = None,
+    ) -> None:
+        if iterations is None and seconds is None:
+            iterations = 200
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        self.seed = seed
+        self.iterations = iterations
+        self.seconds = seconds
+        self.c = c
+        self.rollout = rollout
+        self.max_rollout_steps = max_rollout_steps
+        self.evaluate = evaluate
+        self.calls = 0
+        #: after each ``choose``: root action → (visits, mean value), and the iteration count
+        self.last_stats: dict[str, tuple[int, float]] = {}
+        self.last_iterations = 0
+        self._rollout_cache: dict[str, Policy] = {}
+
+    # -- public --------------------------------------------------------------------------------
+    def choose(self, game: Game) -> Action:
+        seat = game.to_act
+        if seat is None:
+            raise IllegalAction("the game is over")
+        legal = game.legal_actions()
+        call = self.calls
+        self.calls += 1
+        if seat == CHANCE:
+            return self._sample_chance(game, PCG32(derive_seed(self.seed, call)))
+        if len(legal) == 1:
+            self.last_stats = {str(legal[0]): (0, 0.0)}
+            self.last_iterations = 0
+            return legal[0]
+        rng = PCG32(derive_seed(self.seed, call, 0))
+        seats = game.seats
+        roots = {s: _Node() for s in seats}
+        base, replay_prefix = self._root_sampler(game, seat)
+        self._lo: dict[str, float] = {}
+        self._hi: dict[str, float] = {}
+        fixed = getattr(game, "score_range", None)
+        for s in seats:
+            if len(seats) > 1:
+                self._lo[s], self._hi[s] = 0.0, 1.0
+            elif fixed is not None:
+                lo, hi = fixed
+                self._lo[s], self._hi[s] = float(lo), float(hi)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        i = 0
+        while True:
+            if self.iterations is not None:
+                if i >= self.iterations:
+                    break
+            elif deadline is not None and i > 0 and time.perf_counter() >= deadline:
+                break
+            it_seed = derive_seed(self.seed, call, i + 1)
+            self._iterate(base, replay_prefix, seat, roots, it_seed, rng)
+            i += 1
+        root = roots[seat]
+        by_text = {str(a): a for a in legal}
+        self.last_stats = {
+            k: (int(v[0]), v[1] / v[0]) for k, v in root.stats.items() if k in by_text and v[0]
+        }
+        self.last_iterations = i
+        if not self.last_stats:
+            return legal[rng.below(len(legal))]
+        best = max(self.last_stats.items(), key=lambda kv: (kv[1][0], kv[1][1]))[0]
+        return by_text[best]
+
+    # -- internals -------------------------------------------------------------------------------
+    def _root_sampler(self, game: Game, seat: str) -> tuple[Game, list[tuple[str, str, bool]]]:
+        """The state iterations start from, and actions to redo from there.
+
+        Normally the position itself (no redo). When the last actions include other seats'
+        secret orders, start before them: the seat's own orders are redone as recorded, the
+        others' are resampled each iteration (they are unknown to ``seat``)."""
+        start = game
+        redo: list[tuple[str, str, bool]] = []
+        if type(game).is_secret is not Game.is_secret and game.actions:
+            try:
+                start, redo = self._before_secret_run(game)
+            except (RecordError, IllegalAction, DiceError):
+                start, redo = game, []
+        start = start.clone()
+        if hasattr(start, "log"):
+            start.log = []  # history the rules never read; keeps per-iteration copies cheap
+        return start, redo
+
+    @staticmethod
+    def _before_secret_run(game: Game) -> tuple[Game, list[tuple[str, str, bool]]]:
+        from ..core.record import replay
+
+        rec = game.record()
+        n = len(game.actions)
+        m = 0
+        best: Game = game
+        best_redo: list[tuple[str, str, bool]] = []
+        while m < n:
+            before = replay(rec, upto=n - m - 1)
+            text = game.actions[n - m - 1]
+            act = before.parse_action(text)
+            if not before.is_secret(act):
+                break
+            m += 1
+            best = before
+            g = before.clone()
+            redo: list[tuple[str, str, bool]] = []
+            for t in game.actions[n - m :]:
+                who = g.to_act or ""
+                a = g.parse_action(t)
+                redo.append((who, t, g.is_secret(a)))
+                g.apply(a)
+            best_redo = redo
+        return best, best_redo
+
+    def _sample_chance(self, g: Game, rng: PCG32) -> Action:
+        outcomes = g.chance_outcomes()  # type: ignore[attr-defined]
+        x = rng.random()
+        acc = 0.0
+        for a, p in outcomes:
+            acc += float(p)
+            if x < acc:
+                return a  # type: ignore[no-any-return]
+        return outcomes[-1][0]  # type: ignore[no-any-return]
+
+    def _rollout_policy(self, g: Game, seed: int) -> Policy | None:
+        r = self.rollout
+        if r is None:
+            return None
+        if isinstance(r, str):
+            pol = self._rollout_cache.get(g.ruleset)
+            if pol is None:
+                from .. import policies
+
+                pol = self._rollout_cache[g.ruleset] = policies.get(r, g.ruleset, seed)
+            return pol
+        return r
+
+    def _iterate(
+        self,
+        base: Game,
+        redo: list[tuple[str, str, bool]],
+        me: str,
+        roots: dict[str, _Node],
+        seed: int,
+        rng: PCG32,
+    ) -> None:
+        g = base.determinize(me, seed)
+        seats = g.seats
+        # resample the others' secret orders since the last reveal; redo our own
+        for who, text, secret in redo:
+            if g.over:
+                break
+            if who == me or not secret:
+                try:
+                    g.apply(text)
+                    continue
+                except IllegalAction:
+                    pass
+            acts = g.legal_actions()
+            g.apply(acts[rng.below(len(acts))])
+        ptr = dict(roots)
+        path: list[tuple[_Node, str, str]] = []
+        in_tree = True
+        steps = 0
+        rollout = self._rollout_policy(g, seed)
+        while not g.over and steps < self.max_rollout_steps:
+            seat = g.to_act
+            if seat is None:
+                break
+            if seat == CHANCE:
+                g.apply(self._sample_chance(g, rng))
+                continue
+            legal = g.legal_actions()
+            if in_tree:
+                node = ptr[seat]
+                act = self._select(node, legal, seat, rng)
+                key = str(act)
+                new = key not in node.stats
+                if new:
+                    node.stats[key] = [0.0, 0.0]
+                path.append((node, key, seat))
+                secret = g.is_secret(act)
+                g.apply(act)
+                for t in seats:
+                    ptr[t] = ptr[t].child(key if (t == seat or not secret) else "?" + seat)
+                if new:
+                    in_tree = False
+            else:
+                steps += 1
+                if rollout is None:
+                    g.apply(legal[rng.below(len(legal))])
+                else:
+                    g.apply(rollout.choose(g))
+        values = self._values(g, seats)
+        for node, key, seat in path:
+            node.n += 1
+            st = node.stats[key]
+            st[0] += 1
+            st[1] += values[seat]
+
+    def _values(self, g: Game, seats: tuple[str, ...]) -> dict[str, float]:
+        res = g.result if g.over else None
+        if res is None:
+            if self.evaluate is not None:
+                return self.evaluate(g)
+            if len(seats) > 1:
+                return {s: 1.0 / len(seats) for s in seats}
+            return {s: self._lo.get(s, 0.0) for s in seats}
+        vals = terminal_values(res, seats)
+        for s, v in vals.items():
+            if s not in self._lo or v < self._lo[s]:
+                self._lo[s] = v
+            if s not in self._hi or v > self._hi[s]:
+                self._hi[s] = v
+        return vals
+
+    def _select(self, node: _Node, legal: list[Action], seat: str, rng: PCG32) -> Action:
+        untried = [a for a in legal if str(a) not in node.stats]
+        if untried:
+            return untried[rng.below(len(untried))]
+        lo, hi = self._lo.get(seat, 0.0), self._hi.get(seat, 1.0)
+        span = hi - lo if hi > lo else 1.0
+        logn = math.log(max(node.n, 1))
+        best: Action = legal[0]
+        best_u = -math.inf
+        for a in legal:
+            n, w = node.stats[str(a)]
+            u = ((w / n) - lo) / span + self.c * math.sqrt(logn / n)
+            if u > best_u:
+                best, best_u = a, u
+        return best
+
+
+def make_mcts(seed: int = 0, **kwargs: Any) -> MCTSPolicy:
+    """The registered ``mcts`` policy (``voidwar.policies.get("mcts", ruleset, seed)``)."""
+    return MCTSPolicy(seed=seed, **kwargs)
+
+
+__all__ = ["MCTSPolicy", "make_mcts", "terminal_values"]

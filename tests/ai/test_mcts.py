@@ -1,0 +1,152 @@
+"""MCTS on tiny games: reproducible, stronger than random, blind to secret orders and dice."""
+
+from __future__ import annotations
+
+import pytest
+
+import voidwar
+from voidwar.ai import MCTSPolicy, RandomPolicy
+from voidwar.ai.mcts import terminal_values
+from voidwar.core.chance import CHANCE
+from voidwar.core.game import Game, Result
+from voidwar.core.policy import Policy
+
+
+def play(game: Game, policies: dict[str, Policy]) -> Game:
+    while not game.over:
+        game.apply(policies[game.to_act or ""].choose(game))
+    return game
+
+
+def test_registered_as_generic_policy() -> None:
+    pol = voidwar.policies.get("mcts", "toy-pig", seed=3)
+    assert isinstance(pol, MCTSPolicy)
+    assert "mcts" in voidwar.policies.names("toy-pig")
+
+
+def test_same_seed_same_choices_and_does_not_touch_the_game() -> None:
+    g = voidwar.load("toy-pig", seed=5)
+    before = (g.digest(), list(g.actions), g.dice.history[:])
+    a = MCTSPolicy(seed=9, iterations=150)
+    b = MCTSPolicy(seed=9, iterations=150)
+    assert a.choose(g) == b.choose(g)
+    assert a.last_stats == b.last_stats
+    assert a.last_iterations == 150
+    assert (g.digest(), list(g.actions), g.dice.history) == before
+
+
+def test_search_never_sees_the_real_future_dice() -> None:
+    # Two games identical so far but with different future rolls: the search must choose the same.
+    g1 = voidwar.load("toy-pig", dice=[6, 6, 6, 6, 6, 6, 6])
+    g2 = voidwar.load("toy-pig", dice=[1, 1, 1, 1, 1, 1, 1])
+    s1, s2 = MCTSPolicy(seed=1, iterations=100), MCTSPolicy(seed=1, iterations=100)
+    assert s1.choose(g1) == s2.choose(g2)
+    assert s1.last_stats == s2.last_stats
+
+
+def test_pig_holds_with_a_big_turn_total_near_the_target() -> None:
+    # red sits at 11 of 15 with 4 points this turn: holding reaches 15 and wins at once, while
+    # rolling risks a 1 (1 in 6) that passes the turn with nothing.
+    g = voidwar.load("toy-pig", seed=0)
+    assert isinstance(g, Game)
+    g.score["red"] = 11  # type: ignore[attr-defined]
+    g.turn_total = 4  # type: ignore[attr-defined]
+    assert str(MCTSPolicy(seed=0, iterations=200).choose(g)) == "hold"
+
+
+def test_mcts_beats_random_at_pig() -> None:
+    wins = 0
+    for i in range(12):
+        seats = ("red", "blue") if i % 2 == 0 else ("blue", "red")
+        g = voidwar.load("toy-pig", seed=100 + i)
+        play(g, {seats[0]: MCTSPolicy(seed=i, iterations=150), seats[1]: RandomPolicy(i)})
+        assert g.result is not None
+        wins += g.result.winner == seats[0]
+    assert wins >= 9
+
+
+def test_solitaire_mean_score_beats_random() -> None:
+    tot = {"mcts": 0.0, "random": 0.0}
+    for i in range(12):
+        pols: list[tuple[str, Policy]] = [
+            ("mcts", MCTSPolicy(seed=i, iterations=150)), ("random", RandomPolicy(i))]
+        for name, pol in pols:
+            g = play(voidwar.load("toy-push", seed=i), {"solo": pol})
+            assert g.result is not None
+            tot[name] += g.result.scores["solo"]
+    assert tot["mcts"] > tot["random"] * 1.3
+
+
+def test_decoupled_selection_ignores_the_other_seats_secret_order() -> None:
+    # b orders after a; a's order is secret. b's choice must not depend on what a ordered.
+    choices = set()
+    stats = []
+    for a_order in ("rock", "paper", "scissors"):
+        g = voidwar.load("toy-rps", seed=0)
+        g.apply(a_order)
+        pol = MCTSPolicy(seed=4, iterations=120)
+        choices.add(str(pol.choose(g)))
+        stats.append(pol.last_stats)
+    assert len(choices) == 1
+    assert stats[0] == stats[1] == stats[2]
+
+
+def test_without_the_secret_hook_the_search_would_exploit_the_order() -> None:
+    # the control for the test above: a subclass that declares nothing secret lets b see a's
+    # order, and b then plays the winning reply
+    from toys import RPS
+
+    class OpenRPS(RPS):
+        def is_secret(self, action: object) -> bool:  # type: ignore[override]
+            return False
+
+    g = OpenRPS(voidwar.core.SeededDice(0), None, {})
+    g.apply("rock")
+    assert str(MCTSPolicy(seed=4, iterations=300).choose(g)) == "paper"
+
+
+def test_seconds_budget_runs_at_least_one_iteration() -> None:
+    g = voidwar.load("toy-pig", seed=2)
+    pol = MCTSPolicy(seed=0, seconds=0.05)
+    pol.choose(g)
+    assert pol.last_iterations >= 1
+
+
+def test_rollout_policy_by_name_and_object() -> None:
+    g = voidwar.load("toy-pig", seed=2)
+    assert str(MCTSPolicy(seed=0, iterations=30, rollout="random").choose(g)) in ("roll", "hold")
+    assert str(MCTSPolicy(seed=0, iterations=30, rollout=RandomPolicy(1)).choose(g)) in (
+        "roll", "hold")
+
+
+def test_plays_explicit_chance_games_sampling_the_chance_seat() -> None:
+    g = voidwar.load("toy-pig", seed=3, chance="explicit")
+    pol = MCTSPolicy(seed=1, iterations=40)
+    steps = 0
+    while not g.over and steps < 400:
+        seat = g.to_act
+        g.apply(pol.choose(g))
+        steps += 1
+        if seat == CHANCE:
+            assert g.to_act != CHANCE
+    assert g.over
+
+
+@pytest.mark.parametrize(
+    ("result", "expected"),
+    [
+        (Result("x", {"red": 3, "blue": 1}, winner="red"), {"red": 1.0, "blue": 0.0}),
+        (Result("x", {"red": 2, "blue": 2}), {"red": 0.5, "blue": 0.5}),
+    ],
+)
+def test_terminal_values_two_seats(result: Result, expected: dict[str, float]) -> None:
+    assert terminal_values(result, ("red", "blue")) == expected
+
+
+def test_terminal_values_solitaire_is_the_score() -> None:
+    assert terminal_values(Result("x", {"solo": 42}), ("solo",)) == {"solo": 42.0}
+
+
+def test_bad_budget_is_refused() -> None:
+    with pytest.raises(ValueError):
+        MCTSPolicy(iterations=0)
