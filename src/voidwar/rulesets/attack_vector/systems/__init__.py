@@ -1,0 +1,31 @@
+"""Attack Vector: Tactical ship systems (spec §9–§13): power, heat, weapons, arcs, damage.
+
+Pure modules, independent of the Game class: the game's hooks (fire step, regeneration, end of
+turn) call into :class:`~.ship.ShipSystems`.
+"""
+
+from .arcs import Arc, ShipWindow, ship_frame_window, ship_frame_window_of, window_vector
+from .heat import HeatState, Radiators
+from .power import PowerState
+from .ship import ShipSystems, Shot, SystemsModel, load_systems
+from .weapons import WeaponCode, WeaponCodeError, WeaponRules, load_weapon_rules, ready_at
+
+__all__ = [
+    "Arc",
+    "HeatState",
+    "PowerState",
+    "Radiators",
+    "ShipSystems",
+    "ShipWindow",
+    "Shot",
+    "SystemsModel",
+    "WeaponCode",
+    "WeaponCodeError",
+    "WeaponRules",
+    "load_systems",
+    "load_weapon_rules",
+    "ready_at",
+    "ship_frame_window",
+    "ship_frame_window_of",
+    "window_vector",
+]

@@ -1,0 +1,442 @@
+"""A ship's systems: the ``[systems]`` table of a ship file and its state in play.
+
+The table (validated by :class:`SystemsModel`) holds power (A5.312), heat (A5.314), weapon mounts
+with their codes (A5.371) and firing arcs (spec §11.6), the crew rate (A2.4) and the SSD
+(spec §12). :class:`ShipSystems` is the live record sheet: the Energy Board, the heat board, the
+timer track and the marked SSD boxes, with the checks a fire order must pass.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ....core.datafile import package_file, read_toml, validate
+from ....core.errors import DataFileError, IllegalAction
+from .arcs import RULE_ARCS, Arc, ArcBlock, ShipWindow
+from .damage import BoxHit, DamageState, SSDModel, apply_damage, describe_hits, roll_location
+from .heat import HeatReport, HeatState, Radiators
+from .numbers import show, to_fraction
+from .power import PowerState
+from .weapons import (
+    RULE_CODE,
+    WeaponCode,
+    WeaponCodeError,
+    WeaponRules,
+    WeaponState,
+    load_weapon_rules,
+)
+
+_DATA = "voidwar.rulesets.attack_vector.systems.data"
+RULE_COOLING = "AV:T A5.371"
+RULE_RANGE = "spec §11.3 (maximum range, our PROPOSAL)"
+
+
+def _exact(v: Any) -> Fraction:
+    return to_fraction(v)
+
+
+class PowerModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+
+    #: output per segment of each reactor (A5.373)
+    reactors: list[Fraction]
+    #: battery capacity BTTY (A5.312)
+    battery: Fraction
+    #: stored power at the start (tutorial: full, A5.313); default full
+    start: Fraction | None = None
+
+    @field_validator("reactors", mode="before")
+    @classmethod
+    def _reactors(cls, v: Any) -> list[Fraction]:
+        if not isinstance(v, list) or not v:
+            raise ValueError("a list of reactor outputs per segment, like [1.5, 1.5]")
+        out = [_exact(x) for x in v]
+        if any(x <= 0 for x in out):
+            raise ValueError("a reactor's output is positive")
+        return out
+
+    @field_validator("battery", "start", mode="before")
+    @classmethod
+    def _num(cls, v: Any) -> Fraction | None:
+        if v is None:
+            return None
+        x = _exact(v)
+        if x < 0:
+            raise ValueError("never negative")
+        return x
+
+
+class HeatModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+
+    #: heat-sink capacity (A5.314)
+    heat_sinks: int = Field(ge=0)
+    #: number of radiators (Rafik: 1.2 output / 0.4 each = 3, DERIVED)
+    radiators: int = Field(ge=0)
+    #: heat dumped by one extended radiator per turn (A5.391: 0.4)
+    radiator_dump: Fraction = Fraction(2, 5)
+
+    @field_validator("radiator_dump", mode="before")
+    @classmethod
+    def _dump(cls, v: Any) -> Fraction:
+        x = _exact(v)
+        if x <= 0:
+            raise ValueError("a radiator dumps a positive amount of heat")
+        return x
+
+
+class MountModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    #: mount letter (A5.166: mounts A, B, C)
+    id: str
+    #: weapon codes, one per row (row n = weapon id ``<mount><n>``, A5.371)
+    weapons: list[str]
+    arc: list[ArcBlock]
+
+    @field_validator("id")
+    @classmethod
+    def _id(cls, v: str) -> str:
+        if not re.fullmatch(r"[A-Z]", v):
+            raise ValueError(f"a mount is one capital letter, not {v!r}")
+        return v
+
+    @field_validator("weapons")
+    @classmethod
+    def _codes(cls, v: list[str]) -> list[str]:
+        if not v:
+            raise ValueError("a mount holds at least one weapon")
+        for code in v:
+            try:
+                WeaponCode.parse(code)
+            except WeaponCodeError as e:
+                raise ValueError(str(e)) from None
+        return v
+
+    @field_validator("arc")
+    @classmethod
+    def _arc(cls, v: list[ArcBlock]) -> list[ArcBlock]:
+        if not v:
+            raise ValueError("a mount's arc has at least one block")
+        return v
+
+
+class SystemsModel(BaseModel):
+    """The ``[systems]`` table of a ship file."""
+
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+
+    #: which parts of this table are our reconstruction, not the book's (free text list)
+    reconstructed: list[str] = []
+    #: crew rate: a d10 target number, 2+ (Legendary) to 10+ (Hopeless) (A2.4)
+    crew_rate: int = Field(ge=2, le=10)
+    #: maximum thrust after k thrust boxes are lost = thrust_row[k] (0 past the end; A2.4)
+    thrust_row: list[Fraction]
+    power: PowerModel
+    heat: HeatModel
+    mounts: list[MountModel]
+    ssd: SSDModel
+
+    @field_validator("thrust_row", mode="before")
+    @classmethod
+    def _row(cls, v: Any) -> list[Fraction]:
+        if not isinstance(v, list) or not v:
+            raise ValueError("a list of thrust values, left to right, like [5, 4, 3, 2, 1]")
+        out = [_exact(x) for x in v]
+        for x in out:
+            if x < 0 or (2 * x).denominator != 1:
+                raise ValueError(f"thrust values are multiples of 0.5, not {show(x)}")
+        if any(b > a for a, b in itertools.pairwise(out)):
+            raise ValueError("thrust values never rise from left to right")
+        return out
+
+    @model_validator(mode="after")
+    def _cross(self) -> SystemsModel:
+        ids = [m.id for m in self.mounts]
+        if len(set(ids)) != len(ids):
+            raise ValueError("mounts: two mounts share a letter")
+        weapons = {f"{m.id}{i}" for m in self.mounts for i in range(1, len(m.weapons) + 1)}
+        ssd_weapons = self.ssd.units("weapon")
+        if ssd_weapons - weapons:
+            raise ValueError(f"ssd: boxes for unknown weapons {sorted(ssd_weapons - weapons)}")
+        if weapons - ssd_weapons:
+            raise ValueError(f"ssd: no box for weapons {sorted(weapons - ssd_weapons)}")
+        reactors = {str(i) for i in range(1, len(self.power.reactors) + 1)}
+        if self.ssd.units("reactor") != reactors:
+            raise ValueError(f"ssd: reactor boxes must name exactly reactors {sorted(reactors)}")
+        radiators = {str(i) for i in range(1, self.heat.radiators + 1)}
+        if self.ssd.units("radiator") != radiators:
+            raise ValueError(f"ssd: radiator boxes must name exactly radiators {sorted(radiators)}")
+        nb = self.ssd.count("battery")
+        if self.power.battery > 0 and nb == 0:
+            raise ValueError("ssd: the ship has batteries but no battery box")
+        nh = self.ssd.count("heat_sink")
+        if self.heat.heat_sinks > 0 and (nh == 0 or self.heat.heat_sinks % nh):
+            raise ValueError(
+                f"ssd: {nh} heat_sink boxes cannot share {self.heat.heat_sinks} capacity evenly"
+            )
+        if self.ssd.count("thrust") > len(self.thrust_row):
+            raise ValueError("ssd: more thrust boxes than thrust_row values")
+        if self.power.start is not None and self.power.start > self.power.battery:
+            raise ValueError("power.start: above battery capacity")
+        return self
+
+
+def load_systems(path: str | Path | None = None) -> tuple[SystemsModel, str]:
+    """A systems file (top level = the ``[systems]`` table); default: the Rafik Mk. 1."""
+    p = Path(path) if path else package_file(_DATA, "rafik-mk1-systems.toml")
+    data = read_toml(p)
+    if "systems" in data and isinstance(data["systems"], dict):
+        data = data["systems"]
+    return validate(SystemsModel, data, str(p)), str(p)
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A validated shot: weapon, its mount, the cost (for the log and the policy)."""
+
+    weapon: str
+    mount: str
+    cost: Fraction
+
+
+@dataclass
+class ShipSystems:
+    """The live systems of one ship (power, heat, weapons, SSD damage)."""
+
+    model: SystemsModel
+    rules: WeaponRules
+    power: PowerState
+    heat: HeatState
+    weapons: dict[str, WeaponState]
+    arcs: dict[str, Arc]
+    damage: DamageState = field(default_factory=DamageState)
+    damage_log: list[str] = field(default_factory=list)
+    #: reactors destroyed during the current turn (they still make this turn's heat, A5.39)
+    destroyed_this_turn: set[int] = field(default_factory=set)
+
+    @classmethod
+    def build(
+        cls, model: SystemsModel, rules: WeaponRules | None = None, file: str = "(systems)"
+    ) -> ShipSystems:
+        rules = rules or load_weapon_rules()
+        weapons: dict[str, WeaponState] = {}
+        for mi, m in enumerate(model.mounts):
+            for wi, text in enumerate(m.weapons):
+                code = WeaponCode.parse(text)
+                try:
+                    rules.table_for(code)
+                except WeaponCodeError as e:
+                    raise DataFileError(file, f"mounts.{mi}.weapons.{wi}", str(e)) from None
+                wid = f"{m.id}{wi + 1}"
+                weapons[wid] = WeaponState(wid, m.id, code)
+        p = model.power
+        power = PowerState(tuple(p.reactors), p.battery, p.battery if p.start is None else p.start)
+        heat = HeatState(
+            model.heat.heat_sinks, model.heat.radiators, dump_per_radiator=model.heat.radiator_dump
+        )
+        arcs = {m.id: Arc.from_blocks(m.arc) for m in model.mounts}
+        return cls(model, rules, power, heat, weapons, arcs)
+
+    # -- reading --------------------------------------------------------------------------------
+    @property
+    def crew_rate(self) -> int:
+        return self.model.crew_rate
+
+    @property
+    def destroyed(self) -> bool:
+        return self.damage.destroyed(self.model.ssd)
+
+    @property
+    def surrendered(self) -> bool:
+        return self.heat.surrendered
+
+    @property
+    def thrust_allowed(self) -> bool:
+        return self.heat.thrust_allowed and not self.destroyed
+
+    def max_thrust(self) -> Fraction:
+        """Thrust-matrix boxes are marked off from the left (A2.4)."""
+        lost = self.damage.lost(self.model.ssd, "thrust")
+        row = self.model.thrust_row
+        return row[lost] if lost < len(row) else Fraction(0)
+
+    def mounts_bearing(self, window: ShipWindow) -> list[str]:
+        """Mounts whose arc holds the target's ship-frame window (spec §11.6)."""
+        return [m for m, arc in self.arcs.items() if window in arc]
+
+    def weapon(self, wid: str) -> WeaponState:
+        w = self.weapons.get(wid.upper())
+        if w is None:
+            raise IllegalAction(
+                f"no weapon {wid!r} on this ship (weapons: {', '.join(self.weapons)})",
+                rule=RULE_CODE,
+            )
+        return w
+
+    # -- fire -----------------------------------------------------------------------------------
+    def check_fire(
+        self,
+        weapon_ids: Iterable[str],
+        turn: int,
+        segment: int,
+        window: ShipWindow,
+        rng: int,
+        *,
+        committed: Fraction = Fraction(0),
+    ) -> list[Shot]:
+        """Every reason a set of weapons may not fire at one target now; changes nothing.
+
+        ``committed`` is power already promised to other shots this segment.
+        """
+        if self.destroyed:
+            raise IllegalAction("a destroyed ship does not fire", rule="AV:T A2.4")
+        if self.surrendered:
+            raise IllegalAction("a ship with radiators out has surrendered", rule="AV:T A5.391")
+        shots: list[Shot] = []
+        seen: set[str] = set()
+        total = committed
+        for wid in weapon_ids:
+            w = self.weapon(wid)
+            if w.id in seen:
+                raise IllegalAction(f"{w.id} is ordered to fire twice", rule=RULE_COOLING)
+            seen.add(w.id)
+            if w.destroyed:
+                raise IllegalAction(f"{w.id} is destroyed", rule="AV:T A2.4 (SSD)")
+            if not w.is_ready(turn, segment):
+                raise IllegalAction(
+                    f"{w.id} is still cooling ({w.timer_text(turn, segment)})", rule=RULE_COOLING
+                )
+            if window not in self.arcs[w.mount]:
+                raise IllegalAction(
+                    f"target is out of arc of mount {w.mount} (seen {window})", rule=RULE_ARCS
+                )
+            if self.rules.bracket(w.code, rng) is None:
+                raise IllegalAction(
+                    f"range {rng} is beyond {w.id}'s maximum range {self.rules.max_range(w.code)}",
+                    rule=RULE_RANGE,
+                )
+            total += w.code.power
+            shots.append(Shot(w.id, w.mount, w.code.power))
+        if total > self.power.stored:
+            raise IllegalAction(
+                f"not enough power: the shots need {show(total)}, batteries hold "
+                f"{show(self.power.stored)}",
+                rule="AV:T A5.372",
+            )
+        return shots
+
+    def fire(self, wid: str, turn: int, segment: int) -> WeaponState:
+        """Pay for a checked shot and start its cooling timer (A5.371–A5.372)."""
+        w = self.weapon(wid)
+        if w.destroyed:
+            raise IllegalAction(f"{w.id} is destroyed", rule="AV:T A2.4 (SSD)")
+        self.power.pay(w.code.power, f"{w.id}")
+        w.fired(turn, segment)
+        return w
+
+    # -- damage ---------------------------------------------------------------------------------
+    def take_damage(
+        self, points: int, roll: Callable[[int, str], int], who: str = "hit", cause: str = ""
+    ) -> list[BoxHit]:
+        """Roll the location (d10) and mark ``points`` boxes there, then apply the effects."""
+        if points <= 0:
+            return []
+        loc = roll_location(self.model.ssd, roll, who)
+        return self.damage_at(loc, points, cause or who)
+
+    def damage_at(self, location: str, points: int, cause: str = "hit") -> list[BoxHit]:
+        hits = apply_damage(
+            self.model.ssd,
+            self.damage,
+            location,
+            points,
+            radiators_exposed=self.heat.radiators_exposed,
+        )
+        self.damage_log.append(f"{cause}: {points} at {location} → {describe_hits(hits)}")
+        self._effects()
+        return hits
+
+    def _effects(self) -> None:
+        """Destroyed boxes lower capabilities (A2.4): batteries, sinks, units."""
+        ssd = self.model.ssd
+        nb = ssd.count("battery")
+        if nb:
+            left = nb - self.damage.lost(ssd, "battery")
+            self.power.set_capacity(self.model.power.battery * left / nb)
+        nh = ssd.count("heat_sink")
+        if nh:
+            per = self.model.heat.heat_sinks // nh
+            self.heat.set_capacity(per * (nh - self.damage.lost(ssd, "heat_sink")))
+        for r in self.damage.units_out(ssd, "reactor"):
+            i = int(r) - 1
+            if i not in self.power.destroyed:
+                self.power.destroy_reactor(i)
+                self.destroyed_this_turn.add(i)
+        for r in self.damage.units_out(ssd, "radiator"):
+            self.heat.destroy_radiator(int(r) - 1)
+        for wid in self.damage.units_out(ssd, "weapon"):
+            self.weapons[wid].destroyed = True
+
+    # -- segment and turn steps -----------------------------------------------------------------
+    def regenerate(self) -> Fraction:
+        """The Regeneration step at the end of each segment (A5.373)."""
+        if self.destroyed:
+            return Fraction(0)
+        return self.power.regenerate()
+
+    def end_turn_heat(self, roll: Callable[[int, str], int], who: str = "ship") -> HeatReport:
+        """Post-segment 8, step 1 (A5.39): reactor heat, dissipation, radiator transitions;
+        then our excess-heat crew checks (spec §10.4 design)."""
+        heat = sum(
+            (
+                o
+                for i, o in enumerate(self.power.outputs)
+                if self.power.on[i]
+                and (i not in self.power.destroyed or i in self.destroyed_this_turn)
+            ),
+            Fraction(0),
+        )
+        self.destroyed_this_turn.clear()
+        report = self.heat.end_of_turn(heat)
+        if report.excess and not self.destroyed:
+            failures = self.heat.excess_heat_damage(self.crew_rate, roll)
+            for _ in range(failures):
+                self.take_damage(1, roll, f"{who} excess heat", cause="excess heat")
+        return report
+
+    def set_reactors(self, on: list[bool], *, at_turn_boundary: bool) -> None:
+        self.power.set_reactors(on, at_turn_boundary=at_turn_boundary)
+
+    def order_radiators(self, extend: bool, *, at_turn_boundary: bool) -> None:
+        self.heat.order(extend, at_turn_boundary=at_turn_boundary)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "power": self.power.to_dict(),
+            "heat": self.heat.to_dict(),
+            "max_thrust": show(self.max_thrust()),
+            "weapons": [w.to_dict() for w in self.weapons.values()],
+            "damage": self.damage.to_dict(),
+            "destroyed": self.destroyed,
+            "surrendered": self.surrendered,
+            "damage_log": list(self.damage_log),
+        }
+
+
+__all__ = [
+    "HeatReport",
+    "Radiators",
+    "ShipSystems",
+    "Shot",
+    "SystemsModel",
+    "load_systems",
+]
