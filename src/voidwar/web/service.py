@@ -1,0 +1,495 @@
+"""Games in play: the live games, their seats and tokens, their bots and their subscribers.
+
+Everything here goes through the Game protocol only (``voidwar.load``, ``legal_actions``,
+``apply``, ``view``, ``record``, policies), so every ruleset plays on the web unchanged.
+
+Order of an accepted action: apply it to the live game (transactional — an illegal action
+changes nothing) → insert and **commit** its row → publish it → answer the client. If the commit
+fails the live game is rebuilt from the database, so memory never runs ahead of the store.
+
+Hidden information. A seat sees ``game.view(seat)``; a spectator ``game.view(None)``. A ruleset
+that does not override :meth:`Game.view` has none, so every action and event is public. For a
+ruleset that does, another seat's action text and the events it caused are withheld from a seat
+(shown as "blue acted") until the game is over — unless the ruleset marks an event public with
+``emit(..., public=True)`` or supplies ``log_for(seat) -> list[dict]`` itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import secrets
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import voidwar
+from voidwar.core.dice import DiceError, dice_from_spec
+from voidwar.core.errors import DataFileError, IllegalAction, UnknownName
+from voidwar.core.game import Event, Game, Result
+from voidwar.core.policy import Policy
+from voidwar.core.registry import get_ruleset
+
+from .store import GameRow, SeatRow, Store
+
+log = logging.getLogger("voidwar.web")
+
+SEAT_KINDS = ("human", "bot", "open")
+
+
+class ServiceError(Exception):
+    """A refusal with an HTTP status and a reason a player understands."""
+
+    def __init__(self, status: int, reason: str, rule: str | None = None) -> None:
+        self.status = status
+        self.reason = reason
+        self.rule = rule
+        super().__init__(reason)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def has_hidden_information(game: Game) -> bool:
+    """True when the ruleset overrides ``view`` (it may hide something from some seat)."""
+    return type(game).view is not Game.view
+
+
+@dataclass
+class Live:
+    """A game in memory, mirroring its rows in the store."""
+
+    row: GameRow
+    seats: dict[str, SeatRow]
+    game: Game
+    #: seat that took each action (None for one the store does not know)
+    action_seats: list[str | None]
+    #: entries[0]: events of the set-up; entries[i + 1]: events of action i
+    entries: list[list[Event]]
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    version: int = 0
+    bots_running: bool = False
+    policies: dict[str, Policy] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    @property
+    def over(self) -> bool:
+        return self.row.status != "active"
+
+    @property
+    def to_act(self) -> str | None:
+        return None if self.over else self.game.to_act
+
+    def result(self) -> Result | None:
+        if self.row.status == "resigned":
+            others = [s for s in self.game.seats if s != self.row.resigned_by]
+            return Result(
+                outcome="resigned",
+                scores={},
+                winner=others[0] if len(others) == 1 else None,
+                details={"resigned_by": self.row.resigned_by},
+            )
+        return self.game.result
+
+
+Subscriber = Callable[[Live, dict[str, Any]], None]
+
+
+class GameService:
+    """The server's model: thread-safe operations on games, each committed before it returns."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.0, bot_workers: int = 4) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self._live: dict[str, Live] = {}
+        self._live_lock = threading.Lock()
+        self._bots = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="bot")
+        self._stopping = threading.Event()
+        self._subscribers: list[Subscriber] = []
+
+    def close(self) -> None:
+        self._stopping.set()
+        self._bots.shutdown(wait=True, cancel_futures=True)
+        self.store.close()
+
+    def subscribe(self, fn: Subscriber) -> None:
+        """``fn(live, message)`` is called after every committed change of any game."""
+        self._subscribers.append(fn)
+
+    # -- loading -----------------------------------------------------------------------------
+    def _build(self, row: GameRow) -> Game:
+        try:
+            dice = dice_from_spec(row.dice)
+            return voidwar.load(row.ruleset, scenario=row.scenario, dice=dice, **row.options)
+        except (UnknownName, DataFileError, DiceError, ValueError, TypeError) as e:
+            raise ServiceError(500, f"stored game {row.id} cannot be set up: {e}") from None
+
+    def _load(self, gid: str) -> Live:
+        row = self.store.get_game(gid)
+        if row is None:
+            raise ServiceError(404, f"no game {gid!r}")
+        game = self._build(row)
+        entries: list[list[Event]] = [list(game.log)]
+        seats_of: list[str | None] = []
+        for i, (seat, text) in enumerate(self.store.get_actions(gid)):
+            try:
+                entries.append(game.apply(text))
+            except (IllegalAction, DiceError) as e:
+                raise ServiceError(500, f"stored game {gid} action #{i + 1} {text!r}: {e}") from None
+            seats_of.append(seat)
+        live = Live(row=row, seats=self.store.get_seats(gid), game=game, action_seats=seats_of,
+                    entries=entries)
+        self._make_policies(live)
+        return live
+
+    def _make_policies(self, live: Live) -> None:
+        seed = live.row.dice.get("seed", 0)
+        for i, (name, s) in enumerate(sorted(live.seats.items())):
+            if s.kind == "bot" and s.policy:
+                live.policies[name] = voidwar.policies.get(
+                    s.policy, live.row.ruleset, seed=(int(seed) * 7919 + i + 1) % 2**63)
+
+    def get(self, gid: str) -> Live:
+        with self._live_lock:
+            live = self._live.get(gid)
+        if live is not None:
+            return live
+        live = self._load(gid)
+        with self._live_lock:
+            live = self._live.setdefault(gid, live)
+        self._schedule_bots(live)
+        return live
+
+    def resume_all(self) -> int:
+        """Load every unfinished game and let its bots move (after a restart)."""
+        n = 0
+        for gid in self.store.active_game_ids():
+            try:
+                self.get(gid)
+                n += 1
+            except ServiceError as e:
+                log.error("cannot resume game %s: %s", gid, e.reason)
+        return n
+
+    # -- seats and tokens --------------------------------------------------------------------
+    def seat_of(self, live: Live, token: str | None) -> str | None:
+        """The seat a token opens (None: no token, a spectator). A wrong token is refused."""
+        if token is None or token == "":
+            return None
+        h = hash_token(token)
+        for name, s in live.seats.items():
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, h):
+                return name
+        raise ServiceError(403, "this token opens no seat of this game")
+
+    def require_seat(self, live: Live, token: str | None) -> str:
+        seat = self.seat_of(live, token)
+        if seat is None:
+            raise ServiceError(401, "a seat token is needed (header X-Seat-Token)")
+        return seat
+
+    # -- creating and joining ----------------------------------------------------------------
+    def create(
+        self,
+        ruleset: str,
+        scenario: str | None,
+        options: dict[str, Any],
+        seed: int | None,
+        seat_specs: dict[str, tuple[str, str | None]],
+    ) -> tuple[Live, dict[str, str]]:
+        """Start a game; returns it and the secret token of every human seat."""
+        try:
+            info = get_ruleset(ruleset)
+        except UnknownName as e:
+            raise ServiceError(422, str(e)) from None
+        if seed is None:
+            seed = secrets.randbits(31)
+        try:
+            game = voidwar.load(info.name, scenario=scenario, seed=seed, **options)
+        except (UnknownName, DataFileError, DiceError, ValueError, TypeError, KeyError) as e:
+            raise ServiceError(422, f"cannot set up {info.name}: {e}") from None
+        unknown = sorted(set(seat_specs) - set(game.seats))
+        if unknown:
+            raise ServiceError(
+                422, f"{info.name} has no seat {', '.join(unknown)} (seats: {', '.join(game.seats)})")
+        tokens: dict[str, str] = {}
+        rows: list[SeatRow] = []
+        known_policies = voidwar.policies.names(info.name)
+        for seat in game.seats:
+            kind, policy = seat_specs.get(seat, ("human", None))
+            if kind not in SEAT_KINDS:
+                raise ServiceError(422, f"seat {seat}: kind must be one of {', '.join(SEAT_KINDS)}")
+            if kind == "bot":
+                policy = policy or ("heuristic" if "heuristic" in known_policies else "random")
+                if policy not in known_policies:
+                    raise ServiceError(422, f"seat {seat}: unknown policy {policy!r} for "
+                                            f"{info.name} (known: {', '.join(known_policies)})")
+            else:
+                policy = None
+            token_hash = None
+            if kind == "human":
+                tokens[seat] = secrets.token_urlsafe(18)
+                token_hash = hash_token(tokens[seat])
+            rows.append(SeatRow(seat, kind, policy, token_hash, None))
+        gid = secrets.token_hex(6)
+        status = "over" if game.over else "active"
+        self.store.create_game(gid, info.name, game.scenario, game.record_options(),
+                               game.dice.spec(), rows, status=status)
+        live = self._load(gid)
+        with self._live_lock:
+            self._live[gid] = live
+        self._schedule_bots(live)
+        return live, tokens
+
+    def join(self, gid: str, seat: str) -> str:
+        live = self.get(gid)
+        with live.lock:
+            s = live.seats.get(seat)
+            if s is None:
+                raise ServiceError(404, f"game {gid} has no seat {seat!r}")
+            if s.kind != "open":
+                raise ServiceError(409, f"seat {seat} is not open (it is {s.kind})")
+            token = secrets.token_urlsafe(18)
+            if not self.store.claim_seat(gid, seat, hash_token(token)):
+                raise ServiceError(409, f"seat {seat} was taken")
+            live.seats = self.store.get_seats(gid)
+            self._publish(live, "join", seat)
+        return token
+
+    # -- playing -----------------------------------------------------------------------------
+    def act(self, gid: str, token: str | None, text: str) -> tuple[Live, int, list[Event]]:
+        live = self.get(gid)
+        with live.lock:
+            seat = self.require_seat(live, token)
+            if live.over:
+                raise ServiceError(409, "the game is over")
+            if live.game.to_act != seat:
+                raise ServiceError(409, f"it is not {seat}'s turn ({live.game.to_act} to act)")
+            idx, events = self._apply(live, seat, text)
+        self._schedule_bots(live)
+        return live, idx, events
+
+    def _apply(self, live: Live, seat: str | None, text: str) -> tuple[int, list[Event]]:
+        """Apply, commit, publish (the caller holds the lock)."""
+        game = live.game
+        try:
+            action = game.to_action(text)
+            events = game.apply(action)
+        except IllegalAction as e:
+            raise ServiceError(422, e.reason, e.rule) from None
+        except DiceError as e:
+            raise ServiceError(422, str(e)) from None
+        idx = len(game.actions) - 1
+        status = "over" if game.over else "active"
+        try:
+            self.store.add_action(live.id, idx, seat, game.actions[-1], status=status)
+        except Exception:
+            # memory must not run ahead of the store: rebuild from what was committed
+            self._reload(live)
+            raise
+        live.row.status = status
+        live.action_seats.append(seat)
+        live.entries.append(events)
+        self._publish(live, "action", seat)
+        return idx, events
+
+    def _reload(self, live: Live) -> None:
+        fresh = self._load(live.id)
+        live.row, live.seats, live.game = fresh.row, fresh.seats, fresh.game
+        live.action_seats, live.entries = fresh.action_seats, fresh.entries
+
+    def legal(self, live: Live, seat: str | None) -> list[str]:
+        with live.lock:
+            if seat is None or live.over or live.game.to_act != seat:
+                return []
+            return live.game.legal_notations()
+
+    def resign(self, gid: str, token: str | None) -> Live:
+        live = self.get(gid)
+        with live.lock:
+            seat = self.require_seat(live, token)
+            if live.over:
+                raise ServiceError(409, "the game is over")
+            self.store.set_status(gid, "resigned", resigned_by=seat)
+            live.row.status, live.row.resigned_by = "resigned", seat
+            self._publish(live, "resign", seat)
+        return live
+
+    def request_undo(self, gid: str, token: str | None) -> tuple[bool, list[str], int]:
+        """Undo by agreement: done once every human seat has asked at this position.
+
+        It takes back the last action of a human seat and every bot action after it (so the
+        position returns to a human's decision). Returns (done, seats still to agree, actions).
+        """
+        live = self.get(gid)
+        with live.lock:
+            seat = self.require_seat(live, token)
+            if live.row.status == "resigned":
+                raise ServiceError(409, "a resigned game cannot be undone")
+            humans = [n for n, s in live.seats.items() if s.kind == "human"]
+            target = max((i for i, s in enumerate(live.action_seats) if s in humans), default=None)
+            if target is None:
+                raise ServiceError(409, "nothing to undo: no human seat has acted yet")
+            n = len(live.game.actions)
+            self.store.set_undo_request(gid, seat, n)
+            live.seats[seat].undo_at = n
+            waiting = [h for h in humans if live.seats[h].undo_at != n]
+            if waiting:
+                self._publish(live, "undo-request", seat)
+                return False, waiting, n
+            self.store.truncate_actions(gid, target)
+            self._reload(live)
+            self._publish(live, "undo", seat)
+            done_n = len(live.game.actions)
+        self._schedule_bots(live)
+        return True, [], done_n
+
+    # -- what a seat may see -----------------------------------------------------------------
+    def log_for(self, live: Live, seat: str | None) -> list[dict[str, Any]]:
+        """The action history and roll log as ``seat`` may see it (see the module docstring)."""
+        game = live.game
+        hook = getattr(game, "log_for", None)
+        if callable(hook) and not live.over:
+            return list(hook(seat))
+        public = live.over or not has_hidden_information(game)
+        out: list[dict[str, Any]] = []
+        for i, events in enumerate(live.entries):
+            out.append(self.entry_for(live, i - 1, events, seat, public))
+        return out
+
+    def entry_for(self, live: Live, idx: int, events: list[Event], seat: str | None,
+                  public: bool | None = None) -> dict[str, Any]:
+        if public is None:
+            public = live.over or not has_hidden_information(live.game)
+        actor = live.action_seats[idx] if idx >= 0 else None
+        mine = public or idx < 0 or (actor is not None and actor == seat)
+        evs = [e for e in events if mine or e.data.get("public") is True]
+        return {
+            "index": idx,
+            "seat": actor,
+            "action": (live.game.actions[idx] if mine else None) if idx >= 0 else None,
+            "events": [{"kind": e.kind, "text": e.text} for e in evs],
+        }
+
+    def view_for(self, live: Live, seat: str | None) -> dict[str, Any]:
+        with live.lock:
+            game = live.game
+            result = live.result()
+            view = game.state_dict() if live.over else game.view(seat)
+            return {
+                "id": live.id,
+                "ruleset": live.row.ruleset,
+                "scenario": live.row.scenario,
+                "seat": seat,
+                "seats": self.seats_public(live),
+                "to_act": live.to_act,
+                "status": live.status,
+                "over": live.over,
+                "result": result.to_dict() if result else None,
+                "n_actions": len(game.actions),
+                "version": live.version,
+                "view": view,
+                "log": self.log_for(live, seat),
+                "legal": self.legal(live, seat),
+                "undo_requested": sorted(
+                    n for n, s in live.seats.items() if s.undo_at == len(game.actions)),
+            }
+
+    def seats_public(self, live: Live) -> dict[str, dict[str, Any]]:
+        return {n: {"kind": s.kind, "policy": s.policy} for n, s in live.seats.items()}
+
+    def replay_step(self, gid: str, step: int, seat: str | None) -> dict[str, Any]:
+        """The game after its first ``step`` actions, as ``seat`` may see it."""
+        live = self.get(gid)
+        with live.lock:
+            n = len(live.game.actions)
+            if not 0 <= step <= n:
+                raise ServiceError(422, f"step must be between 0 and {n}")
+            texts = list(live.game.actions[:step])
+            public = live.over or not has_hidden_information(live.game)
+            entry = self.entry_for(live, step - 1, live.entries[step], seat, public)
+        game = self._build(live.row)
+        for t in texts:
+            game.apply(t)
+        return {
+            "id": gid,
+            "step": step,
+            "n_actions": n,
+            "to_act": game.to_act,
+            "over": game.over,
+            "result": game.result.to_dict() if game.result else None,
+            "view": game.state_dict() if public else game.view(seat),
+            "entry": entry,
+        }
+
+    def record(self, gid: str) -> dict[str, Any]:
+        live = self.get(gid)
+        with live.lock:
+            if not live.over and has_hidden_information(live.game):
+                raise ServiceError(
+                    403, "the record of a game with hidden information is given once it is over")
+            rec = live.game.record()
+            if live.row.status == "resigned":
+                rec = {**rec, "resigned_by": live.row.resigned_by}
+            return rec
+
+    # -- bots --------------------------------------------------------------------------------
+    def _schedule_bots(self, live: Live) -> None:
+        with live.lock:
+            if live.bots_running or self._stopping.is_set():
+                return
+            seat = live.to_act
+            if seat is None or live.seats.get(seat, SeatRow(seat, "", None, None, None)).kind != "bot":
+                return
+            live.bots_running = True
+        try:
+            self._bots.submit(self._run_bots, live)
+        except RuntimeError:  # shutting down
+            live.bots_running = False
+
+    def _run_bots(self, live: Live) -> None:
+        try:
+            while not self._stopping.is_set():
+                if self.bot_delay:
+                    self._stopping.wait(self.bot_delay)
+                with live.lock:
+                    seat = live.to_act
+                    if seat is None or seat not in live.policies:
+                        return
+                    action = live.policies[seat].choose(live.game)
+                    self._apply(live, seat, str(action))
+        except Exception:
+            log.exception("bot failed in game %s", live.id)
+        finally:
+            with live.lock:
+                live.bots_running = False
+
+    # -- publishing --------------------------------------------------------------------------
+    def _publish(self, live: Live, kind: str, seat: str | None) -> None:
+        live.version += 1
+        msg = {
+            "type": kind,
+            "game": live.id,
+            "seat": seat,
+            "version": live.version,
+            "n_actions": len(live.game.actions),
+            "to_act": live.to_act,
+            "status": live.status,
+            "over": live.over,
+        }
+        for fn in list(self._subscribers):
+            try:
+                fn(live, msg)
+            except Exception:
+                log.exception("subscriber failed")

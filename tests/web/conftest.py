@@ -1,0 +1,26 @@
+"""Fixtures of the web tests: the toy rulesets, an app on a fresh SQLite file, a client."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from voidwar.web.server import create_app
+
+from .toy import register_toys
+
+register_toys()
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'games.db'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url)) as c:
+        yield c
