@@ -1,0 +1,30 @@
+"""Space Fleet: two fleets on a hex map (rules: ../shared/rules/space-fleet.txt).
+
+``voidwar.load("space-fleet", scenario="line-of-battle", seed=7)``; see docs/space-fleet.md.
+"""
+
+from __future__ import annotations
+
+from ...core.registry import RulesetInfo
+from .game import SpaceFleetGame
+from .policies import HeuristicPolicy
+from .render import render, ships_command
+from .setup import OPTION_HELP, balance, make_game, scenarios
+
+RULESET = RulesetInfo(
+    name="space-fleet",
+    title="Space Fleet",
+    game_class=SpaceFleetGame,
+    factory=make_game,
+    scenarios=scenarios,
+    policies={"heuristic": lambda seed: HeuristicPolicy(seed)},
+    render=render,
+    aliases=("space_fleet", "spacefleet"),
+    description="Two fleets on a hex map: class-window movement, smallest-first simultaneous "
+    "fire, shields, damage table, mines and missiles.",
+    commands={"ships": ships_command},
+    balance=balance,
+    option_help=OPTION_HELP,
+)
+
+__all__ = ["RULESET", "HeuristicPolicy", "SpaceFleetGame"]

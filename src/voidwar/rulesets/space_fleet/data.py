@@ -1,0 +1,427 @@
+"""Space Fleet data: the class table, trade rates, fire and damage tables, designs and scenarios.
+
+Everything printed on the one page of rules lives in ``data/tables.toml``; ship designs in
+``data/designs.toml``; scenarios in ``data/scenarios/*.toml``. All are validated by pydantic on
+load; a bad file is refused with file, field and reason (:class:`DataFileError`).
+
+The trade validator (Space Fleet: Ship Types, customisation) turns a class plus a list of trades
+such as ``"2 shields -> 1 speed"`` into a :class:`Profile`, naming the exact trade that breaks the
+rules when one does.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ...core.datafile import load_model, package_file, read_toml, validate
+from ...core.errors import DataFileError
+from ...core.hexgrid import DIRECTION_LETTERS, Hex, RectBoard
+
+PACKAGE = "voidwar.rulesets.space_fleet"
+CLASS_CODES = ("DD", "LC", "HC", "BB", "DN")
+STATS = ("shields", "speed", "shots", "mines")
+SEATS = ("blue", "red")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --------------------------------------------------------------------------- tables
+class ClassRow(_Strict):
+    name: str
+    shields: int = Field(ge=0)
+    speed: int = Field(ge=0)
+    shots: int = Field(ge=0)
+    size: int = Field(ge=1)
+
+
+class TradeRate(_Strict):
+    give: Literal["shields", "speed", "shots"]
+    give_amount: int = Field(ge=1)
+    get: Literal["shields", "speed", "shots", "mines"]
+    get_amount: int = Field(ge=1)
+
+
+class Band(_Strict):
+    name: str
+    min: int = Field(ge=0)
+    max: int = Field(ge=0)
+    beam: int = Field(ge=1, le=7)
+    missile: int | None = Field(default=None, ge=1, le=7)
+
+
+class FireModifiers(_Strict):
+    destroyer_at_long: int
+    beam_nearby: int
+    beam_nearby_distance: int = Field(ge=0)
+    missile_at_small: int
+    missile_small_targets: list[str]
+
+
+class FireLimits(_Strict):
+    rear_arc_degrees: int = Field(ge=0, le=360)
+    no_long_range: list[str]
+    missile_hit_die: int = Field(ge=2)
+    missile_ammo: int = Field(ge=0)
+
+
+class FiringTable(_Strict):
+    order: list[str]
+    bands: list[Band]
+    modifiers: FireModifiers
+    limits: FireLimits
+
+    @model_validator(mode="after")
+    def _bands_contiguous(self) -> FiringTable:
+        for a, b in zip(self.bands, self.bands[1:], strict=False):
+            if b.min != a.max + 1:
+                raise ValueError(f"band {b.name!r} must start right after {a.name!r} ends")
+        if sorted(self.order) != sorted(CLASS_CODES):
+            raise ValueError(f"order must list each class once: {', '.join(CLASS_CODES)}")
+        return self
+
+
+class MineTable(_Strict):
+    attack_on: int = Field(ge=1, le=7)
+    hit_die: int = Field(ge=2)
+
+
+class DamageResult(_Strict):
+    min: int | None = None
+    max: int | None = None
+    effect: Literal["destroyed", "major", "engines", "weapons", "minor"]
+    text: str
+    points: int = Field(default=0, ge=0)
+    halves_speed: bool = False
+    loses_weapons: bool = False
+    stops_regeneration: bool = False
+    repairable: bool = True
+
+
+class DamageTable(_Strict):
+    regeneration: int = Field(ge=0)
+    class_modifiers: dict[str, int]
+    missile_modifier: int
+    destroyed_at_points: int = Field(ge=1)
+    repair_on: int = Field(ge=1, le=7)
+    surrender_on: int = Field(ge=1, le=7)
+    results: list[DamageResult]
+
+    def result_for(self, score: int) -> DamageResult:
+        for row in self.results:
+            if (row.min is None or score >= row.min) and (row.max is None or score <= row.max):
+                return row
+        raise ValueError(f"no damage result for score {score}")  # pragma: no cover
+
+    @model_validator(mode="after")
+    def _covers_all_scores(self) -> DamageTable:
+        for score in range(-6, 14):
+            hits = [
+                r for r in self.results
+                if (r.min is None or score >= r.min) and (r.max is None or score <= r.max)
+            ]
+            if len(hits) != 1:
+                raise ValueError(f"results must cover score {score} exactly once")
+        return self
+
+
+class Tables(_Strict):
+    source: str
+    classes: dict[str, ClassRow]
+    trades: list[TradeRate]
+    min_speed: int = Field(ge=0)
+    firing: FiringTable
+    mines: MineTable
+    damage: DamageTable
+
+    @field_validator("classes")
+    @classmethod
+    def _five_classes(cls, v: dict[str, ClassRow]) -> dict[str, ClassRow]:
+        if sorted(v) != sorted(CLASS_CODES):
+            raise ValueError(f"classes must be exactly {', '.join(CLASS_CODES)}")
+        return v
+
+
+@cache
+def tables() -> Tables:
+    return load_model(Tables, package_file(PACKAGE, "data/tables.toml"))
+
+
+def class_cost(code: str) -> int:
+    """Cost of a class in half-points: shields + 2×speed + 2×shots (our reconstruction).
+
+    Two shields trade for one speed or shot (Space Fleet: Ship Types), so a shield is worth half a
+    speed or shot; counting shields once and speed and shots twice keeps the cost an integer and
+    makes every legal trade cost-neutral.
+    """
+    row = tables().classes[code]
+    return row.shields + 2 * row.speed + 2 * row.shots
+
+
+# --------------------------------------------------------------------------- designs and trades
+_TRADE_RE = re.compile(r"\s*(\d+)\s+([a-z]+)\s*->\s*(\d+)\s+([a-z]+)\s*")
+_UNIT_ALIASES = {
+    "shield": "shields", "shields": "shields", "speed": "speed", "shot": "shots",
+    "shots": "shots", "mine": "mines", "mines": "mines",
+}
+
+
+class TradeError(ValueError):
+    """An illegal customisation; the message names the trade and the rule."""
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A ship's stats after customisation (Space Fleet: Ship Types)."""
+
+    cls: str
+    shields: int
+    speed: int
+    shots: int
+    mines: int
+    launchers: int
+    missiles: int
+
+    @property
+    def beams(self) -> int:
+        return self.shots - self.launchers
+
+    @property
+    def cost(self) -> int:
+        """Half-point cost: shields + 2×(speed + shots) + mine patterns at their trade price."""
+        return self.shields + 2 * (self.speed + self.shots) + self.mines
+
+
+def customise(cls: str, trades: list[str], launchers: int = 0) -> Profile:
+    """Apply ``trades`` to class ``cls`` (Space Fleet: Ship Types) or raise :class:`TradeError`.
+
+    Ships may exchange 2 shields for one speed or shot (and back), trade shots and speed one for
+    one, and buy mine patterns for 1 shield or half a shot/speed each. Missile launchers replace
+    beam weapons, so there may be no more launchers than shots.
+    """
+    t = tables()
+    if cls not in t.classes:
+        raise TradeError(f"unknown class {cls!r} (use {', '.join(CLASS_CODES)})")
+    row = t.classes[cls]
+    stats = {"shields": row.shields, "speed": row.speed, "shots": row.shots, "mines": 0}
+    for i, text in enumerate(trades):
+        where = f"trade #{i + 1} {text!r}"
+        m = _TRADE_RE.fullmatch(text.lower())
+        if not m:
+            raise TradeError(f"{where} is not written 'N unit -> M unit' (e.g. '2 shields -> 1 speed')")
+        give_n, give_u, get_n, get_u = int(m[1]), m[2], int(m[3]), m[4]
+        if give_u not in _UNIT_ALIASES or get_u not in _UNIT_ALIASES:
+            bad = give_u if give_u not in _UNIT_ALIASES else get_u
+            raise TradeError(f"{where}: unknown stat {bad!r} (shields, speed, shots, mines)")
+        give, get = _UNIT_ALIASES[give_u], _UNIT_ALIASES[get_u]
+        rates = [r for r in t.trades if r.give == give and r.get == get]
+        if not rates:
+            allowed = ", ".join(f"{r.give_amount} {r.give} -> {r.get_amount} {r.get}" for r in t.trades)
+            raise TradeError(
+                f"{where}: {give} cannot be traded for {get} (Space Fleet: Ship Types allows: "
+                f"{allowed})"
+            )
+        rate = rates[0]
+        if (
+            give_n == 0 or give_n % rate.give_amount
+            or get_n * rate.give_amount != give_n * rate.get_amount
+        ):
+            raise TradeError(
+                f"{where}: the rate is {rate.give_amount} {rate.give} for {rate.get_amount} "
+                f"{rate.get} (Space Fleet: Ship Types)"
+            )
+        if stats[give] < give_n:
+            raise TradeError(
+                f"{where}: the ship has only {stats[give]} {give} left to give (Space Fleet: Ship Types)"
+            )
+        stats[give] -= give_n
+        stats[get] += get_n
+        if give == "speed" and stats["speed"] < t.min_speed:
+            raise TradeError(
+                f"{where}: leaves speed {stats['speed']}, below the minimum {t.min_speed} "
+                "(our reading: a ship must be able to move)"
+            )
+    if launchers < 0 or launchers > stats["shots"]:
+        raise TradeError(
+            f"missile_launchers = {launchers}: missiles replace beam weapons, and the ship has "
+            f"{stats['shots']} shots (Space Fleet: Firing)"
+        )
+    return Profile(
+        cls=cls, shields=stats["shields"], speed=stats["speed"], shots=stats["shots"],
+        mines=stats["mines"], launchers=launchers,
+        missiles=launchers * t.firing.limits.missile_ammo,
+    )
+
+
+class Design(_Strict):
+    cls: str = Field(alias="class")
+    note: str = ""
+    trades: list[str] = Field(default_factory=list)
+    missile_launchers: int = Field(default=0, ge=0)
+
+    @model_validator(mode="after")
+    def _legal(self) -> Design:
+        try:
+            customise(self.cls, self.trades, self.missile_launchers)
+        except TradeError as e:
+            raise ValueError(str(e)) from None
+        return self
+
+    def profile(self) -> Profile:
+        return customise(self.cls, self.trades, self.missile_launchers)
+
+
+class DesignFile(_Strict):
+    designs: dict[str, Design]
+
+
+@cache
+def shipped_designs() -> dict[str, Design]:
+    return load_model(DesignFile, package_file(PACKAGE, "data/designs.toml")).designs
+
+
+# --------------------------------------------------------------------------- scenarios
+_HEXID_RE = re.compile(r"(\d{2})(\d{2})")
+
+
+def parse_hexid(text: str) -> Hex:
+    """``"0712"`` (column 07, row 12 of the rectangular map) → axial hex."""
+    m = _HEXID_RE.fullmatch(text.strip())
+    if not m:
+        raise ValueError(f"not a hex id: {text!r} (write CCRR, e.g. 0712 for column 7, row 12)")
+    return RectBoard.from_offset(int(m[1]), int(m[2]))
+
+
+def hexid(h: Hex) -> str:
+    c, r = RectBoard.to_offset(h)
+    return f"{c:02d}{r:02d}"
+
+
+class ShipEntry(_Strict):
+    id: str = Field(pattern=r"^[A-Z][A-Z0-9]{0,3}$")
+    cls: str | None = Field(default=None, alias="class")
+    design: str | None = None
+    name: str = ""
+    at: str
+    facing: str
+    trades: list[str] = Field(default_factory=list)
+    missile_launchers: int = Field(default=0, ge=0)
+    #: starting shields below the maximum (a damaged ship); default full
+    shields: int | None = Field(default=None, ge=0)
+    #: damage already taken: "engines", "weapons", "major"
+    damage: list[Literal["engines", "weapons", "major"]] = Field(default_factory=list)
+
+    @field_validator("at")
+    @classmethod
+    def _hex(cls, v: str) -> str:
+        parse_hexid(v)
+        return v
+
+    @field_validator("facing")
+    @classmethod
+    def _facing(cls, v: str) -> str:
+        if len(v) != 1 or v.upper() not in DIRECTION_LETTERS:
+            raise ValueError(f"facing must be one of {', '.join(DIRECTION_LETTERS)}, not {v!r}")
+        return v.upper()
+
+    @model_validator(mode="after")
+    def _class_or_design(self) -> ShipEntry:
+        if (self.cls is None) == (self.design is None):
+            raise ValueError("give exactly one of class or design")
+        if self.cls is not None:
+            try:
+                p = customise(self.cls, self.trades, self.missile_launchers)
+            except TradeError as e:
+                raise ValueError(str(e)) from None
+            if self.shields is not None and self.shields > p.shields:
+                raise ValueError(f"shields {self.shields} exceed the ship's {p.shields}")
+        elif self.trades or self.missile_launchers:
+            raise ValueError("a design already fixes trades and missile_launchers")
+        return self
+
+
+class Fleet(_Strict):
+    ships: list[ShipEntry] = Field(min_length=1)
+
+
+class BoardSize(_Strict):
+    cols: int = Field(ge=4, le=60)
+    rows: int = Field(ge=4, le=60)
+
+
+class Scenario(_Strict):
+    title: str
+    description: str
+    turn_limit: int = Field(ge=1, le=200)
+    initiative: Literal["roll", "alternate"]
+    victory: str
+    board: BoardSize
+    mines: list[str] = Field(default_factory=list)
+    designs: dict[str, Design] = Field(default_factory=dict)
+    blue: Fleet
+    red: Fleet
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Scenario:
+        board = RectBoard(self.board.cols, self.board.rows)
+        seen: dict[str, str] = {}
+        hexes: dict[str, str] = {}
+        known = {**shipped_designs(), **self.designs}
+        for side in SEATS:
+            fleet: Fleet = getattr(self, side)
+            for i, s in enumerate(fleet.ships):
+                where = f"{side}.ships.{i}"
+                if s.id in seen:
+                    raise ValueError(f"{where}: ship id {s.id} is used twice")
+                seen[s.id] = side
+                if parse_hexid(s.at) not in board:
+                    raise ValueError(f"{where}: hex {s.at} is off the {self.board.cols}x{self.board.rows} map")
+                if s.at in hexes:
+                    raise ValueError(f"{where}: hex {s.at} already holds {hexes[s.at]}")
+                hexes[s.at] = s.id
+                if s.design is not None and s.design not in known:
+                    raise ValueError(f"{where}: unknown design {s.design!r} (known: {', '.join(sorted(known))})")
+        for i, m in enumerate(self.mines):
+            try:
+                h = parse_hexid(m)
+            except ValueError as e:
+                raise ValueError(f"mines.{i}: {e}") from None
+            if h not in board:
+                raise ValueError(f"mines.{i}: hex {m} is off the map")
+        return self
+
+    def profile_of(self, s: ShipEntry) -> Profile:
+        if s.design is not None:
+            return {**shipped_designs(), **self.designs}[s.design].profile()
+        return customise(s.cls or "", s.trades, s.missile_launchers)
+
+
+def scenario_dir() -> Path:
+    return package_file(PACKAGE, "data/scenarios")
+
+
+@cache
+def scenario_names() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in scenario_dir().glob("*.toml")))
+
+
+def load_scenario_file(path: str | Path) -> Scenario:
+    return load_model(Scenario, path)
+
+
+def scenario_from_data(data: dict[str, Any], file: str = "(scenario)") -> Scenario:
+    return validate(Scenario, data, file)
+
+
+def read_scenario_data(name: str) -> tuple[dict[str, Any], str]:
+    p = scenario_dir() / f"{name}.toml"
+    if not p.exists():
+        raise DataFileError(str(p), "(file)", "no such scenario")
+    return read_toml(p), str(p)

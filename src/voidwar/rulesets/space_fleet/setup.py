@@ -1,0 +1,153 @@
+"""Building Space Fleet games: scenarios, options, and the balance matchups."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ...core.datafile import read_toml
+from ...core.dice import Dice
+from ...core.errors import DataFileError, UnknownName
+from ...core.hexgrid import RectBoard
+from ...core.registry import Matchup
+from .data import (
+    CLASS_CODES,
+    class_cost,
+    hexid,
+    read_scenario_data,
+    scenario_from_data,
+    scenario_names,
+    shipped_designs,
+)
+from .game import SpaceFleetGame
+
+DEFAULT_SCENARIO = "destroyer-skirmish"
+
+OPTION_HELP = {
+    "fleet_a": "replace blue's fleet: classes or design names, e.g. BB or HC,HC or missile-boat",
+    "fleet_b": "replace red's fleet (same form as fleet_a)",
+    "turn_limit": "override the scenario's turn limit",
+    "file": "play a scenario TOML file of your own (same format as the shipped ones)",
+    "setup": "a scenario given as data (what a record stores for `file`)",
+}
+
+
+def scenarios() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for name in scenario_names():
+        data, file = read_scenario_data(name)
+        sc = scenario_from_data(data, file)
+        out[name] = f"{sc.title}: {sc.description} ({sc.turn_limit} turns)"
+    return out
+
+
+def _fleet_list(key: str, value: Any) -> list[str]:
+    items = value.split(",") if isinstance(value, str) else value
+    if not isinstance(items, list) or not items or not all(isinstance(x, str) for x in items):
+        raise DataFileError("(options)", key, "give a list of classes or designs, e.g. HC,HC")
+    out = [x.strip() for x in items]
+    known = {*CLASS_CODES, *shipped_designs()}
+    for x in out:
+        if x.upper() not in CLASS_CODES and x not in known:
+            raise DataFileError("(options)", key, f"unknown class or design {x!r} "
+                                f"(classes {', '.join(CLASS_CODES)}; designs "
+                                f"{', '.join(sorted(shipped_designs()))})")
+    return out
+
+
+def _replace_fleets(data: dict[str, Any], fleets: dict[str, list[str]]) -> None:
+    """Line the given fleets up along blue's (bottom) and red's (top) map edges."""
+    cols, rows = int(data["board"]["cols"]), int(data["board"]["rows"])
+    counters: dict[str, int] = {}
+    for side in ("blue", "red"):
+        if side not in fleets:
+            for e in data[side]["ships"]:
+                code = str(e.get("id", ""))[:2]
+                counters[code] = counters.get(code, 0) + 1
+    for side in ("blue", "red"):
+        items = fleets.get(side)
+        if items is None:
+            continue
+        row, facing = (rows - 2, "A") if side == "blue" else (1, "D")
+        start = cols // 2 - (len(items) - 1)
+        if start < 0 or start + 2 * (len(items) - 1) >= cols:
+            raise DataFileError("(options)", f"fleet_{'a' if side == 'blue' else 'b'}",
+                                f"{len(items)} ships do not fit across a {cols}-column map")
+        ships = []
+        for i, item in enumerate(items):
+            entry: dict[str, Any]
+            if item.upper() in CLASS_CODES:
+                code = item.upper()
+                entry = {"class": code}
+            else:
+                code = shipped_designs()[item].cls
+                entry = {"design": item}
+            counters[code] = counters.get(code, 0) + 1
+            entry.update(id=f"{code}{counters[code]}", at=hexid(RectBoard.from_offset(start + 2 * i, row)),
+                         facing=facing)
+            ships.append(entry)
+        data[side] = {"ships": ships}
+
+
+def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> SpaceFleetGame:
+    """The registry factory: refuses unknown scenarios and options with a clear error."""
+    unknown = sorted(set(options) - set(OPTION_HELP))
+    if unknown:
+        raise UnknownName(f"unknown Space Fleet option(s) {', '.join(unknown)} "
+                          f"(known: {', '.join(OPTION_HELP)})")
+    opts = dict(options)
+    if "file" in opts:
+        if "setup" in opts:
+            raise UnknownName("give either file or setup, not both")
+        opts["setup"] = read_toml(str(opts.pop("file")))
+    if "setup" in opts:
+        if scenario is not None:
+            raise UnknownName("give either a scenario name or a setup/file, not both")
+        if not isinstance(opts["setup"], dict):
+            raise DataFileError("(options)", "setup", "must be a scenario table")
+        data, file = copy.deepcopy(opts["setup"]), "(setup)"
+    else:
+        name = scenario or DEFAULT_SCENARIO
+        if name not in scenario_names():
+            raise UnknownName(f"unknown Space Fleet scenario {name!r} "
+                              f"(known: {', '.join(scenario_names())})")
+        data, file = read_scenario_data(name)
+    fleets: dict[str, list[str]] = {}
+    for key, side in (("fleet_a", "blue"), ("fleet_b", "red")):
+        if key in opts:
+            opts[key] = fleets[side] = _fleet_list(key, opts[key])
+    if fleets:
+        _replace_fleets(data, fleets)
+    if "turn_limit" in opts:
+        try:
+            opts["turn_limit"] = data["turn_limit"] = int(opts["turn_limit"])
+        except (TypeError, ValueError):
+            raise DataFileError("(options)", "turn_limit", "must be a whole number") from None
+    setup = scenario_from_data(data, file)
+    return SpaceFleetGame(dice, scenario, opts, setup)
+
+
+def _best_counts(a: str, b: str, most: int = 4) -> tuple[int, int]:
+    """Fleet sizes (m of class a, n of class b, each at most ``most``) closest in cost."""
+    ca, cb = class_cost(a), class_cost(b)
+    best = min(
+        (abs(m * ca - n * cb) / max(m * ca, n * cb), m + n, m, n)
+        for m in range(1, most + 1) for n in range(1, most + 1)
+    )
+    return best[2], best[3]
+
+
+def balance() -> list[Matchup]:
+    """Each class against each class, in fleets as close to equal cost as 1-4 ships allow.
+
+    Cost is :func:`~voidwar.rulesets.space_fleet.data.class_cost` (shields count half). Played in
+    the open "duel" scenario; the row class is blue (the first seat).
+    """
+    order = ["DN", "BB", "HC", "LC", "DD"]
+    out: list[Matchup] = []
+    for a in order:
+        for b in order:
+            m, n = _best_counts(a, b)
+            out.append(Matchup(a, b, scenario="duel",
+                               options={"fleet_a": [a] * m, "fleet_b": [b] * n}))
+    return out

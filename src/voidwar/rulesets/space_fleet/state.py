@@ -1,0 +1,151 @@
+"""Space Fleet state: ships and the geometry of fire (range bands, the rear arc)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from ...core.hexgrid import DIRECTION_VECTORS, Hex, direction_letter
+from .data import Band, Profile, hexid, tables
+
+ACTIVE, DESTROYED, SURRENDERED = "active", "destroyed", "surrendered"
+
+
+@dataclass
+class Damage:
+    """One result of the damage table that a ship carries (Space Fleet: Effect of hits)."""
+
+    kind: str  # "engines", "weapons" or "major"
+    repaired: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "repaired": self.repaired}
+
+
+@dataclass
+class Ship:
+    id: str
+    side: str
+    cls: str
+    name: str
+    hex: Hex
+    facing: int
+    profile: Profile
+    shields: int
+    missiles: int
+    mines: int
+    damage: list[Damage] = field(default_factory=list)
+    status: str = ACTIVE
+    fired: bool = False  # fired this turn (no regeneration: Effect of hits)
+    moved: bool = False  # has had its move this turn
+
+    # -- derived values (Space Fleet: Effect of hits) -----------------------------------------
+    @property
+    def active(self) -> bool:
+        return self.status == ACTIVE
+
+    @property
+    def points(self) -> int:
+        """Damage points: each damage 1, major damage 3 (repaired damage still counts)."""
+        return sum(3 if d.kind == "major" else 1 for d in self.damage)
+
+    @property
+    def speed(self) -> int:
+        """Speed halved (rounded down) once for each unrepaired ½-speed result."""
+        s = self.profile.speed
+        for d in self.damage:
+            if d.kind in ("engines", "major") and not d.repaired:
+                s //= 2
+        return s
+
+    @property
+    def weapons_work(self) -> bool:
+        """False while a 'weapons gone' or major damage result is in force."""
+        return not any(d.kind in ("weapons", "major") and not d.repaired for d in self.damage)
+
+    @property
+    def can_regenerate(self) -> bool:
+        """Major damage stops shield regeneration for good."""
+        return not any(d.kind == "major" for d in self.damage)
+
+    @property
+    def beams(self) -> int:
+        return self.profile.beams if self.weapons_work else 0
+
+    @property
+    def launchers(self) -> int:
+        if not self.weapons_work:
+            return 0
+        return min(self.profile.launchers, self.missiles)
+
+    @property
+    def can_fire(self) -> bool:
+        return self.active and (self.beams > 0 or self.launchers > 0)
+
+    @property
+    def crippled(self) -> bool:
+        """Shields down and no weapon able to fire (Space Fleet: Effect of hits)."""
+        return self.shields == 0 and self.beams == 0 and self.launchers == 0
+
+    @property
+    def size(self) -> int:
+        return tables().classes[self.cls].size
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "side": self.side, "class": self.cls, "name": self.name,
+            "hex": hexid(self.hex), "facing": direction_letter(self.facing),
+            "shields": self.shields, "max_shields": self.profile.shields,
+            "speed": self.speed, "max_speed": self.profile.speed,
+            "beams": self.profile.beams, "launchers": self.profile.launchers,
+            "missiles": self.missiles, "mines": self.mines,
+            "damage": [d.to_dict() for d in self.damage], "points": self.points,
+            "status": self.status, "fired": self.fired, "moved": self.moved,
+        }
+
+
+# --------------------------------------------------------------------------- geometry
+def _vec(h: Hex) -> tuple[Fraction, Fraction]:
+    """Hex-centre offset in units where x = 3/2·q and y = √3·Y with Y = r + q/2 (exact)."""
+    return Fraction(3, 2) * h.q, h.r + Fraction(h.q, 2)
+
+
+def _dot(a: Hex, b: Hex) -> Fraction:
+    ax, ay = _vec(a)
+    bx, by = _vec(b)
+    return ax * bx + 3 * ay * by
+
+
+def in_rear_arc(ship_hex: Hex, facing: int, target: Hex) -> bool:
+    """Is ``target`` in the rear 90° arc of a ship at ``ship_hex`` facing ``facing``?
+
+    Space Fleet: Firing — "No vessel may fire in the rear 90 degree arc." Our reading: the bearing
+    from hex centre to hex centre is more than 135° off the bow (exactly 135° is still allowed).
+    Computed exactly: with bow vector u and target vector v, angle > 135° ⇔ u·v < 0 and
+    2(u·v)² > |u|²|v|².
+    """
+    return _rear(facing % 6, target.q - ship_hex.q, target.r - ship_hex.r)
+
+
+@cache
+def _rear(facing: int, dq: int, dr: int) -> bool:
+    v = Hex(dq, dr)
+    if dq == 0 and dr == 0:
+        return False
+    u = Hex(*DIRECTION_VECTORS[facing])
+    d = _dot(u, v)
+    half_arc = tables().firing.limits.rear_arc_degrees
+    if half_arc != 90:  # pragma: no cover - the text gives 90°; other values are not supported
+        raise ValueError("only a 90° rear arc is supported")
+    return d < 0 and 2 * d * d > _dot(u, u) * _dot(v, v)
+
+
+@cache
+def band_for(distance: int) -> Band | None:
+    """The range band (short 0-4, medium 5-8, long 9-12) or ``None`` beyond long range."""
+    for b in tables().firing.bands:
+        if b.min <= distance <= b.max:
+            return b
+    return None
