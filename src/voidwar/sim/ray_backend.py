@@ -22,7 +22,8 @@ def _ray() -> Any:
     try:
         import ray
     except ImportError as e:  # pragma: no cover - depends on the extra
-        raise RuntimeError("the Ray backend needs the 'ray' extra: pip install 'voidwar[ray]'") from e
+        raise RuntimeError("the Ray backend needs the 'ray' extra: "
+                           "pip install 'voidwar[ray]'") from e
     return ray
 
 

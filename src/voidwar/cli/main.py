@@ -1,0 +1,243 @@
+"""``voidwar``: play, simulate, balance and replay every ruleset from the terminal."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from .. import __version__
+from .. import policies as policy_registry
+from ..core.errors import VoidwarError
+from ..core.registry import get_ruleset, rulesets
+
+app = typer.Typer(no_args_is_help=True, add_completion=False,
+                  help="voidwar — tabletop space-combat wargames, rules enforced.")
+console = Console()
+err = Console(stderr=True)
+
+
+def parse_options(pairs: list[str] | None, **named: Any) -> dict[str, Any]:
+    """``-o key=value`` pairs (values read as JSON when they parse, else as text) + named flags."""
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise typer.BadParameter(f"option {pair!r} must be key=value")
+        try:
+            out[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key.strip()] = value
+    out.update({k: v for k, v in named.items() if v is not None})
+    return out
+
+
+def fail(e: Exception) -> None:
+    err.print(f"[red]error:[/red] {e}")
+    raise typer.Exit(2)
+
+
+@app.command("list")
+def list_rulesets() -> None:
+    """The rulesets, their scenarios and policies."""
+    t = Table(show_header=True, header_style="bold")
+    for col in ("ruleset", "title", "scenarios", "policies"):
+        t.add_column(col)
+    for name, info in rulesets().items():
+        t.add_row(name, info.title, ", ".join(info.scenarios()),
+                  ", ".join(policy_registry.names(name)))
+    console.print(t)
+
+
+OptionList = Annotated[list[str] | None, typer.Option("-o", "--option",
+                                                     help="ruleset option key=value")]
+
+
+@app.command()
+def play(
+    ruleset: Annotated[str, typer.Argument(help="antilles, space-fleet, astral-dreams, …")],
+    scenario: Annotated[str | None, typer.Option(help="scenario name")] = None,
+    seed: Annotated[int | None, typer.Option(help="seed of the dice")] = None,
+    dice: Annotated[str | None, typer.Option(help="'manual' to type each die result")] = None,
+    tables: Annotated[Path | None, typer.Option(help="Antilles: your own table file")] = None,
+    army_a: Annotated[Path | None, typer.Option(help="Astral Dreams: army file, side A")] = None,
+    army_b: Annotated[Path | None, typer.Option(help="Astral Dreams: army file, side B")] = None,
+    vs: Annotated[str | None, typer.Option(help="a policy plays every seat but the first")] = None,
+    auto: Annotated[str | None, typer.Option(help="a policy plays every seat; you watch")] = None,
+    load_file: Annotated[Path | None, typer.Option("--load", help="resume a saved record")] = None,
+    option: OptionList = None,
+) -> None:
+    """Play a game in the terminal (type `help` at the prompt)."""
+    from .play import run_terminal
+
+    try:
+        opts = parse_options(option, tables=str(tables) if tables else None,
+                             army_a=str(army_a) if army_a else None,
+                             army_b=str(army_b) if army_b else None)
+        code = run_terminal(ruleset, scenario, seed, dice, opts, vs=vs, auto=auto,
+                            load_file=load_file, console=console)
+    except VoidwarError as e:
+        fail(e)
+    raise typer.Exit(code)
+
+
+def _progress() -> Progress:
+    return Progress("[progress.description]{task.description}", BarColumn(),
+                    MofNCompleteColumn(), TimeRemainingColumn(), console=err,
+                    disable=not err.is_terminal)
+
+
+@app.command()
+def simulate(
+    ruleset: Annotated[str, typer.Argument()],
+    games: Annotated[int, typer.Option(min=1, help="number of games")] = 1000,
+    policy: Annotated[str, typer.Option(help="policy of the first seat (all seats without --vs)")]
+    = "heuristic",
+    vs: Annotated[str | None, typer.Option(help="policy of the other seats")] = None,
+    scenario: Annotated[str | None, typer.Option()] = None,
+    seed: Annotated[int, typer.Option(help="master seed; game i uses derive_seed(S, i)")] = 0,
+    workers: Annotated[int, typer.Option(min=0, help="processes (0 = all cores)")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+    plot: Annotated[Path | None, typer.Option(help="write a PNG of the score distribution")]
+    = None,
+    tables: Annotated[Path | None, typer.Option(help="Antilles: your own table file")] = None,
+    option: OptionList = None,
+) -> None:
+    """Play many games between policies; print outcome rates and means with 95% intervals."""
+    from ..sim.report import plot_scores, print_summary
+    from ..sim.runner import GameSpec, default_workers, simulate as run_sim
+    from ..sim.stats import summarize
+
+    try:
+        info = get_ruleset(ruleset)
+        opts = parse_options(option, tables=str(tables) if tables else None)
+        from ..core.registry import load
+
+        seats = load(info.name, scenario, seed=0, **opts).seats
+        for name in {policy, vs} - {None}:
+            policy_registry.get(str(name), info.name)
+        pols = {s: (policy if k == 0 or vs is None else vs) for k, s in enumerate(seats)}
+        spec = GameSpec(info.name, scenario, opts, pols, policy)
+        n_workers = workers or default_workers()
+        with _progress() as bar:
+            task = bar.add_task(f"{info.name}", total=games)
+            results = run_sim(spec, games, seed, n_workers,
+                              progress=lambda k: bar.advance(task, k))
+    except VoidwarError as e:
+        fail(e)
+    summary = summarize(results)
+    summary.update({"ruleset": info.name, "scenario": scenario, "policies": pols, "seed": seed})
+    if as_json:
+        sys.stdout.write(json.dumps(summary, indent=1) + "\n")
+    else:
+        vs_text = f" vs {vs}" if vs else ""
+        print_summary(summary, f"{info.title}: {policy}{vs_text}", console)
+    if plot is not None:
+        plot_scores(results, seats[0], plot, f"{info.title}: {policy}{' vs ' + vs if vs else ''}"
+                    f", {games} games")
+        err.print(f"wrote {plot}")
+
+
+@app.command()
+def balance(
+    ruleset: Annotated[str, typer.Argument()],
+    games: Annotated[int, typer.Option(min=1, help="games per matchup")] = 200,
+    policy: Annotated[str, typer.Option(help="policy of both sides")] = "heuristic",
+    seed: Annotated[int, typer.Option()] = 0,
+    workers: Annotated[int, typer.Option(min=0, help="processes (0 = all cores)")] = 1,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Win-rate matrix of equal-cost matchups (first side's win rate, 95% interval)."""
+    from ..sim.balance import run_balance
+    from ..sim.runner import default_workers
+
+    try:
+        with _progress() as bar:
+            info = get_ruleset(ruleset)
+            n = len(info.balance()) if info.balance else 0
+            task = bar.add_task("matchups", total=n * games)
+            report = run_balance(info.name, games, seed, workers or default_workers(), policy,
+                                 progress=lambda k: bar.advance(task, k))
+    except VoidwarError as e:
+        fail(e)
+    if as_json:
+        sys.stdout.write(json.dumps(report, indent=1) + "\n")
+        return
+    rows = list(dict.fromkeys(c["row"] for c in report["cells"]))
+    cols = list(dict.fromkeys(c["col"] for c in report["cells"]))
+    t = Table(title=f"{info.title}: win rate of the row side ({policy}, {games} games a cell)",
+              show_header=True, header_style="bold")
+    t.add_column("row \\ col")
+    for c in cols:
+        t.add_column(c, justify="center")
+    cell = {(c["row"], c["col"]): c for c in report["cells"]}
+    for r in rows:
+        t.add_row(r, *[
+            (f"{100 * cell[(r, c)]['rate']:.0f}% "
+             f"[{100 * cell[(r, c)]['ci_low']:.0f}–{100 * cell[(r, c)]['ci_high']:.0f}]")
+            if (r, c) in cell else "" for c in cols])
+    console.print(t)
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="a saved record (JSON)")],
+    upto: Annotated[int | None, typer.Option(help="stop after this many actions")] = None,
+) -> None:
+    """Check a record and print its game, action by action, with every roll."""
+    from ..core.record import load_record_file, replay
+
+    try:
+        rec = load_record_file(file)
+        game = replay(rec, upto=upto)
+    except VoidwarError as e:
+        fail(e)
+    info = get_ruleset(game.ruleset)
+    for ev in game.log:
+        console.print(("    " if ev.kind == "roll" else "") + ev.text)
+    if info.render:
+        console.print(info.render(game))
+    if game.over and game.result:
+        console.print(f"result: {json.dumps(game.result.to_dict())}")
+
+
+@app.command()
+def version() -> None:
+    """Print the engine version."""
+    console.print(f"voidwar {__version__}")
+
+
+def _mount_optional() -> None:
+    """Sub-commands that live in their own modules (added as their features land)."""
+    import importlib
+
+    for module, attr, name in (
+        ("voidwar.cli.army", "army_app", "army"),
+        ("voidwar.cli.army", "campaign_app", "campaign"),
+    ):
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            if e.name == module:
+                continue
+            raise
+        app.add_typer(getattr(mod, attr), name=name)
+    try:
+        tour = importlib.import_module("voidwar.cli.tournament")
+    except ModuleNotFoundError as e:
+        if e.name != "voidwar.cli.tournament":
+            raise
+    else:
+        app.command("tournament")(tour.tournament_command)
+
+
+_mount_optional()
+
+if __name__ == "__main__":
+    app()

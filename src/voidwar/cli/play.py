@@ -1,0 +1,195 @@
+"""The terminal game loop, for every ruleset: draw, list legal actions, read notation.
+
+Commands at the prompt (besides action notation): ``help``, ``legal [filter]``, ``undo``,
+``save FILE``, ``load FILE``, ``log``, ``quit``, and any read-only queries the ruleset adds
+(``RulesetInfo.commands``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from .. import policies as policy_registry
+from ..core.dice import DiceError, ManualDice
+from ..core.errors import IllegalAction, RecordError, VoidwarError
+from ..core.game import Game
+from ..core.record import load_record_file, replay, save, undo
+from ..core.registry import RulesetInfo, get_ruleset, load
+
+InputFn = Callable[[str], str]
+
+HELP = """[bold]Commands[/bold]
+  <action>        an action in notation (see `legal`); e.g. [cyan]{example}[/cyan]
+  legal [text]    list the legal actions (only those containing text)
+  undo            take back the last action (and its rolls)
+  save FILE       save the game as a record (JSON)
+  load FILE       load a saved record
+  log             the whole roll and event log
+  quit            leave (save first if you want to come back)"""
+
+
+class DiceAsker:
+    """Asks the person at the terminal for each die result (manual dice)."""
+
+    def __init__(self, console: Console, read: InputFn) -> None:
+        self.console = console
+        self.read = read
+
+    def __call__(self, sides: int, purpose: str) -> int:
+        while True:
+            text = self.read(f"roll a d{sides} for {purpose}: ").strip()
+            if text.isdigit() and 1 <= int(text) <= sides:
+                return int(text)
+            self.console.print(f"[red]a d{sides} shows 1..{sides}, not {text!r}[/red]")
+
+
+class TerminalSession:
+    """One game at the terminal: who is human, who is a bot, and the loop."""
+
+    def __init__(self, game: Game, info: RulesetInfo, bots: dict[str, Any], console: Console,
+                 read: InputFn, manual: bool = False) -> None:
+        self.game = game
+        self.info = info
+        self.bots = bots
+        self.console = console
+        self.read = read
+        self.asker = DiceAsker(console, read) if manual else None
+        if manual:
+            self._attach_asker()
+
+    def _attach_asker(self) -> None:
+        dice = self.game.dice
+        if isinstance(dice, ManualDice):
+            dice.ask = self.asker
+        elif getattr(dice, "then", None) is not None:
+            dice.then.ask = self.asker  # type: ignore[attr-defined]
+
+    def draw(self) -> None:
+        if self.info.render is not None:
+            self.console.print(self.info.render(self.game))
+        else:
+            self.console.print_json(data=self.game.view(None))
+
+    def run(self) -> int:
+        while True:
+            self.draw()
+            if self.game.over:
+                r = self.game.result
+                assert r is not None
+                level = f" — {r.level}" if r.level else ""
+                self.console.print(f"[bold]Game over:[/bold] {r.outcome}{level}; scores "
+                                   f"{json.dumps(r.scores)}")
+                return 0
+            seat = self.game.to_act
+            assert seat is not None
+            if seat in self.bots:
+                action = self.bots[seat].choose(self.game)
+                self.console.print(f"[dim]{seat} ({self.bots[seat].name}):[/dim] {action}")
+                self._apply(str(action))
+                continue
+            try:
+                line = self.read(f"{seat}> ").strip()
+            except (EOFError, KeyboardInterrupt):
+                self.console.print("\nbye")
+                return 0
+            if not line:
+                continue
+            if self._command(line):
+                return 0
+
+    def _apply(self, text: str) -> None:
+        try:
+            events = self.game.apply(text)
+        except IllegalAction as e:
+            rule = f" ({e.rule})" if e.rule else ""
+            self.console.print(f"[red]Illegal:[/red] {e.reason}{rule}")
+            return
+        except DiceError as e:
+            self.console.print(f"[red]Dice:[/red] {e}; nothing changed")
+            return
+        for ev in events:
+            style = "dim" if ev.kind == "roll" else ""
+            self.console.print(f"  {ev.text}", style=style)
+
+    def _command(self, line: str) -> bool:
+        """Handle one line; True means quit."""
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        rest = rest.strip()
+        if word in ("quit", "exit", "q"):
+            return True
+        if word in ("help", "?"):
+            legal = self.game.legal_notations()
+            self.console.print(HELP.format(example=legal[0] if legal else "…"))
+            for name in self.info.commands:
+                self.console.print(f"  {name} …        (query: {self.info.name})")
+            return False
+        if word == "legal":
+            shown = [a for a in self.game.legal_notations() if rest.lower() in a.lower()]
+            for a in shown[:200]:
+                self.console.print(f"  {a}")
+            if len(shown) > 200:
+                self.console.print(f"  … and {len(shown) - 200} more (narrow with `legal TEXT`)")
+            return False
+        if word == "log":
+            for ev in self.game.log:
+                self.console.print(f"  {ev.text}")
+            return False
+        if word == "undo":
+            try:
+                self.game = undo(self.game, ask=self.asker)
+                self.console.print("[yellow]took back the last action[/yellow]")
+            except (IllegalAction, RecordError) as e:
+                self.console.print(f"[red]{e}[/red]")
+            return False
+        if word == "save" and rest:
+            save(self.game, rest)
+            self.console.print(f"saved to {rest}")
+            return False
+        if word == "load" and rest:
+            try:
+                self.game = replay(load_record_file(rest), ask=self.asker)
+                self.console.print(f"loaded {rest}")
+            except VoidwarError as e:
+                self.console.print(f"[red]{e}[/red]")
+            return False
+        if word in self.info.commands:
+            try:
+                self.console.print(self.info.commands[word](self.game, rest))
+            except (VoidwarError, ValueError) as e:
+                self.console.print(f"[red]{e}[/red]")
+            return False
+        self._apply(line)
+        return False
+
+
+def start_game(ruleset: str, scenario: str | None, seed: int | None, dice: str | None,
+               options: dict[str, Any], load_file: Path | None) -> Game:
+    if load_file is not None:
+        return replay(load_record_file(load_file))
+    return load(ruleset, scenario, seed=seed, dice=dice, **options)
+
+
+def run_terminal(ruleset: str, scenario: str | None = None, seed: int | None = None,
+                 dice: str | None = None, options: dict[str, Any] | None = None,
+                 vs: str | None = None, auto: str | None = None, load_file: Path | None = None,
+                 console: Console | None = None, read: InputFn | None = None) -> int:
+    console = console or Console()
+    info = get_ruleset(ruleset)
+    game = start_game(info.name, scenario, seed, dice, options or {}, load_file)
+    bots: dict[str, Any] = {}
+    base = 0 if seed is None else seed
+    if auto:
+        bots = {s: policy_registry.get(auto, info.name, base + k)
+                for k, s in enumerate(game.seats)}
+    elif vs:
+        bots = {s: policy_registry.get(vs, info.name, base + k)
+                for k, s in enumerate(game.seats) if k > 0}
+    session = TerminalSession(game, info, bots, console, read or console.input,
+                              manual=(dice == "manual"))
+    return session.run()

@@ -1,0 +1,46 @@
+"""Battle Platform Antilles — solitaire: seven Paladins against a dice-driven battle platform."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.dice import Dice
+from ...core.errors import UnknownName
+from ...core.registry import RulesetInfo
+from .game import AntillesGame, victory_level
+from .policies import AntillesHeuristic
+from .render import render
+from .tables import Tables, load_tables
+
+SCENARIOS = {
+    "standard": "The battle of the rulebook: 7 Paladins, 9 turns, the shipped (or your) tables.",
+}
+OPTIONS = {"tables": "a TOML table file (or parsed data) replacing the reconstructed tables"}
+
+
+def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> AntillesGame:
+    if scenario not in (None, *SCENARIOS):
+        raise UnknownName(f"unknown Antilles scenario {scenario!r} (known: standard)")
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise UnknownName(f"unknown Antilles option(s): {', '.join(unknown)} "
+                          f"(known: {', '.join(OPTIONS)})")
+    tables = load_tables(options.get("tables"))
+    return AntillesGame(dice, scenario or "standard", options, tables)
+
+
+RULESET = RulesetInfo(
+    name="antilles",
+    title="Battle Platform Antilles",
+    game_class=AntillesGame,
+    factory=make_game,
+    scenarios=lambda: dict(SCENARIOS),
+    policies={"heuristic": lambda seed: AntillesHeuristic(seed)},
+    render=render,
+    aliases=("battle-platform-antilles", "bpa"),
+    description="Solitaire: 7 Paladin assault ships against a battle platform; d20; 9 turns.",
+    option_help=OPTIONS,
+)
+
+__all__ = ["RULESET", "AntillesGame", "AntillesHeuristic", "Tables", "load_tables",
+           "make_game", "victory_level"]

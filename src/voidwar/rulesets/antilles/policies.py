@@ -1,0 +1,213 @@
+"""Computer commanders for Antilles.
+
+``heuristic`` estimates, for every hex, the chance that a Paladin standing there is destroyed in
+the next platform step — by enumerating the Path table for every Bolt in play and every entry of
+the Active Bolt Caster table (a single pass, ignoring interactions between Bolts) — then for each
+Paladin weighs expected damage to the platform (range column, +3 for holding still) against that
+risk. It keeps still when that is safe enough, shoots Bolts that threaten the squadron, spreads out
+against Exploding Bolts, and aborts a lost cause.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import lru_cache
+
+from ...core.dice import PCG32
+from ...core.game import Action, Game
+from ...core.hexgrid import ORIGIN, Hex
+from .actions import Abort, Continue, EndAttacks, EndMovement, Fire, Move, Place
+from .game import AntillesGame, Bolt
+from .tables import Tables
+
+Danger = dict[Hex, float]
+
+PALADIN_VALUE = 9.0  # VP-ish worth of a Paladin: 5 VP if it survives, plus its future shots
+LAYER_VALUE = {"shield": 0.8, "armor": 1.2, "caster": 3.0}
+
+
+def _kill_hexes(start: Hex, facing: int, kind: str, steps: tuple[int, ...]) -> tuple[set[Hex], Hex, int]:
+    """Hexes where a Paladin would die along one Path (entered, or adjacent for exploding)."""
+    kills: set[Hex] = set()
+    h, f = start, facing
+    for veer in steps:
+        f = (f + veer) % 6
+        h = h.neighbor(f)
+        kills.add(h)
+        if kind == "exploding":
+            kills.update(h.neighbors())
+    return kills, h, f
+
+
+def _bolt_danger(tables: Tables, start: Hex, facing: int, kind: str) -> Danger:
+    """P(kill) per hex for one Bolt flying from ``start`` (two Paths when fast)."""
+    out: Danger = defaultdict(float)
+    p1 = 1 / len(tables.paths)
+    for path in tables.paths:
+        kills, end, f = _kill_hexes(start, facing, kind, path)
+        if kind == "fast":
+            for path2 in tables.paths:
+                k2, _, _ = _kill_hexes(end, f, kind, path2)
+                for h in kills | k2:
+                    out[h] += p1 * p1
+        else:
+            for h in kills:
+                out[h] += p1
+    return out
+
+
+@lru_cache(maxsize=8)
+def _launch_danger(tables: Tables) -> Danger:
+    """P(kill) per hex for one Caster action (2.11–2.14), from the shipped or user tables."""
+    out: Danger = defaultdict(float)
+    rows = tables.caster
+    launches = [e for e in rows if e.action == "launch"]
+    per_launch: list[Danger] = [
+        _bolt_danger(tables, ORIGIN, e.facing or 0, e.bolt or "normal") for e in launches
+    ]
+    n = len(rows)
+    for e in rows:
+        if e.action == "recharge":
+            continue
+        if e.action == "launch":
+            idx = launches.index(e)
+            for h, p in per_launch[idx].items():
+                out[h] += p / n
+        else:  # launch-and-roll-again: one average launch, then (roughly) another action
+            for d in per_launch:
+                for h, p in d.items():
+                    out[h] += 2 * p / (n * len(per_launch))
+    return dict(out)
+
+
+def _combine(*maps: Danger) -> Danger:
+    survive: dict[Hex, float] = defaultdict(lambda: 1.0)
+    for m in maps:
+        for h, p in m.items():
+            survive[h] *= max(0.0, 1.0 - min(p, 1.0))
+    return {h: 1.0 - s for h, s in survive.items()}
+
+
+class AntillesHeuristic:
+    """A careful commander (see the module docstring)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, risk_aversion: float = 0.1, future_value: float = 1.0,
+                 abort_below: int = 2) -> None:
+        self.rng = PCG32(seed)
+        self.risk_aversion = risk_aversion
+        self.future_value = future_value
+        self.abort_below = abort_below
+        self._cache: tuple[object, Danger] | None = None
+
+    # -- estimates --------------------------------------------------------------------------------
+    def danger(self, game: AntillesGame) -> Danger:
+        """P(a Paladin at a hex is destroyed during the next platform step), per hex."""
+        key = (id(game.tables), game.casters_destroyed,
+               tuple((b.id, b.hex, b.facing, b.kind) for b in game.bolts.values()))
+        if self._cache and self._cache[0] == key:
+            return self._cache[1]
+        launch = _launch_danger(game.tables)
+        casters = game.n_casters - game.casters_destroyed
+        maps: list[Danger] = [launch] * casters
+        maps.extend(self._bolt_map(game.tables, b) for b in game.bolts.values())
+        d = _combine(*maps)
+        self._cache = (key, d)
+        return d
+
+    @staticmethod
+    def _bolt_map(tables: Tables, b: Bolt) -> Danger:
+        return _bolt_danger(tables, b.hex, b.facing, b.kind)
+
+    @staticmethod
+    def attack_value(game: AntillesGame, rng: int, bonus: int) -> float:
+        """Expected worth of one shot at the platform from range ``rng``."""
+        if rng < 1 or rng > game.tables.max_range:
+            return 0.0
+        col = game.tables.column(rng)
+
+        def p_at_least(t: int) -> float:
+            need = t - bonus
+            return min(1.0, max(0.0, (21 - need) / 20))
+
+        pc = p_at_least(col.caster)
+        pa = p_at_least(col.armor) - pc
+        ps = p_at_least(col.shield) - pc - pa
+        return pc * LAYER_VALUE["caster"] + pa * LAYER_VALUE["armor"] + ps * LAYER_VALUE["shield"]
+
+    def hex_score(self, game: AntillesGame, h: Hex, bonus: int, danger: Danger,
+                  others: list[Hex]) -> float:
+        crowd = sum(1 for o in others if o.distance(h) == 1)
+        risk = danger.get(h, 0.0)
+        last = game.tables.model.scoring.last_turn
+        if game.turn >= last:  # no platform step follows the last turn's attacks
+            risk = 0.0
+        worth = game.tables.model.scoring.per_surviving_paladin + self.future_value * (last - game.turn)
+        return (self.attack_value(game, h.distance(ORIGIN), bonus)
+                - self.risk_aversion * worth * risk - 0.3 * crowd)
+
+    # -- decisions --------------------------------------------------------------------------------
+    def choose(self, game: Game) -> Action:
+        assert isinstance(game, AntillesGame)
+        if game.phase == "setup":
+            return self._place(game)
+        if game.phase == "movement":
+            return self._move(game)
+        if game.phase == "attack":
+            return self._attack(game)
+        alive = len(game.living())
+        if alive <= self.abort_below and game.casters_destroyed < game.n_casters - 1:
+            return Abort()
+        return Continue()
+
+    def _place(self, game: AntillesGame) -> Action:
+        p = next(p for p in game.paladins if p.hex is None)
+        danger = _combine(*([_launch_danger(game.tables)] * game.n_casters))
+        others = [q.hex for q in game.paladins if q.hex is not None]
+        best = max(
+            (h for h in game.board if game._free_for_paladin(h)),
+            key=lambda h: (self.hex_score(game, h, 3, danger, others), -h.q, -h.r),
+        )
+        return Place(p.id, best)
+
+    def _move(self, game: AntillesGame) -> Action:
+        danger = self.danger(game)
+        for p in game.living():
+            if p.moved or p.hex is None:
+                continue
+            others = [q.hex for q in game.living() if q is not p and q.hex is not None]
+            stay = self.hex_score(game, p.hex, 3, danger, others)
+            candidates = [h for h in game.board if game._free_for_paladin(h)
+                          and h.distance(ORIGIN) <= game.tables.max_range + 1]
+            if not candidates:
+                continue
+            best = max(candidates, key=lambda h: (self.hex_score(game, h, 0, danger, others),
+                                                  -h.q, -h.r))
+            if self.hex_score(game, best, 0, danger, others) > stay + 0.05:
+                return Move(p.id, best)
+        return EndMovement()
+
+    def _attack(self, game: AntillesGame) -> Action:
+        legal = [a for a in game.legal_actions() if isinstance(a, Fire)]
+        if not legal:
+            return EndAttacks()
+        living = [p.hex for p in game.living() if p.hex is not None]
+        best: tuple[float, Fire] | None = None
+        for a in legal:
+            p = game.paladins[a.paladin - 1]
+            assert p.hex is not None
+            bonus = game.attack_bonus(p)
+            if a.target is None:
+                value = self.attack_value(game, p.hex.distance(ORIGIN), bonus)
+            else:
+                b = game.bolts[a.target]
+                threat = self._bolt_map(game.tables, b)
+                expected_losses = sum(threat.get(h, 0.0) for h in living)
+                need = game.tables.column(p.hex.distance(b.hex)).bolt - bonus
+                p_kill = min(1.0, max(0.0, (21 - need) / 20))
+                value = p_kill * expected_losses * PALADIN_VALUE
+            if best is None or value > best[0]:
+                best = (value, a)
+        assert best is not None
+        return best[1] if best[0] > 0 else EndAttacks()

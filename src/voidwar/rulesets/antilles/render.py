@@ -1,0 +1,82 @@
+"""Terminal drawing of an Antilles game (Rich): the hex board, the platform, the roll log."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from ...core.game import Game
+from ...core.hexgrid import ORIGIN, Hex, direction_letter
+from .game import AntillesGame
+
+BOLT_STYLE = {"normal": "magenta", "fast": "bright_red", "exploding": "bold red"}
+BOLT_LETTER = {"normal": "n", "fast": "f", "exploding": "x"}
+
+
+def board_text(game: AntillesGame) -> Text:
+    """Flat-topped hexes on a doubled-row canvas: column q, row 2r+q; 4 characters a column."""
+    radius = game.board.radius
+    cells: dict[tuple[int, int], tuple[str, str]] = {}
+    for h in game.board:
+        cells[(h.q, 2 * h.r + h.q)] = (" · ", "dim")
+    cells[(0, 0)] = ("<A>", "bold cyan")
+    for p in game.living():
+        assert p.hex is not None
+        cells[(p.hex.q, 2 * p.hex.r + p.hex.q)] = (
+            f"P{p.id} ", "bold yellow" if p.moved else "bold green")
+    for b in game.bolts.values():
+        label = f"{BOLT_LETTER[b.kind]}{b.id % 100:<2d}"[:3]
+        cells[(b.hex.q, 2 * b.hex.r + b.hex.q)] = (label, BOLT_STYLE[b.kind])
+    out = Text()
+    for row in range(-2 * radius, 2 * radius + 1):
+        for q in range(-radius, radius + 1):
+            label, style = cells.get((q, row), ("   ", ""))
+            out.append(label, style=style)
+            out.append(" ")
+        out.append("\n")
+    return out
+
+
+def _boxes(hit: int, total: int, label: str) -> Text:
+    t = Text(f"{label:<8}")
+    t.append("■" * hit, style="red")
+    t.append("□" * (total - hit), style="green")
+    return t
+
+
+def render(game: Game) -> Group:
+    assert isinstance(game, AntillesGame)
+    side = Table.grid(padding=(0, 1))
+    side.add_row(Text(f"Turn {game.turn} of {game.tables.model.scoring.last_turn} · "
+                      f"{game.phase}", style="bold"))
+    side.add_row(_boxes(game.shield_hits, game.n_shields, "Shields"))
+    side.add_row(_boxes(game.armor_hits, game.n_armor, "Armor"))
+    side.add_row(_boxes(game.casters_destroyed, game.n_casters, "Casters"))
+    side.add_row(Text(f"VP so far: {game.victory_points()}"))
+    side.add_row(Text(""))
+    for p in game.paladins:
+        if p.hex is None:
+            side.add_row(Text(f"P{p.id}  not placed", style="dim"))
+        elif not p.alive:
+            side.add_row(Text(f"P{p.id}  destroyed", style="dim strike"))
+        else:
+            state = "moved" if p.moved else "still +3"
+            fired = ", fired" if p.fired else ""
+            side.add_row(Text(f"P{p.id}  {p.hex}  range {p.hex.distance(ORIGIN)}  {state}{fired}"))
+    for b in game.bolts.values():
+        side.add_row(Text(f"B{b.id}  {b.kind} at {b.hex} facing {direction_letter(b.facing)}",
+                          style=BOLT_STYLE[b.kind]))
+    grid = Table.grid(padding=(0, 3))
+    grid.add_row(board_text(game), side)
+    log = Text()
+    for ev in game.log[-12:]:
+        log.append(("  " if ev.kind == "roll" else "") + ev.text + "\n",
+                   style="dim" if ev.kind == "roll" else "")
+    legend = Text("<A> Antilles   P# Paladin (green: still, yellow: moved)   "
+                  "n/f/x# normal/fast/exploding Bolt", style="dim")
+    return Group(grid, legend, Text("Log:", style="bold"), log)
+
+
+def hex_of(text: str) -> Hex:
+    return Hex.parse(text)

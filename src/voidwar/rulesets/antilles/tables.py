@@ -1,0 +1,181 @@
+"""The Antilles' tables (Active Bolt Caster, Paths, Paladin Attacks), loaded from TOML.
+
+The text refers to these tables without giving them; the shipped file is our reconstruction
+(see ``tables.toml``). A user's file of the same shape replaces it; a bad file is refused with
+file, field and reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ...core.datafile import package_file, read_toml, validate
+from ...core.hexgrid import direction_index
+
+BOLT_TYPES = ("normal", "fast", "exploding")
+PATH_STEPS = {"F": 0, "L": -1, "R": 1}  # veer in 60° steps (negative = counter-clockwise = left)
+
+
+@dataclass(frozen=True)
+class CasterEntry:
+    """One row of the Active Bolt Caster table (2.11, 2.14)."""
+
+    action: Literal["launch", "recharge", "launch-and-roll-again"]
+    bolt: str | None = None
+    facing: int | None = None
+
+    def __str__(self) -> str:
+        if self.action == "launch":
+            return f"{self.bolt} {'ABCDEF'[self.facing or 0]}"
+        return self.action
+
+
+def parse_caster_entry(text: str) -> CasterEntry:
+    t = text.strip().lower()
+    if t in ("recharge", "launch-and-roll-again"):
+        return CasterEntry(t)  # type: ignore[arg-type]
+    parts = t.split()
+    if len(parts) != 2:
+        raise ValueError(
+            f"{text!r} is not '<bolt type> <facing>', 'recharge' or 'launch-and-roll-again'"
+        )
+    kind, facing = parts
+    if kind not in BOLT_TYPES:
+        raise ValueError(f"unknown bolt type {kind!r} (known: {', '.join(BOLT_TYPES)})")
+    try:
+        return CasterEntry("launch", kind, direction_index(facing))
+    except ValueError:
+        raise ValueError(f"unknown facing {facing!r} in {text!r} (use A-F)") from None
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class BoardModel(_Strict):
+    radius: int = Field(ge=4, le=30)
+
+
+class PlatformModel(_Strict):
+    shields: int = Field(ge=0, le=50)
+    armor: int = Field(ge=0, le=50)
+    casters: int = Field(ge=1, le=20)
+
+
+class ScoringModel(_Strict):
+    destroyed_base: int = Field(ge=0)
+    per_surviving_paladin: int = Field(ge=0)
+    early_bonus_per_turn: int = Field(ge=0)
+    last_turn: int = Field(ge=1, le=99)
+
+
+class AttackColumn(_Strict):
+    """One range column of the Paladin Attacks chart: lowest totals for each result."""
+
+    shield: int
+    armor: int
+    caster: int
+    bolt: int
+
+    @model_validator(mode="after")
+    def _ordered(self) -> AttackColumn:
+        if not self.shield <= self.armor <= self.caster:
+            raise ValueError("thresholds must rise: shield <= armor <= caster")
+        return self
+
+
+class TablesModel(_Strict):
+    name: str = "custom"
+    reconstructed: bool = False
+    board: BoardModel
+    platform: PlatformModel
+    scoring: ScoringModel
+    caster_table: list[str]
+    paths: list[str]
+    attacks: dict[str, AttackColumn]
+
+    @field_validator("caster_table")
+    @classmethod
+    def _caster_rows(cls, rows: list[str]) -> list[str]:
+        if len(rows) != 20:
+            raise ValueError(f"a d20 table needs 20 entries, this one has {len(rows)}")
+        for i, row in enumerate(rows, 1):
+            try:
+                parse_caster_entry(row)
+            except ValueError as e:
+                raise ValueError(f"entry {i}: {e}") from None
+        if not any(parse_caster_entry(r).action == "launch" for r in rows):
+            raise ValueError("at least one entry must launch a Bolt")
+        return rows
+
+    @field_validator("paths")
+    @classmethod
+    def _path_rows(cls, rows: list[str]) -> list[str]:
+        if len(rows) != 20:
+            raise ValueError(f"a d20 table needs 20 entries, this one has {len(rows)}")
+        for i, row in enumerate(rows, 1):
+            if not row or any(c not in PATH_STEPS for c in row.upper()):
+                raise ValueError(f"entry {i}: path {row!r} must be letters F, L, R")
+        return rows
+
+    @field_validator("attacks")
+    @classmethod
+    def _columns(cls, cols: dict[str, AttackColumn]) -> dict[str, AttackColumn]:
+        for key in cols:
+            if not key.isdigit() or int(key) < 1:
+                raise ValueError(f"range column {key!r} must be a positive whole number")
+        ranges = sorted(int(k) for k in cols)
+        expected = list(range(1, len(ranges) + 1))
+        if ranges != expected:
+            missing = sorted(set(range(1, max(ranges) + 1)) - set(ranges)) if ranges else [1]
+            raise ValueError(f"missing range column {missing[0]} (columns must be 1..N)")
+        return cols
+
+
+@dataclass(frozen=True, eq=False)
+class Tables:
+    """Validated, ready-to-use tables."""
+
+    source: str
+    raw: dict[str, Any]
+    model: TablesModel
+    caster: tuple[CasterEntry, ...]
+    paths: tuple[tuple[int, ...], ...]
+
+    @property
+    def max_range(self) -> int:
+        return len(self.model.attacks)
+
+    def column(self, rng: int) -> AttackColumn:
+        return self.model.attacks[str(rng)]
+
+
+DEFAULT_TABLES_FILE = "tables.toml"
+
+
+def tables_from_data(data: dict[str, Any], source: str) -> Tables:
+    model = validate(TablesModel, data, source)
+    caster = tuple(parse_caster_entry(r) for r in model.caster_table)
+    paths = tuple(tuple(PATH_STEPS[c] for c in p.upper()) for p in model.paths)
+    return Tables(source, data, model, caster, paths)
+
+
+@lru_cache(maxsize=1)
+def default_tables() -> Tables:
+    """The shipped reconstruction (read once)."""
+    path = package_file(__package__ or "voidwar.rulesets.antilles", DEFAULT_TABLES_FILE)
+    return tables_from_data(read_toml(path), str(path))
+
+
+def load_tables(spec: str | Path | dict[str, Any] | None = None) -> Tables:
+    """The shipped tables (``None``), a user's TOML file (a path), or already-parsed data."""
+    if spec is None:
+        return default_tables()
+    if isinstance(spec, dict):
+        return tables_from_data(spec, "(record tables)")
+    return tables_from_data(read_toml(spec), str(spec))
