@@ -1,8 +1,195 @@
-"""Space Fleet computer admirals (placeholder, replaced below)."""
+"""Space Fleet's computer admiral: the ``heuristic`` policy.
+
+Movement: for the ship it moves, it enumerates every legal way through the move (forward steps
+and turns, by the turning rule) and picks the end hex and facing with the best score: its own fire
+against what it can reach, minus the fire the enemy can bring against it, minus a heavy penalty
+for a heavy ship (cruiser and up) showing its rear arc to an enemy, plus a bonus for a friendly
+ship covering that rear arc; mined hexes are avoided and ships close on the enemy.
+
+Fire: it concentrates on ships whose shields are down (or nearly, counting the hits already
+declared this class step), prefers the short range, and holds a damaged ship's fire to regenerate
+a shield when it is outgunned (more enemy guns bear on it than it brings) or has only long-range
+shots. It reads the game but never changes it.
+"""
+
 from __future__ import annotations
 
-from ...ai.random_policy import RandomPolicy
+from dataclasses import dataclass
+
+from ...core.dice import PCG32
+from ...core.game import Action, Game
+from ...core.hexgrid import Hex
+from .actions import EndFire, EndMove, Fire, LayMine, Move, Turn
+from .data import tables
+from .game import MOVEMENT, SpaceFleetGame, other
+from .state import Ship, band_for, in_rear_arc
+
+HEAVY = ("HC", "BB", "DN")
 
 
-class HeuristicPolicy(RandomPolicy):
+def p_hit(shooter_cls: str, target_cls: str, dist: int, missile: bool = False) -> float:
+    """Chance of a hit, ignoring the beam-nearby modifier (Space Fleet: Firing)."""
+    band = band_for(dist)
+    if band is None:
+        return 0.0
+    t = tables().firing
+    if band.name == "long" and shooter_cls in t.limits.no_long_range:
+        return 0.0
+    need = band.missile if missile else band.beam
+    if need is None:
+        return 0.0
+    if band.name == "long" and target_cls == "DD" and shooter_cls != "DD":
+        need += 1
+    if missile and target_cls in t.modifiers.missile_small_targets:
+        need += 1
+    return max(0, 7 - need) / 6
+
+
+def can_bear(ship_hex: Hex, facing: int, target: Hex) -> bool:
+    return not in_rear_arc(ship_hex, facing, target)
+
+
+@dataclass
+class _Plan:
+    score: float
+    first: Action | None
+
+
+class HeuristicPolicy:
+    """See the module docstring."""
+
     name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = PCG32(seed)
+
+    def choose(self, game: Game) -> Action:
+        if not isinstance(game, SpaceFleetGame):
+            raise TypeError("the Space Fleet heuristic plays only Space Fleet")
+        legal = game.legal_actions()
+        if game.phase == MOVEMENT:
+            return self._movement(game, legal)
+        return self._fire(game, legal)
+
+    # ------------------------------------------------------------------ movement
+    def _movement(self, g: SpaceFleetGame, legal: list[Action]) -> Action:
+        if g.moving is not None:
+            ship = g.ships[g.moving]
+        else:
+            movers = [g.ships[a.ship] for a in legal if isinstance(a, EndMove)]
+            # move the ship that is furthest from the enemy first (the others then react)
+            ship = max(movers, key=lambda s: (self._nearest(g, s), s.id))
+        lay = LayMine(ship.id)
+        if lay in legal and self._nearest(g, ship) <= 6:
+            return lay
+        plan = self._plan(g, ship)
+        if plan.first is not None and plan.first in legal:
+            return plan.first
+        return EndMove(ship.id)
+
+    def _nearest(self, g: SpaceFleetGame, ship: Ship) -> int:
+        return min((ship.hex.distance(e.hex) for e in g.fleet(other(ship.side))), default=99)
+
+    def _plan(self, g: SpaceFleetGame, ship: Ship) -> _Plan:
+        speed = ship.speed
+        occupied = {s.hex for s in g.ships.values() if s.active and s.id != ship.id}
+        best = _Plan(self._score(g, ship, ship.hex, ship.facing, 0), EndMove(ship.id))
+        seen: set[tuple[Hex, int, int, bool]] = set()
+
+        def walk(h: Hex, f: int, moved: int, turned: bool, first: Action | None,
+                 mine_cost: float) -> None:
+            nonlocal best
+            key = (h, f, moved, turned)
+            if key in seen:
+                return
+            seen.add(key)
+            if first is not None:
+                sc = self._score(g, ship, h, f, mine_cost)
+                if sc > best.score:
+                    best = _Plan(sc, first)
+            if moved < speed:
+                n = h.neighbor(f)
+                if n in g.board and n not in occupied:
+                    cost = mine_cost + (1.5 if n in g.mines else 0.0)
+                    step = first if first is not None else Move(ship.id, 1)
+                    walk(n, f, moved + 1, False, step, cost)
+            # Space Fleet: Movement — a turn after each hex, not after the last of a full move
+            if moved >= 1 and not turned and (moved < speed or ship.cls == "DN"):
+                for right in (False, True):
+                    step = first if first is not None else Turn(ship.id, right)
+                    walk(h, (f + (1 if right else -1)) % 6, moved, True, step, mine_cost)
+
+        # one hex (or one turn) at a time: the plan is made again after each step
+        walk(ship.hex, ship.facing, g.moved_hexes, g.turned, None, 0.0)
+        return best
+
+    def _score(self, g: SpaceFleetGame, ship: Ship, h: Hex, f: int, mine_cost: float) -> float:
+        enemies = g.fleet(other(ship.side))
+        friends = [s for s in g.fleet(ship.side) if s.id != ship.id]
+        shots = ship.beams + ship.launchers
+        offense = 0.0
+        threat = 0.0
+        rear_exposed = 0
+        nearest = 99
+        for e in enemies:
+            d = h.distance(e.hex)
+            nearest = min(nearest, d)
+            if can_bear(h, f, e.hex):
+                gain = shots * p_hit(ship.cls, e.cls, d)
+                offense += gain * (2.0 if e.shields == 0 else 1.0)
+            elif d <= 12:
+                rear_exposed += 1
+            if can_bear(e.hex, e.facing, h) or not e.moved:
+                threat += (e.beams + e.launchers) * p_hit(e.cls, ship.cls, d)
+        frail = 1.0 + 2.0 * (1 - ship.shields / max(1, ship.profile.shields))
+        score = offense - 0.5 * frail * threat - mine_cost - 0.15 * nearest
+        if ship.cls in HEAVY:
+            score -= 3.0 * rear_exposed
+            covered = any(in_rear_arc(h, f, fr.hex) and h.distance(fr.hex) <= 2 for fr in friends)
+            score += 0.5 if covered else 0.0
+        return score
+
+    # ------------------------------------------------------------------ fire
+    def _fire(self, g: SpaceFleetGame, legal: list[Action]) -> Action:
+        fires = [a for a in legal if isinstance(a, Fire)]
+        pending: dict[str, float] = {}
+        for fid, tid, missile in g.declared:
+            sh, tg = g.ships[fid], g.ships[tid]
+            p = p_hit(sh.cls, tg.cls, sh.hex.distance(tg.hex), missile)
+            pending[tid] = pending.get(tid, 0.0) + p * (3.5 if missile else 1.0)
+        best: tuple[float, str, Action] | None = None
+        for a in fires:
+            sh, tg = g.ships[a.ship], g.ships[a.target]
+            if self._hold(g, sh):
+                continue
+            p = p_hit(sh.cls, tg.cls, sh.hex.distance(tg.hex), a.missile)
+            if p <= 0:
+                continue
+            left = tg.shields - pending.get(tg.id, 0.0)
+            value = 3.0 if left <= 0 else 1.0 + 1.0 / (1.0 + left)
+            if tg.crippled:
+                value += 1.0
+            value *= 1.0 + tg.profile.cost / 60
+            expected = p * (3.5 if a.missile else 1.0)
+            if a.missile and left > 3 and tg.shields > 0:
+                expected *= 0.6  # save missiles for ships with their shields down
+            sc = expected * value
+            if best is None or (sc, str(a)) > (best[0], best[1]):
+                best = (sc, str(a), a)
+        if best is not None:
+            return best[2]
+        return EndFire()
+
+    def _hold(self, g: SpaceFleetGame, ship: Ship) -> bool:
+        """Hold fire to regenerate: only a damaged ship that has not fired yet, is able to
+        regenerate, and is outgunned or has only long-range shots (Effect of hits)."""
+        if ship.fired or not ship.can_regenerate or ship.shields >= ship.profile.shields:
+            return False
+        enemies = g.fleet(other(ship.side))
+        mine = max((p_hit(ship.cls, e.cls, ship.hex.distance(e.hex))
+                    for e in enemies if can_bear(ship.hex, ship.facing, e.hex)), default=0.0)
+        bearing = sum(e.beams + e.launchers for e in enemies
+                      if can_bear(e.hex, e.facing, ship.hex)
+                      and p_hit(e.cls, ship.cls, e.hex.distance(ship.hex)) > 0)
+        outgunned = bearing > 2 * (ship.beams + ship.launchers) and ship.shields <= 1
+        return mine <= 1 / 6 or outgunned

@@ -1,7 +1,118 @@
+"""Drawing a Space Fleet game for the terminal (Rich): hex map, ship table, fire/damage log.
+
+The map is the rectangular board in odd-q layout: each hex is a 5-character cell two lines high,
+odd columns shifted down one line. A ship shows its id and facing arrow on the first line and its
+shields on the second, in its side's colour; ``※`` marks a mine pattern, ``·`` an empty hex.
+"""
+
 from __future__ import annotations
+
 from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
 from ...core.game import Game
-def render(game: Game) -> Any:
-    return str(game.state_dict())
+from ...core.hexgrid import Hex, RectBoard, direction_letter
+from .data import hexid, tables
+from .game import FIRING, SpaceFleetGame
+from .state import ACTIVE
+
+ARROWS = "↑↗↘↓↙↖"  # facing A..F
+COLOURS = {"blue": "bold bright_blue", "red": "bold bright_red"}
+CELL = 5
+LOG_KINDS = ("fire", "shield", "damage", "destroyed", "surrender", "mine", "regen", "repair",
+             "volley", "turn", "over")
+
+
+def _map(g: SpaceFleetGame) -> Text:
+    cols, rows = g.board.cols, g.board.rows
+    height = 2 * rows + 1
+    width = 3 + CELL * cols
+    grid: list[list[tuple[str, str]]] = [[(" ", "")] * width for _ in range(height)]
+
+    def put(y: int, x: int, s: str, style: str) -> None:
+        for i, ch in enumerate(s):
+            if 0 <= x + i < width:
+                grid[y][x + i] = (ch, style)
+
+    for c in range(cols):
+        put(0, 3 + c * CELL, f"{c:02d}".center(CELL), "dim")
+    ships = {s.hex: s for s in g.ships.values() if s.status == ACTIVE}
+    for c in range(cols):
+        for r in range(rows):
+            h: Hex = RectBoard.from_offset(c, r)
+            y = 1 + 2 * r + (c & 1)
+            x = 3 + c * CELL
+            if c == 0:
+                put(y, 0, f"{r:02d}", "dim")
+            ship = ships.get(h)
+            mined = h in g.mines
+            if ship is not None:
+                style = COLOURS[ship.side] + (" reverse" if ship.id == g.moving else "")
+                put(y, x, f"{ship.id}{ARROWS[ship.facing]}".ljust(CELL), style)
+                put(y + 1, x, (("※" if mined else " ") + f"{ship.shields}s").ljust(CELL),
+                    COLOURS[ship.side])
+            elif mined:
+                put(y, x, "  ※  ", "bold yellow")
+            else:
+                put(y, x, "  ·  ", "dim")
+    text = Text()
+    for line in grid:
+        for ch, style in line:
+            text.append(ch, style=style or None)
+        text.append("\n")
+    return text
+
+
+def _ship_table(g: SpaceFleetGame) -> Table:
+    t = Table(title="Ships", expand=False, pad_edge=False)
+    for col in ("ship", "side", "class", "hex", "face", "shields", "speed", "beams", "missiles",
+                "mines", "dmg", "status"):
+        t.add_column(col)
+    for s in g.ships.values():
+        dmg = ",".join(d.kind + ("(rep)" if d.repaired else "") for d in s.damage) or "-"
+        t.add_row(
+            Text(s.id, style=COLOURS[s.side]), s.side, tables().classes[s.cls].name,
+            hexid(s.hex), direction_letter(s.facing), f"{s.shields}/{s.profile.shields}",
+            f"{s.speed}/{s.profile.speed}", str(s.beams), str(s.missiles), str(s.mines),
+            f"{s.points} {dmg}", s.status + (" fired" if s.fired else ""),
+        )
+    return t
+
+
+def _status(g: SpaceFleetGame) -> Text:
+    if g.over and g.result is not None:
+        r = g.result
+        return Text(f"Game over: {r.outcome}" + (f" — {r.winner} wins" if r.winner else "")
+                    + f"  scores {r.scores}", style="bold")
+    phase = (f"fire phase: {tables().classes[g.fire_class].name}s fire"
+             if g.phase == FIRING else "movement phase")
+    extra = f", {g.moving} moving ({g.moved_hexes} moved)" if g.moving else ""
+    return Text(f"{g.title} — turn {g.turn}/{g.turn_limit}, {phase}{extra}; "
+                f"{g.to_act} to act ({g.first} moved first)", style="bold")
+
+
+def render(game: Game, log_lines: int = 14) -> Any:
+    """A Rich renderable: status line, map, ships and the recent fire/damage log."""
+    if not isinstance(game, SpaceFleetGame):
+        raise TypeError("not a Space Fleet game")
+    events = [e.text for e in game.log if e.kind in LOG_KINDS][-log_lines:]
+    log = Panel(Text("\n".join(events) or "(nothing yet)"), title="Fire and damage log")
+    return Group(_status(game), _map(game), _ship_table(game), log)
+
+
 def ships_command(game: Game, arg: str) -> str:
-    return ""
+    """Terminal query ``ships [ID]``: a ship's full state, or every ship in one line each."""
+    if not isinstance(game, SpaceFleetGame):
+        return "not a Space Fleet game"
+    want = arg.strip().upper()
+    lines = []
+    for s in game.ships.values():
+        if want and s.id != want:
+            continue
+        d = s.to_dict()
+        lines.append(" ".join(f"{k}={v}" for k, v in d.items()))
+    return "\n".join(lines) or f"no ship {want}"
