@@ -71,15 +71,15 @@ def run_tournament(
     report: dict[str, Any] = {"ruleset": info.name, "scenario": scenario, "options": opts,
                               "policies": list(policies), "games_per_pair": games, "seed": seed}
     if len(seats) == 1:
-        table = {}
+        scores: dict[str, dict[str, Any]] = {}
         for k, pol in enumerate(policies):
             spec = GameSpec(info.name, scenario, opts, {seats[0]: pol}, pol)
             res = sim(spec, games, seed=seed + k, workers=workers, progress=progress)
             m, lo, hi = mean_ci([float(r["scores"].get(seats[0], 0.0)) for r in res])
-            table[pol] = {"games": len(res), "mean_score": m, "ci_low": lo, "ci_high": hi}
+            scores[pol] = {"games": len(res), "mean_score": m, "ci_low": lo, "ci_high": hi}
         report["solitaire"] = True
-        report["scores"] = table
-        report["ratings"] = {p: table[p]["mean_score"] for p in policies}
+        report["scores"] = scores
+        report["ratings"] = {p: scores[p]["mean_score"] for p in policies}
         return report
     if len(policies) < 2:
         raise ValueError("a two-seat round robin needs at least two policies")
