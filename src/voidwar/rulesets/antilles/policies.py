@@ -93,7 +93,7 @@ class AntillesHeuristic:
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, risk_aversion: float = 0.1, future_value: float = 1.0,
+    def __init__(self, seed: int = 0, risk_aversion: float = 0.3, future_value: float = 1.0,
                  abort_below: int = 2) -> None:
         self.rng = PCG32(seed)
         self.risk_aversion = risk_aversion
