@@ -1,0 +1,568 @@
+"""Continuous tabletop geometry in inches, for miniature rulesets (no ruleset named here).
+
+Everything that can be decided exactly is decided exactly: coordinates are :class:`Fraction`
+values (parsed from decimal text such as ``"12.5"``), and every comparison of a distance with a
+limit is made on *squared* distances, which are rational. Only sums of several square roots
+(the length of a path with waypoints) are computed in floating point, and those are compared with
+a documented tolerance, :data:`EPS`.
+
+Speed without giving up exactness: points and shapes cache float copies of their coordinates;
+each test is first made in floats with a relative margin (:data:`MARGIN`) and falls back to the
+exact rational test only when the float answer is within that margin of the limit.
+
+The pieces:
+
+* :class:`Point` — a position on the table; text ``"12.5,30"``.
+* round bases: :func:`overlaps` (two bases share area; touching is not overlapping),
+  :func:`in_contact` (base to base, with a tolerance), :func:`path_clear_of_bases` (a base moved
+  along a path never passes through another).
+* :class:`Rect` and :class:`Circle` shapes, and :class:`Feature` — terrain: a movement multiplier
+  (rectangles only, so that the length inside is exact), impassable, blocks line of sight.
+* :class:`Table` — width, height and features: :meth:`Table.path_cost`,
+  :meth:`Table.line_of_sight`, :meth:`Table.base_on_table` and friends.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import pairwise
+
+#: tolerance for sums of square roots (path lengths): a path fits a speed when its cost is at
+#: most ``speed + EPS``. Far below anything a ruler measures, far above float rounding.
+EPS = 1e-9
+
+#: the grid generated points are rounded to (computed positions such as "6 inches toward R2")
+QUANTUM = Fraction(1, 100)
+
+#: relative margin of the float pre-tests (answers nearer the limit are decided exactly)
+MARGIN = 1e-9
+
+_NUM = re.compile(r"^\s*([+-]?)(\d+)(?:\.(\d{1,6}))?\s*$")
+
+Number = int | str | Fraction
+
+
+def frac(value: Number) -> Fraction:
+    """An exact number from an int, a Fraction or decimal text (``"12.5"``); floats refused.
+
+    Raises :class:`ValueError` with a readable reason otherwise.
+    """
+    if isinstance(value, bool):
+        raise ValueError(f"not a number: {value!r}")
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, str):
+        m = _NUM.match(value)
+        if not m:
+            raise ValueError(f"not a decimal number: {value!r}")
+        sign, whole, dec = m.groups()
+        f = Fraction(int(whole + (dec or "")), 10 ** len(dec or ""))
+        return -f if sign == "-" else f
+    raise ValueError(f"not an exact number: {value!r}")
+
+
+def fmt(value: Fraction) -> str:
+    """Exact decimal text of a Fraction (``Fraction(25, 2)`` → ``"12.5"``).
+
+    Values with a non-terminating decimal expansion are printed to 6 places (never produced by
+    this module's own constructions, which stay on :data:`QUANTUM`)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    sign = "-" if value < 0 else ""
+    v = abs(value)
+    for places in range(1, 7):
+        scaled = v * 10**places
+        if scaled.denominator == 1:
+            n = scaled.numerator
+            s = str(n).rjust(places + 1, "0")
+            return f"{sign}{s[:-places]}.{s[-places:]}"
+    return f"{sign}{float(v):.6f}"
+
+
+def quantize(value: float, step: Fraction = QUANTUM, toward_zero: bool = False) -> Fraction:
+    """A float rounded to the grid ``step`` (nearest, or toward zero)."""
+    q = value / float(step)
+    n = math.trunc(q) if toward_zero else round(q)
+    return n * step
+
+
+def _cmp_le(fa: float, fb: float) -> bool | None:
+    """Float pre-test of ``a ≤ b`` for non-negative quantities; ``None``: too close to call."""
+    tol = MARGIN * (abs(fb) + abs(fa)) + 1e-12
+    if fa < fb - tol:
+        return True
+    if fa > fb + tol:
+        return False
+    return None
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Point:
+    """A point on the table, in inches. ``str(p)`` is ``"x,y"`` in exact decimals."""
+
+    x: Fraction
+    y: Fraction
+    fx: float = field(init=False, repr=False, compare=False, hash=False)
+    fy: float = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "fx", float(self.x))
+        object.__setattr__(self, "fy", float(self.y))
+
+    def __copy__(self) -> Point:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Point:
+        return self
+
+    @classmethod
+    def of(cls, x: Number, y: Number) -> Point:
+        return cls(frac(x), frac(y))
+
+    @classmethod
+    def parse(cls, text: str) -> Point:
+        """``"12.5,30"`` → Point; :class:`ValueError` on anything else."""
+        parts = text.split(",")
+        if len(parts) != 2:
+            raise ValueError(f"a point is 'x,y' in inches, not {text!r}")
+        return cls(frac(parts[0]), frac(parts[1]))
+
+    @classmethod
+    def near(cls, x: float, y: float, step: Fraction = QUANTUM) -> Point:
+        """The grid point nearest to a float position."""
+        return cls(quantize(x, step), quantize(y, step))
+
+    def __str__(self) -> str:
+        return f"{fmt(self.x)},{fmt(self.y)}"
+
+    def __add__(self, other: Point) -> Point:
+        return Point(self.x + other.x, self.y + other.y)
+
+    def __sub__(self, other: Point) -> Point:
+        return Point(self.x - other.x, self.y - other.y)
+
+    def dot(self, other: Point) -> Fraction:
+        return self.x * other.x + self.y * other.y
+
+    def dist2(self, other: Point) -> Fraction:
+        """Squared distance (exact)."""
+        dx, dy = self.x - other.x, self.y - other.y
+        return dx * dx + dy * dy
+
+    def fdist2(self, other: Point) -> float:
+        dx, dy = self.fx - other.fx, self.fy - other.fy
+        return dx * dx + dy * dy
+
+    def dist(self, other: Point) -> float:
+        return math.sqrt(self.fdist2(other))
+
+    def as_floats(self) -> tuple[float, float]:
+        return self.fx, self.fy
+
+
+def within(a: Point, b: Point, limit: Number) -> bool:
+    """``|ab| ≤ limit``, exactly."""
+    lim = frac(limit)
+    if lim < 0:
+        return False
+    fl = float(lim)
+    quick = _cmp_le(a.fdist2(b), fl * fl)
+    return quick if quick is not None else a.dist2(b) <= lim * lim
+
+
+def toward(a: Point, b: Point, distance: float, step: Fraction = QUANTUM) -> Point:
+    """The grid point about ``distance`` inches from ``a`` toward ``b`` (negative: away).
+
+    Rounded so that it is never farther from ``a`` than ``distance`` plus one grid step's
+    diagonal; callers that need a hard bound check the result."""
+    ax, ay = a.as_floats()
+    bx, by = b.as_floats()
+    d = math.hypot(bx - ax, by - ay)
+    if d == 0:
+        return a
+    f = distance / d
+    return Point.near(ax + (bx - ax) * f, ay + (by - ay) * f, step)
+
+
+def fsegment_point_dist2(a: Point, b: Point, p: Point) -> float:
+    """Float copy of :func:`segment_point_dist2` (for pre-tests and heuristics)."""
+    abx, aby = b.fx - a.fx, b.fy - a.fy
+    denom = abx * abx + aby * aby
+    if denom == 0:
+        return a.fdist2(p)
+    t = ((p.fx - a.fx) * abx + (p.fy - a.fy) * aby) / denom
+    t = 1.0 if t > 1 else 0.0 if t < 0 else t
+    dx, dy = a.fx + abx * t - p.fx, a.fy + aby * t - p.fy
+    return dx * dx + dy * dy
+
+
+def segment_point_dist2(a: Point, b: Point, p: Point) -> Fraction:
+    """Squared distance from ``p`` to the segment ``ab`` (exact)."""
+    ab = b - a
+    denom = ab.dot(ab)
+    if denom == 0:
+        return a.dist2(p)
+    t = (p - a).dot(ab) / denom
+    t = min(Fraction(1), max(Fraction(0), t))
+    q = Point(a.x + ab.x * t, a.y + ab.y * t)
+    return q.dist2(p)
+
+
+def _orient(a: Point, b: Point, c: Point) -> Fraction:
+    return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+
+
+def segments_intersect(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """Whether the closed segments ``ab`` and ``cd`` share a point (exact)."""
+    o1, o2, o3, o4 = _orient(a, b, c), _orient(a, b, d), _orient(c, d, a), _orient(c, d, b)
+
+    def on(p: Point, q: Point, r: Point) -> bool:
+        return min(p.x, q.x) <= r.x <= max(p.x, q.x) and min(p.y, q.y) <= r.y <= max(p.y, q.y)
+
+    if ((o1 > 0 > o2) or (o1 < 0 < o2)) and ((o3 > 0 > o4) or (o3 < 0 < o4)):
+        return True
+    return (
+        (o1 == 0 and on(a, b, c))
+        or (o2 == 0 and on(a, b, d))
+        or (o3 == 0 and on(c, d, a))
+        or (o4 == 0 and on(c, d, b))
+    )
+
+
+# -- bases -------------------------------------------------------------------------------------
+def overlaps(a: Point, ra: Fraction, b: Point, rb: Fraction) -> bool:
+    """Two round bases overlap when their centres are closer than the sum of the radii.
+
+    Touching (exactly the sum) is not overlapping."""
+    s = ra + rb
+    fs = float(s)
+    quick = _cmp_le(fs * fs, a.fdist2(b))
+    if quick is not None:
+        return not quick
+    return a.dist2(b) < s * s
+
+
+def in_contact(a: Point, ra: Fraction, b: Point, rb: Fraction, tolerance: Fraction) -> bool:
+    """Base to base: the gap between the two base edges is at most ``tolerance``."""
+    s = ra + rb + tolerance
+    fs = float(s)
+    quick = _cmp_le(a.fdist2(b), fs * fs)
+    return quick if quick is not None else a.dist2(b) <= s * s
+
+
+def path_clear_of_bases(
+    path: Sequence[Point], radius: Fraction, others: Iterable[tuple[str, Point, Fraction]]
+) -> str | None:
+    """The id of the first base a base of ``radius`` moved along ``path`` would pass through.
+
+    A base may slide along another (edges touching) but never cut into it. ``None`` if clear."""
+    items = list(others)
+    for a, b in pairwise(path):
+        for ident, c, r in items:
+            s = radius + r
+            fs = float(s)
+            quick = _cmp_le(fs * fs, fsegment_point_dist2(a, b, c))
+            if quick is True or (quick is None and segment_point_dist2(a, b, c) >= s * s):
+                continue
+            return ident
+    return None
+
+
+# -- shapes and terrain ------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """An axis-aligned rectangle ``x0 ≤ x ≤ x1, y0 ≤ y ≤ y1``."""
+
+    x0: Fraction
+    y0: Fraction
+    x1: Fraction
+    y1: Fraction
+    fbox: tuple[float, float, float, float] = field(
+        init=False, repr=False, compare=False, hash=False
+    )
+
+    def __post_init__(self) -> None:
+        if not (self.x0 < self.x1 and self.y0 < self.y1):
+            raise ValueError("a rectangle needs x0 < x1 and y0 < y1")
+        box = (float(self.x0), float(self.y0), float(self.x1), float(self.y1))
+        object.__setattr__(self, "fbox", box)
+
+    def near_segment(self, a: Point, b: Point, margin: float) -> bool:
+        """Cheap float test: the segment's bounding box, grown by ``margin``, meets this one.
+        ``False`` means certainly apart by more than ``margin``."""
+        x0, y0, x1, y1 = self.fbox
+        m = margin + 1e-9
+        return not (
+            max(a.fx, b.fx) < x0 - m or min(a.fx, b.fx) > x1 + m
+            or max(a.fy, b.fy) < y0 - m or min(a.fy, b.fy) > y1 + m
+        )
+
+    def contains(self, p: Point) -> bool:
+        return self.x0 <= p.x <= self.x1 and self.y0 <= p.y <= self.y1
+
+    def strictly_contains(self, p: Point) -> bool:
+        return self.x0 < p.x < self.x1 and self.y0 < p.y < self.y1
+
+    def corners(self) -> tuple[Point, Point, Point, Point]:
+        return (
+            Point(self.x0, self.y0),
+            Point(self.x1, self.y0),
+            Point(self.x1, self.y1),
+            Point(self.x0, self.y1),
+        )
+
+    def centre(self) -> Point:
+        return Point((self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2)
+
+    def clip(self, a: Point, b: Point) -> tuple[Fraction, Fraction] | None:
+        """Liang–Barsky: the parameter interval ``[t0, t1]`` of ``a + t(b-a)`` inside (closed)."""
+        t0, t1 = Fraction(0), Fraction(1)
+        dx, dy = b.x - a.x, b.y - a.y
+        for p, q in (
+            (-dx, a.x - self.x0),
+            (dx, self.x1 - a.x),
+            (-dy, a.y - self.y0),
+            (dy, self.y1 - a.y),
+        ):
+            if p == 0:
+                if q < 0:
+                    return None
+                continue
+            r = q / p
+            if p < 0:
+                t0 = max(t0, r)
+            else:
+                t1 = min(t1, r)
+            if t0 > t1:
+                return None
+        return t0, t1
+
+    def point_dist2(self, p: Point) -> Fraction:
+        dx = max(self.x0 - p.x, Fraction(0), p.x - self.x1)
+        dy = max(self.y0 - p.y, Fraction(0), p.y - self.y1)
+        return dx * dx + dy * dy
+
+    def segment_dist2(self, a: Point, b: Point) -> Fraction:
+        """Squared distance between the segment and the (closed) rectangle; 0 if they meet."""
+        if self.clip(a, b) is not None:
+            return Fraction(0)
+        return min(
+            self.point_dist2(a),
+            self.point_dist2(b),
+            *(segment_point_dist2(a, b, c) for c in self.corners()),
+        )
+
+    def crosses_interior(self, a: Point, b: Point) -> bool:
+        """Whether the segment passes through the inside (not just along an edge)."""
+        if not self.near_segment(a, b, 0.0):
+            return False
+        iv = self.clip(a, b)
+        if iv is None:
+            return False
+        t0, t1 = iv
+        tm = (t0 + t1) / 2
+        mid = Point(a.x + (b.x - a.x) * tm, a.y + (b.y - a.y) * tm)
+        return self.strictly_contains(mid)
+
+    def describe(self) -> str:
+        return f"rect {fmt(self.x0)},{fmt(self.y0)}–{fmt(self.x1)},{fmt(self.y1)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    """A disc of ``radius`` around ``centre``."""
+
+    centre: Point
+    radius: Fraction
+
+    def __post_init__(self) -> None:
+        if self.radius <= 0:
+            raise ValueError("a circle needs a positive radius")
+
+    def contains(self, p: Point) -> bool:
+        return self.centre.dist2(p) <= self.radius * self.radius
+
+    def crosses_interior(self, a: Point, b: Point) -> bool:
+        return not self.segment_dist2_ok(a, b, Fraction(0))
+
+    def segment_dist2_ok(self, a: Point, b: Point, clearance: Fraction) -> bool:
+        """True when the segment stays at least ``clearance`` outside the disc."""
+        s = self.radius + clearance
+        fs = float(s)
+        quick = _cmp_le(fs * fs, fsegment_point_dist2(a, b, self.centre))
+        if quick is not None:
+            return quick
+        return segment_point_dist2(a, b, self.centre) >= s * s
+
+    def describe(self) -> str:
+        return f"circle at {self.centre} r {fmt(self.radius)}"
+
+
+Shape = Rect | Circle
+
+
+@dataclass(frozen=True, slots=True)
+class Feature:
+    """A piece of terrain.
+
+    ``move`` multiplies movement inside it (``1/2``: every inch moved there costs two inches of
+    speed; ``2``: half an inch), only on rectangles. ``impassable``: no base may enter it.
+    ``blocks_los``: a line between two points that passes through its inside is blocked, unless
+    one of the two points is itself inside (one sees into and out of a wood, not through it).
+    """
+
+    name: str
+    shape: Shape
+    move: Fraction = Fraction(1)
+    impassable: bool = False
+    blocks_los: bool = False
+
+    def __post_init__(self) -> None:
+        if self.move <= 0:
+            raise ValueError("a movement multiplier must be positive (use impassable)")
+        if self.move != 1 and not isinstance(self.shape, Rect):
+            raise ValueError("a movement multiplier needs a rectangular area")
+
+    def contains(self, p: Point) -> bool:
+        return self.shape.contains(p)
+
+    def blocks_base(self, a: Point, b: Point, radius: Fraction) -> bool:
+        """Whether a base of ``radius`` moved along ``ab`` would cut into this (impassable)."""
+        if isinstance(self.shape, Rect):
+            if not self.shape.near_segment(a, b, float(radius)):
+                return False
+            return self.shape.segment_dist2(a, b) < radius * radius
+        return not self.shape.segment_dist2_ok(a, b, radius)
+
+
+@dataclass(frozen=True)
+class Table:
+    """The playing surface: ``width`` × ``height`` inches, origin at the lower left corner."""
+
+    width: Fraction
+    height: Fraction
+    features: tuple[Feature, ...] = field(default_factory=tuple)
+
+    def base_on_table(self, p: Point, radius: Fraction) -> bool:
+        """The whole base lies on the table."""
+        return radius <= p.x <= self.width - radius and radius <= p.y <= self.height - radius
+
+    def clamp(self, p: Point, radius: Fraction) -> Point:
+        return Point(
+            min(max(p.x, radius), self.width - radius), min(max(p.y, radius), self.height - radius)
+        )
+
+    def segment_factor(self, a: Point, b: Point) -> Fraction:
+        """Cost per inch of ``ab`` as an exact fraction of its length.
+
+        Where areas overlap, the smallest multiplier (the slowest going) applies."""
+        movers = [
+            (f, f.shape) for f in self.features
+            if f.move != 1 and isinstance(f.shape, Rect) and f.shape.near_segment(a, b, 0.0)
+        ]
+        if not movers or a == b:
+            return Fraction(1)
+        cuts = {Fraction(0), Fraction(1)}
+        for _f, rect in movers:
+            iv = rect.clip(a, b)
+            if iv is not None:
+                cuts.update(iv)
+        ts = sorted(cuts)
+        total = Fraction(0)
+        for t0, t1 in pairwise(ts):
+            tm = (t0 + t1) / 2
+            mid = Point(a.x + (b.x - a.x) * tm, a.y + (b.y - a.y) * tm)
+            mult = min([f.move for f, r in movers if r.contains(mid)], default=Fraction(1))
+            total += (t1 - t0) / mult
+        return total
+
+    def fsegment_factor(self, a: Point, b: Point) -> float:
+        """Float copy of :meth:`segment_factor` (pre-tests, path costs, heuristics)."""
+        movers = [
+            (f.move, f.shape.fbox) for f in self.features
+            if f.move != 1 and isinstance(f.shape, Rect) and f.shape.near_segment(a, b, 0.0)
+        ]
+        if not movers or a == b:
+            return 1.0
+        dx, dy = b.fx - a.fx, b.fy - a.fy
+        cuts = {0.0, 1.0}
+        spans: list[tuple[float, float, float]] = []
+        for move, (x0, y0, x1, y1) in movers:
+            t0, t1 = 0.0, 1.0
+            ok = True
+            for p, q in ((-dx, a.fx - x0), (dx, x1 - a.fx), (-dy, a.fy - y0), (dy, y1 - a.fy)):
+                if p == 0:
+                    if q < 0:
+                        ok = False
+                        break
+                    continue
+                r = q / p
+                if p < 0:
+                    t0 = max(t0, r)
+                else:
+                    t1 = min(t1, r)
+            if ok and t0 < t1:
+                cuts.update((t0, t1))
+                spans.append((t0, t1, float(move)))
+        ts = sorted(cuts)
+        total = 0.0
+        for t0, t1 in pairwise(ts):
+            tm = (t0 + t1) / 2
+            mult = min([m for s0, s1, m in spans if s0 <= tm <= s1], default=1.0)
+            total += (t1 - t0) / mult
+        return total
+
+    def path_length(self, path: Sequence[Point]) -> float:
+        return sum(a.dist(b) for a, b in pairwise(path))
+
+    def path_cost(self, path: Sequence[Point]) -> float:
+        """Movement spent along ``path`` (inches of speed), terrain multipliers included."""
+        return sum(
+            a.dist(b) * self.fsegment_factor(a, b)
+            for a, b in pairwise(path)
+        )
+
+    def path_fits(self, path: Sequence[Point], speed: Number) -> bool:
+        """Whether ``path`` costs at most ``speed``: exact for one leg, within :data:`EPS` else."""
+        sp = frac(speed)
+        legs = list(pairwise(path))
+        if not legs:
+            return True
+        if len(legs) == 1:
+            a, b = legs[0]
+            fk, fsp = self.fsegment_factor(a, b), float(sp)
+            quick = _cmp_le(a.fdist2(b) * fk * fk, fsp * fsp)
+            if quick is not None:
+                return quick
+            k = self.segment_factor(a, b)
+            return a.dist2(b) * k * k <= sp * sp
+        return self.path_cost(path) <= float(sp) + EPS
+
+    def impassable_on(self, path: Sequence[Point], radius: Fraction) -> Feature | None:
+        """The first impassable feature a base moved along ``path`` would enter."""
+        for f in self.features:
+            if f.impassable:
+                for a, b in pairwise(path):
+                    if f.blocks_base(a, b, radius):
+                        return f
+                if len(path) == 1 and f.blocks_base(path[0], path[0], radius):
+                    return f
+        return None
+
+    def line_of_sight(self, a: Point, b: Point) -> Feature | None:
+        """The feature that blocks the line ``ab`` (``None``: the line is clear)."""
+        for f in self.features:
+            if not f.blocks_los or f.contains(a) or f.contains(b):
+                continue
+            if f.shape.crosses_interior(a, b):
+                return f
+        return None
+
+    def features_at(self, p: Point) -> list[Feature]:
+        return [f for f in self.features if f.contains(p)]

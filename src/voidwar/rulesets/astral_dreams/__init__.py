@@ -1,0 +1,44 @@
+"""Astral Dreams (C. Gerard Luft): Imperial Scouts against Ladek Marine Robots, a d20 skirmish
+on a tabletop measured in inches. See docs/astral-dreams.md."""
+
+from __future__ import annotations
+
+from ...core.registry import RulesetInfo
+from .data import scenarios
+from .game import AstralDreams, make_game
+
+
+def _scenarios() -> dict[str, str]:
+    return {name: f"{sc.title}: {sc.description}" for name, sc in scenarios().items()}
+
+
+def _info() -> RulesetInfo:
+    from .balance import matchups
+    from .policies import HeuristicPolicy
+    from .render import COMMANDS, render
+
+    return RulesetInfo(
+        name="astral-dreams",
+        title="Astral Dreams",
+        game_class=AstralDreams,
+        factory=make_game,
+        scenarios=_scenarios,
+        policies={"heuristic": lambda seed: HeuristicPolicy(seed)},
+        render=render,
+        aliases=("astral_dreams", "astraldreams"),
+        description="Imperial Scouts vs Ladek Marine Robots: a d20 miniatures skirmish in inches",
+        commands=COMMANDS,
+        balance=matchups,
+        option_help={
+            "army_a": "the Scouts' army list (a TOML/JSON file, or inline data)",
+            "army_b": "the Robots' army list (a TOML/JSON file, or inline data)",
+            "points": "the points allowance of each side (default: the scenario's)",
+            "scout_range": "the Scouts' range in inches (the text gives none; default 12)",
+            "round_limit": "end after this many rounds, more surviving points wins (0: none)",
+        },
+    )
+
+
+RULESET = _info()
+
+__all__ = ["RULESET", "AstralDreams", "make_game"]

@@ -1,0 +1,315 @@
+"""Astral Dreams data: unit profiles, scenarios and army lists (TOML, validated by pydantic).
+
+``units.toml`` holds every profile of the text; ``scenarios/*.toml`` the scenarios (our
+reconstruction: the text has no table size, deployment or terrain values); army lists are TOML
+files a player writes (``voidwar army new``) or inline tables in a scenario or a record.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+
+from ...core.datafile import load_model, package_file, read_toml, validate
+from ...core.errors import DataFileError, UnknownName
+from ...core.tabletop import Circle, Feature, Point, Rect, Table, frac
+
+PKG = "voidwar.rulesets.astral_dreams"
+SIDES = ("scouts", "robots")
+Side = Literal["scouts", "robots"]
+
+
+def _exact(v: Any) -> Any:
+    """TOML floats (``12.5``) become exact fractions through their shortest decimal text."""
+    if isinstance(v, bool):
+        raise ValueError("expected a number, not true/false")
+    if isinstance(v, float):
+        return Fraction(repr(v))
+    if isinstance(v, str):
+        try:
+            return Fraction(v.strip())
+        except ValueError:
+            raise ValueError(f"not a number: {v!r}") from None
+    return v
+
+
+Inches = Annotated[Fraction, BeforeValidator(_exact)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# -- profiles (Astral Dreams: "Imperial Scouts", "Ladek Marine Robots") -----------------------
+class Profile(Strict):
+    """One rank's profile, every number as the text prints it."""
+
+    name: str
+    level: int = Field(ge=1)
+    points: int = Field(ge=1)
+    speed: int = Field(ge=1)
+    armor: int = Field(ge=1)
+    health: int = Field(ge=1)
+    ma: int
+    md: int = Field(ge=0)
+    md_note: str = ""
+    ra: int
+    #: inches; ``None`` where the text prints none (the Scouts): the scenario's scout_range
+    range: int | None = Field(default=None, ge=1)
+    rd: int = Field(ge=0)
+    save: int
+    attacks: Literal[1, 2] = 1
+    special: str = ""
+
+
+class SideProfiles(Strict):
+    side_name: str
+    kind: str
+    units: dict[str, Profile]
+
+
+class UnitTable(Strict):
+    scouts: SideProfiles
+    robots: SideProfiles
+
+    def side(self, side: str) -> SideProfiles:
+        return self.scouts if side == "scouts" else self.robots
+
+
+@cache
+def units() -> UnitTable:
+    return load_model(UnitTable, package_file(PKG, "units.toml"))
+
+
+# -- army lists ----------------------------------------------------------------------------------
+class ArmyEntry(Strict):
+    type: str = Field(min_length=1)
+    count: int = Field(default=1, ge=1, le=50)
+    #: optional deployment positions ("x,y"), one per miniature; else the scenario places them
+    at: list[str] | None = None
+
+    @model_validator(mode="after")
+    def _positions(self) -> ArmyEntry:
+        if self.at is not None:
+            if len(self.at) != self.count:
+                raise ValueError(f"'at' gives {len(self.at)} positions for {self.count} miniatures")
+            for text in self.at:
+                Point.parse(text)
+        return self
+
+
+class Army(Strict):
+    """An army list: a side, a points allowance and the miniatures bought."""
+
+    name: str = ""
+    side: Side
+    points: int = Field(ge=1)
+    units: list[ArmyEntry] = Field(min_length=1)
+
+    def cost(self) -> int:
+        table = units().side(self.side).units
+        return sum(table[e.type].points * e.count for e in self.units)
+
+    def miniatures(self) -> int:
+        return sum(e.count for e in self.units)
+
+    def to_data(self) -> dict[str, Any]:
+        return self.model_dump(exclude_none=True, exclude_defaults=False)
+
+
+def check_army(army: Army, file: str, allowance: int | None = None) -> Army:
+    """Refuse an army list that breaks the rules, with the exact reason.
+
+    Unknown unit, a unit of the other side, and a cost over the allowance (the list's own
+    ``points``, and the game's when given) are refused (Astral Dreams, "Miniatures": forces are
+    purchased by points; each side begins with the same number of points)."""
+    mine = units().side(army.side).units
+    other_side = "robots" if army.side == "scouts" else "scouts"
+    theirs = units().side(other_side).units
+    for i, e in enumerate(army.units):
+        if e.type not in mine:
+            if e.type in theirs:
+                raise DataFileError(
+                    file,
+                    f"units.{i}.type",
+                    f"'{e.type}' is a {other_side} unit; this is a {army.side} army "
+                    f"(known {army.side} units: {', '.join(mine)})",
+                )
+            raise DataFileError(
+                file,
+                f"units.{i}.type",
+                f"unknown unit '{e.type}' (known {army.side} units: {', '.join(mine)})",
+            )
+    cost = army.cost()
+    if cost > army.points:
+        raise DataFileError(
+            file, "points", f"the army costs {cost} points, over its allowance of {army.points}"
+        )
+    if allowance is not None and cost > allowance:
+        raise DataFileError(
+            file, "points", f"the army costs {cost} points, over the game's allowance of {allowance}"
+        )
+    return army
+
+
+def parse_army(data: Any, file: str, allowance: int | None = None) -> Army:
+    return check_army(validate(Army, data, file), file, allowance)
+
+
+def read_army_file(path: str | Path) -> dict[str, Any]:
+    """An army file's raw data: TOML, or JSON when the name ends in ``.json``."""
+    p = Path(path)
+    if p.suffix.lower() == ".json":
+        try:
+            data = json.loads(p.read_text())
+        except OSError as e:
+            raise DataFileError(str(p), "(file)", f"cannot read: {e.strerror}") from None
+        except json.JSONDecodeError as e:
+            raise DataFileError(str(p), "(syntax)", f"not valid JSON: {e.msg}") from None
+        if not isinstance(data, dict):
+            raise DataFileError(str(p), "(top level)", "an army is an object")
+        return data
+    return read_toml(p)
+
+
+def load_army(path: str | Path, allowance: int | None = None) -> Army:
+    return parse_army(read_army_file(path), str(path), allowance)
+
+
+def army_to_toml(army: Army) -> str:
+    """An army list as TOML text (the format ``voidwar army new`` writes)."""
+    table = units().side(army.side).units
+    lines = []
+    if army.name:
+        lines.append(f"name = {json.dumps(army.name)}")
+    lines += [f'side = "{army.side}"', f"points = {army.points}", ""]
+    for e in army.units:
+        p = table[e.type]
+        lines.append(f"[[units]]  # {p.name}, {p.points} pts each")
+        lines.append(f'type = "{e.type}"')
+        lines.append(f"count = {e.count}")
+        if e.at is not None:
+            lines.append("at = [" + ", ".join(json.dumps(a) for a in e.at) + "]")
+        lines.append("")
+    lines.append(f"# total: {army.cost()} of {army.points} points")
+    return "\n".join(lines) + "\n"
+
+
+def suggest_army(side: str, points: int) -> Army:
+    """A starting list for ``points``: the best rank costing at most half of what is left, while
+    one fits, then the cheapest rank to fill (deterministic; a template for the player to edit)."""
+    if side not in SIDES:
+        raise UnknownName(f"unknown side {side!r} (use scouts or robots)")
+    table = units().side(side).units
+    by_cost = sorted(table.items(), key=lambda kv: (kv[1].points, kv[1].level))
+    left = points
+    bought: dict[str, int] = {}
+    while True:
+        half = [k for k, p in by_cost if p.points * 2 <= left]
+        if half:
+            pick = half[-1]
+        else:
+            fit = [k for k, p in by_cost if p.points <= left]
+            if not fit:
+                break
+            pick = fit[0]
+        bought[pick] = bought.get(pick, 0) + 1
+        left -= table[pick].points
+    if not bought:
+        cheapest = by_cost[0][1]
+        raise DataFileError(
+            "(army)", "points",
+            f"{points} points buy nothing: the cheapest {side} unit ({cheapest.name}) costs "
+            f"{cheapest.points}",
+        )
+    entries = [ArmyEntry(type=k, count=n) for k, n in bought.items()]
+    side_lit: Side = "scouts" if side == "scouts" else "robots"
+    return Army(name=f"{side} at {points} points", side=side_lit, points=points, units=entries)
+
+
+# -- scenarios -----------------------------------------------------------------------------------
+class TerrainSpec(Strict):
+    name: str = Field(min_length=1)
+    shape: Literal["rect", "circle"]
+    #: rect: [x0, y0, x1, y1]; circle: [x, y, radius]
+    at: list[Inches]
+    move: Inches = Fraction(1)
+    impassable: bool = False
+    blocks_los: bool = False
+
+    @model_validator(mode="after")
+    def _shape(self) -> TerrainSpec:
+        want = 4 if self.shape == "rect" else 3
+        if len(self.at) != want:
+            raise ValueError(f"a {self.shape} needs {want} numbers in 'at', not {len(self.at)}")
+        self.feature()  # raises ValueError with the reason
+        return self
+
+    def feature(self) -> Feature:
+        shape: Rect | Circle
+        if self.shape == "rect":
+            shape = Rect(*self.at)
+        else:
+            shape = Circle(Point(self.at[0], self.at[1]), self.at[2])
+        return Feature(self.name, shape, self.move, self.impassable, self.blocks_los)
+
+
+class Scenario(Strict):
+    title: str
+    description: str
+    #: the points allowance of each side (Astral Dreams, "Miniatures": begin with fifty)
+    points: int = Field(ge=1)
+    width: Inches = Field(gt=0)
+    height: Inches = Field(gt=0)
+    #: our reconstruction (the text gives none): 1" round bases, a small contact tolerance
+    base_diameter: Inches = Field(default=Fraction(1), gt=0)
+    contact_tolerance: Inches = Field(default=Fraction(1, 10), ge=0)
+    #: each side deploys with its base centres within this depth of its own edge
+    deploy_depth: Inches = Field(gt=0)
+    #: the Scouts' range (the text prints none; default 12" as the robots)
+    scout_range: int = Field(default=12, ge=1)
+    #: 0: no limit; else the game ends after that many rounds (more surviving points wins)
+    round_limit: int = Field(default=0, ge=0)
+    terrain: list[TerrainSpec] = Field(default_factory=list)
+    scouts: dict[str, Any]
+    robots: dict[str, Any]
+
+    @field_validator("scouts", "robots")
+    @classmethod
+    def _army(cls, v: dict[str, Any]) -> dict[str, Any]:
+        validate(Army, v, "(scenario army)")
+        return v
+
+    def table(self) -> Table:
+        return Table(self.width, self.height, tuple(t.feature() for t in self.terrain))
+
+
+def scenario_dir() -> Path:
+    return package_file(f"{PKG}.scenarios", "")
+
+
+@cache
+def scenarios() -> dict[str, Scenario]:
+    out: dict[str, Scenario] = {}
+    for p in sorted(scenario_dir().glob("*.toml")):
+        out[p.stem] = load_scenario_file(p)
+    return out
+
+
+def load_scenario_file(path: str | Path) -> Scenario:
+    sc = load_model(Scenario, path)
+    for side in SIDES:
+        parse_army(getattr(sc, side), f"{path} [{side}]", sc.points)
+    return sc
+
+
+__all__ = [
+    "SIDES", "Army", "ArmyEntry", "Profile", "Scenario", "army_to_toml", "check_army", "frac",
+    "load_army", "load_scenario_file", "parse_army", "read_army_file", "scenarios",
+    "suggest_army", "units",
+]

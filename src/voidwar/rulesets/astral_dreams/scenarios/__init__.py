@@ -1,0 +1,1 @@
+"""Astral Dreams scenario files (TOML), one per scenario."""
