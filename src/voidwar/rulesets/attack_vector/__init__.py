@@ -1,0 +1,80 @@
+"""Attack Vector: Tactical — Newtonian 3-D vector movement on a hex map (part 1: motion).
+
+Exact movement, thrust, orientation (the AVID) and bearings; the sequence of play as data with
+hooks for part 2 (power, heat, weapons, damage in :mod:`.systems`). See ``docs/attack-vector.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from voidwar.core.dice import Dice
+from voidwar.core.errors import UnknownName
+from voidwar.core.registry import RulesetInfo
+
+from .bearings import METHODS, RULE
+from .game import END_OF_TURN_STEPS, SEGMENT_STEPS, AttackVectorGame, Step
+from .policies import DriftPolicy, InterceptPolicy
+from .render import render
+from .scenario import Scenario, load_scenario, scenario_names
+
+DEFAULT_SCENARIO = "game-two"
+OPTIONS = {
+    "three_d": "true (default) or false: 2-D play, amber ring only (AV:T A5.19 design note)",
+    "bearings": "rule (default: the book's 3x rule, A5.152) or exact (±15° window geometry)",
+}
+
+
+def _bool(name: str, v: Any) -> bool:
+    if isinstance(v, bool):
+        return v
+    s = str(v).strip().lower()
+    if s in ("true", "1", "yes", "on", "3d", "3-d"):
+        return True
+    if s in ("false", "0", "no", "off", "2d", "2-d"):
+        return False
+    raise UnknownName(f"option {name} must be true or false, not {v!r}")
+
+
+def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> AttackVectorGame:
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise UnknownName(f"unknown Attack Vector option(s): {', '.join(unknown)} "
+                          f"(known: {', '.join(OPTIONS)})")
+    name = scenario or DEFAULT_SCENARIO
+    sc = load_scenario(name)
+    three_d = _bool("three_d", options["three_d"]) if "three_d" in options else sc.three_d
+    if not three_d and sc.three_d:
+        try:
+            sc = Scenario.model_validate({**sc.model_dump(), "three_d": False})
+        except Exception:
+            raise UnknownName(f"scenario {name!r} uses altitude or inclined noses; 2-D play "
+                              "(three_d=false) needs a level scenario") from None
+    method = str(options.get("bearings", RULE)).strip().lower()
+    if method not in METHODS:
+        raise UnknownName(f"option bearings must be one of {', '.join(METHODS)}, not {method!r}")
+    opts = dict(options)
+    if "three_d" in opts:
+        opts["three_d"] = three_d
+    if "bearings" in opts:
+        opts["bearings"] = method
+    return AttackVectorGame(dice, name, opts, sc, name, three_d, method)
+
+
+RULESET = RulesetInfo(
+    name="attack-vector",
+    title="Attack Vector: Tactical",
+    game_class=AttackVectorGame,
+    factory=make_game,
+    scenarios=scenario_names,
+    policies={"drift": lambda seed: DriftPolicy(seed),
+              "intercept": lambda seed: InterceptPolicy(seed),
+              "heuristic": lambda seed: InterceptPolicy(seed)},
+    render=render,
+    aliases=("attack_vector", "avt"),
+    description="Newtonian 3-D vector movement: thrust, pivots, the AVID and bearings (part 1).",
+    option_help=OPTIONS,
+)
+
+__all__ = ["END_OF_TURN_STEPS", "RULESET", "SEGMENT_STEPS", "AttackVectorGame", "DriftPolicy",
+           "InterceptPolicy", "Step", "make_game"]

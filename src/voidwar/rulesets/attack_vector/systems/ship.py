@@ -138,8 +138,9 @@ class SystemsModel(BaseModel):
     reconstructed: list[str] = []
     #: crew rate: a d10 target number, 2+ (Legendary) to 10+ (Hopeless) (A2.4)
     crew_rate: int = Field(ge=2, le=10)
-    #: maximum thrust after k thrust boxes are lost = thrust_row[k] (0 past the end; A2.4)
-    thrust_row: list[Fraction]
+    #: maximum thrust after k thrust boxes are lost = thrust_row[k] (0 past the end; A2.4);
+    #: only used when the ship file has no thrust matrix of its own
+    thrust_row: list[Fraction] | None = None
     power: PowerModel
     heat: HeatModel
     mounts: list[MountModel]
@@ -147,7 +148,9 @@ class SystemsModel(BaseModel):
 
     @field_validator("thrust_row", mode="before")
     @classmethod
-    def _row(cls, v: Any) -> list[Fraction]:
+    def _row(cls, v: Any) -> list[Fraction] | None:
+        if v is None:
+            return None
         if not isinstance(v, list) or not v:
             raise ValueError("a list of thrust values, left to right, like [5, 4, 3, 2, 1]")
         out = [_exact(x) for x in v]
@@ -183,7 +186,7 @@ class SystemsModel(BaseModel):
             raise ValueError(
                 f"ssd: {nh} heat_sink boxes cannot share {self.heat.heat_sinks} capacity evenly"
             )
-        if self.ssd.count("thrust") > len(self.thrust_row):
+        if self.thrust_row is not None and self.ssd.count("thrust") > len(self.thrust_row):
             raise ValueError("ssd: more thrust boxes than thrust_row values")
         if self.power.start is not None and self.power.start > self.power.battery:
             raise ValueError("power.start: above battery capacity")
@@ -263,10 +266,17 @@ class ShipSystems:
     def thrust_allowed(self) -> bool:
         return self.heat.thrust_allowed and not self.destroyed
 
-    def max_thrust(self) -> Fraction:
-        """Thrust-matrix boxes are marked off from the left (A2.4)."""
-        lost = self.damage.lost(self.model.ssd, "thrust")
-        row = self.model.thrust_row
+    @property
+    def thrust_boxes_lost(self) -> int:
+        """Thrust-matrix boxes marked off (from the left, A2.4): one per SSD thrust box hit."""
+        return self.damage.lost(self.model.ssd, "thrust")
+
+    def max_thrust(self, row: list[Fraction] | None = None) -> Fraction:
+        """First unmarked box of a thrust-matrix row (default: this table's ``thrust_row``)."""
+        row = row if row is not None else self.model.thrust_row
+        if row is None:
+            raise ValueError("no thrust-matrix row to read")
+        lost = self.thrust_boxes_lost
         return row[lost] if lost < len(row) else Fraction(0)
 
     def mounts_bearing(self, window: ShipWindow) -> list[str]:
@@ -423,7 +433,7 @@ class ShipSystems:
         return {
             "power": self.power.to_dict(),
             "heat": self.heat.to_dict(),
-            "max_thrust": show(self.max_thrust()),
+            "thrust_boxes_lost": self.thrust_boxes_lost,
             "weapons": [w.to_dict() for w in self.weapons.values()],
             "damage": self.damage.to_dict(),
             "destroyed": self.destroyed,

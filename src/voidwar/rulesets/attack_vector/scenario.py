@@ -1,0 +1,180 @@
+"""Scenarios as TOML files: seats, ships (class, position, vector, facing), inert targets, map.
+
+Positions and velocities are written as vectors from the map's origin hex in the book's own terms
+(``"7A 1F -1"``, ``"4A 2B"``; see :func:`.vectors.parse_vector`); facings as AVID windows
+(``"B/C"``, ``"C+"``). The map is unbounded (spec §1: geomorphic paper maps) unless ``[map]`` sets
+edges: a ship that ends a segment beyond them has left the battle.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from voidwar.core.datafile import load_model, package_file
+from voidwar.core.errors import DataFileError, UnknownName
+
+from .avid import Window, WindowError, parse_window
+from .ships import ShipClass, load_ship_class
+from .vectors import SEGMENTS, Vec3, parse_vector
+
+
+def _vec(v: Any) -> Vec3:
+    if isinstance(v, Vec3):
+        return v
+    if not isinstance(v, str):
+        raise ValueError("write a vector as text, e.g. \"4A 2B +1\" (or \"0\")")
+    return parse_vector(v)
+
+
+class Goal(BaseModel):
+    """Where a ship wants to be, and how fast (for the ``intercept`` pilot)."""
+
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+
+    position: Vec3
+    velocity: Vec3 = Vec3()
+
+    @field_validator("position", "velocity", mode="before")
+    @classmethod
+    def _vectors(cls, v: Any) -> Vec3:
+        return _vec(v)
+
+
+class ShipSetup(BaseModel):
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+
+    id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$")
+    seat: str
+    ship: str = "rafik_mk1"
+    position: Vec3 = Vec3()
+    velocity: Vec3 = Vec3()
+    nose: Window = Window(0, 0)
+    roll: int = Field(default=0, ge=0, le=11)
+    thrust: str = "0"
+    #: fuel units already burnt at the start (default 0: a full tank)
+    fuel_used: int = Field(default=0, ge=0)
+    #: a scripted movement grid (8 vectors, one per segment) replacing the ⌊v·s/8⌋ rule while the
+    #: ship's vector is unchanged — only for Sample Game One, whose grid fits no rule (spec §4.5)
+    grid: list[Vec3] | None = None
+    goal: Goal | None = None
+
+    @field_validator("position", "velocity", mode="before")
+    @classmethod
+    def _vectors(cls, v: Any) -> Vec3:
+        return _vec(v)
+
+    @field_validator("grid", mode="before")
+    @classmethod
+    def _grid(cls, v: Any) -> list[Vec3] | None:
+        if v is None:
+            return None
+        if not isinstance(v, list) or len(v) != SEGMENTS:
+            raise ValueError(f"a scripted grid lists exactly {SEGMENTS} segment moves")
+        return [_vec(x) for x in v]
+
+    @field_validator("nose", mode="before")
+    @classmethod
+    def _nose(cls, v: Any) -> Window:
+        if isinstance(v, Window):
+            return v
+        if not isinstance(v, str):
+            raise ValueError("write the nose as an AVID window, e.g. \"B/C\" or \"C+\"")
+        try:
+            return parse_window(v)
+        except WindowError as e:
+            raise ValueError(str(e)) from None
+
+
+class TargetSetup(BaseModel):
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+
+    id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$")
+    position: Vec3
+    note: str = ""
+
+    @field_validator("position", mode="before")
+    @classmethod
+    def _vectors(cls, v: Any) -> Vec3:
+        return _vec(v)
+
+
+class MapSetup(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    #: hexes from the origin a ship may be (None: unbounded)
+    radius: int | None = Field(default=None, ge=1)
+    #: highest |altitude| in levels (None: unbounded)
+    levels: int | None = Field(default=None, ge=0)
+
+
+class Scenario(BaseModel):
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+
+    name: str
+    title: str
+    source: str = ""
+    description: str = ""
+    turns: int = Field(ge=1, le=100)
+    three_d: bool = True
+    #: moving into a target's hex eats it (the tutorial's "chocolates", spec §16)
+    eat_targets: bool = False
+    seats: list[str] = Field(min_length=1)
+    notes: list[str] = Field(default_factory=list)
+    map: MapSetup = MapSetup()
+    ships: list[ShipSetup] = Field(min_length=1)
+    targets: list[TargetSetup] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Scenario:
+        if len(set(self.seats)) != len(self.seats):
+            raise ValueError("seat names must be unique")
+        ids = [s.id for s in self.ships] + [t.id for t in self.targets]
+        if len(set(ids)) != len(ids):
+            raise ValueError("ship and target ids must be unique")
+        for s in self.ships:
+            if s.seat not in self.seats:
+                raise ValueError(f"ship {s.id}: seat {s.seat!r} is not one of {self.seats}")
+            if not self.three_d and (s.position.dz or s.velocity.dz or s.nose.e or s.roll
+                                     not in (0, 6)):
+                raise ValueError(f"ship {s.id}: a 2-D scenario keeps ships level in the map plane")
+        return self
+
+
+SCENARIO_DIR = "data/scenarios"
+
+
+def scenario_names() -> dict[str, str]:
+    d = Path(package_file("voidwar.rulesets.attack_vector", SCENARIO_DIR))
+    out = {}
+    for p in sorted(d.glob("*.toml")):
+        sc = load_model(Scenario, p)
+        out[p.stem] = sc.title
+    return out
+
+
+def load_scenario(name_or_path: str) -> Scenario:
+    """A shipped scenario by name or a user's scenario file (a path ending in ``.toml``)."""
+    if name_or_path.endswith(".toml"):
+        return load_model(Scenario, name_or_path)
+    p = Path(package_file("voidwar.rulesets.attack_vector", f"{SCENARIO_DIR}/{name_or_path}.toml"))
+    if not p.exists():
+        raise UnknownName(
+            f"unknown Attack Vector scenario {name_or_path!r} "
+            f"(known: {', '.join(scenario_names())})"
+        )
+    return load_model(Scenario, p)
+
+
+def ship_classes(sc: Scenario, file: str) -> dict[str, ShipClass]:
+    out = {}
+    for s in sc.ships:
+        try:
+            out[s.id] = load_ship_class(s.ship)
+        except DataFileError:
+            raise
+        except Exception as e:  # pragma: no cover - defensive
+            raise DataFileError(file, f"ships.{s.id}.ship", str(e)) from None
+    return out

@@ -1,0 +1,151 @@
+"""Ship classes as TOML data files (the parts of the SSD that motion needs).
+
+AV:T A2.4 ("Thrust", "Fuel"), A5.24 (the thrust matrix's top row), A5.222–A5.224 (caterpillar
+charts). A ship file gives: ``name``, ``mass``, ``thrust_matrix`` (rows of boxes, left to right;
+engine damage marks boxes off from the left, lighter mass moves play to a later row), the ``fuel``
+track (runs of same-shaped fuel units; every change of shape moves to the next matrix row,
+A2.4), and the ``caterpillar`` charts for pivots and rolls (wedge offsets per facing-change size).
+``reconstructed`` lists what is ours rather than the book's. An optional ``[systems]`` table (any
+keys) is kept for part 2 (power, heat, weapons, SSD) and not interpreted here.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from voidwar.core.datafile import load_model, package_file
+from voidwar.core.errors import DataFileError
+
+from .thrust import THRUST_VALUES
+
+MAX_WEDGES = 6  # a shortest pivot is at most 180° (see avid.pivot_path); rolls up to 180°
+
+
+def _thrust_value(v: Any) -> Fraction:
+    if isinstance(v, bool) or not isinstance(v, int | float | str):
+        raise ValueError("a thrust value must be a number")
+    f = Fraction(str(v))
+    if f != 0 and f not in THRUST_VALUES:
+        raise ValueError(f"thrust {v} is not a chart column (0.5 .. 8 in halves)")
+    return f
+
+
+class FuelRun(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    shape: str = Field(min_length=1)
+    units: int = Field(ge=1)
+
+
+class Fuel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    #: runs of fuel units in the order they are burnt; run i uses thrust-matrix row i (A2.4)
+    track: list[FuelRun] = Field(min_length=1)
+
+    @property
+    def capacity(self) -> int:
+        return sum(r.units for r in self.track)
+
+
+class Caterpillar(BaseModel):
+    """Wedge offsets per facing-change size: ``"2" = [0, 1]`` — a 60° change's wedges are
+    traversed in the start segment (+0) and the next (+1); the last offset is when it completes."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    pivot: dict[int, list[int]]
+    roll: dict[int, list[int]]
+
+    @field_validator("pivot", "roll")
+    @classmethod
+    def _chart(cls, v: dict[int, list[int]]) -> dict[int, list[int]]:
+        need = set(range(1, MAX_WEDGES + 1))
+        if set(v) != need:
+            raise ValueError(f"needs exactly the sizes 1..{MAX_WEDGES} wedges (30° .. 180°)")
+        for n, offs in v.items():
+            if len(offs) != n:
+                raise ValueError(f"{n * 30}° chart must list {n} wedge offsets, not {len(offs)}")
+            if offs[0] != 0 or any(b < a for a, b in pairwise(offs)):
+                raise ValueError(f"{n * 30}° chart offsets must start at +0 and never decrease")
+        return v
+
+
+class ShipClass(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1)
+    source: str = ""
+    #: hull mass in tons (informational; the matrix row follows the fuel track)
+    mass: int = Field(ge=1)
+    thrust_matrix: list[list[Fraction]] = Field(min_length=1)
+    fuel: Fuel
+    caterpillar: Caterpillar
+    reconstructed: list[str] = Field(default_factory=list)
+    #: part 2 (power, heat, weapons, SSD) defines this table's contents
+    systems: dict[str, Any] | None = None
+
+    @field_validator("thrust_matrix", mode="before")
+    @classmethod
+    def _matrix(cls, v: Any) -> list[list[Fraction]]:
+        if not isinstance(v, list) or not v:
+            raise ValueError("the thrust matrix is a list of rows of thrust values")
+        rows = []
+        for row in v:
+            if not isinstance(row, list) or not row:
+                raise ValueError("each thrust-matrix row is a non-empty list of thrust values")
+            vals = [_thrust_value(x) for x in row]
+            if any(x == 0 for x in vals):
+                raise ValueError("thrust-matrix boxes are 0.5 .. 8")
+            rows.append(vals)
+        return rows
+
+    @model_validator(mode="after")
+    def _rows_for_fuel(self) -> ShipClass:
+        if len(self.fuel.track) > len(self.thrust_matrix):
+            raise ValueError(
+                f"fuel.track has {len(self.fuel.track)} runs but the thrust matrix only "
+                f"{len(self.thrust_matrix)} rows (each change of fuel shape moves one row, A2.4)"
+            )
+        return self
+
+
+SHIP_PACKAGE = "voidwar.rulesets.attack_vector"
+
+
+def ship_names() -> list[str]:
+    d = package_file(SHIP_PACKAGE, "data/ships")
+    return sorted(p.stem for p in Path(d).glob("*.toml"))
+
+
+def load_ship_class(name_or_path: str | Path) -> ShipClass:
+    """A shipped class by name (``"rafik_mk1"``) or a path to a user's ship file."""
+    s = str(name_or_path)
+    if s.endswith(".toml") or "/" in s:
+        return load_model(ShipClass, s)
+    p = package_file(SHIP_PACKAGE, f"data/ships/{s}.toml")
+    if not p.exists():
+        raise DataFileError(s, "(file)", f"no such ship class (known: {', '.join(ship_names())})")
+    return load_model(ShipClass, p)
+
+
+def matrix_row(cls: ShipClass, fuel_used: int) -> int:
+    """Row of the thrust matrix for a ship that has burnt ``fuel_used`` units (AV:T A2.4: every
+    change of fuel-unit shape marks where the lighter ship's rated thrust goes up)."""
+    used = fuel_used
+    for i, run in enumerate(cls.fuel.track):
+        if used < run.units:
+            return i
+        used -= run.units
+    return len(cls.fuel.track) - 1
+
+
+def max_thrust(cls: ShipClass, fuel_used: int, boxes_lost: int = 0) -> Fraction:
+    """The first unmarked box of the current row (engine damage marks boxes from the left)."""
+    row = cls.thrust_matrix[matrix_row(cls, fuel_used)]
+    return row[boxes_lost] if boxes_lost < len(row) else Fraction(0)
