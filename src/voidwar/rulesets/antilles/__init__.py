@@ -15,7 +15,10 @@ from .tables import Tables, load_tables
 SCENARIOS = {
     "standard": "The battle of the rulebook: 7 Paladins, 9 turns, the shipped (or your) tables.",
 }
-OPTIONS = {"tables": "a TOML table file (or parsed data) replacing the reconstructed tables"}
+OPTIONS = {
+    "tables": "a TOML table file (or parsed data) replacing the reconstructed tables",
+    "position": "a hand-built position to start from (see antilles/position.py)",
+}
 
 
 def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> AntillesGame:

@@ -86,6 +86,20 @@ class AntillesGame(Game):
         self.casters_destroyed = 0
         self.outcome: str | None = None
         self.end_turn: int | None = None
+        if "position" in options:
+            self._set_position(options["position"])
+
+    def _set_position(self, pos: Any) -> None:
+        """Start from a hand-built position (the ``position`` option), like a chess FEN.
+
+        ``{"turn": 3, "phase": "attack", "paladins": {"1": [0, -2]}, "moved": [1],
+        "fired": [], "bolts": [["exploding", [1, 0], "C"]], "hits": {"shields": 2, "armor": 0,
+        "casters": 1}}`` — Paladins not listed are destroyed. Used by tests and tools; records
+        keep it, so such games replay like any other.
+        """
+        from .position import apply_position
+
+        apply_position(self, pos)
 
     # -- protocol --------------------------------------------------------------------------------
     @property
