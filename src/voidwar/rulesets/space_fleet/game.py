@@ -114,14 +114,17 @@ class SpaceFleetGame(Game):
 
         "Slowest ships move first ... The first player moves any DN, the second then moves any DN
         or BB, the first player then moves any BB or HC, and so on." Our reading for fleets of any
-        size: the window is the slowest class that still has an unmoved ship plus the next class
-        up that has one; the very first move of the phase is the slowest class only.
+        size: the window is the slowest class that still has an unmoved ship (of either side) plus
+        the next class up the ladder (DN, BB, HC, LC, DD); the very first move of the phase is the
+        slowest class only. A player with no ship in the window is passed over.
         """
-        sizes = sorted({s.size for s in self.ships.values() if s.active and not s.moved},
-                       reverse=True)
+        sizes = [s.size for s in self.ships.values() if s.active and not s.moved]
+        if not sizes:
+            return set()
+        slowest = max(sizes)
         codes = {r.size: c for c, r in tables().classes.items()}
-        keep = sizes[:1] if self.moves_made == 0 else sizes[:2]
-        return {codes[z] for z in keep}
+        keep = [slowest] if self.moves_made == 0 else [slowest, slowest - 1]
+        return {codes[z] for z in keep if z in codes}
 
     @property
     def fire_class(self) -> str:
@@ -374,6 +377,7 @@ class SpaceFleetGame(Game):
         self.emit("turn", f"turn {self.turn}: {self.first} moves first", turn=self.turn)
         self.phase = MOVEMENT
         self.moves_made = 0
+        self.fire_step = 0
         self._next_mover(other(self.first))
 
     def _next_mover(self, last: str) -> None:
