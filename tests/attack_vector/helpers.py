@@ -1,0 +1,65 @@
+"""Shared helpers for the Attack Vector motion tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import voidwar
+from voidwar.core.hexgrid import Hex3
+from voidwar.rulesets.attack_vector.game import AttackVectorGame
+from voidwar.rulesets.attack_vector.vectors import parse_position
+
+#: the text's orders for the tutorials, one list per segment (then "done")
+GAME_ORDERS: dict[str, list[list[str]]] = {
+    "game-one": [[]] * 8,
+    "game-two": [["pivot to A"], [], ["thrust 5"], [], ["pivot to B/C"], ["bias A"], [],
+                 ["thrust 0"]],
+    "game-three": [["pivot to C+"], [], ["thrust 4"], [], ["thrust 0"], ["pivot to C"], [], []],
+}
+
+
+def load(scenario: str, **options: Any) -> AttackVectorGame:
+    g = voidwar.load("attack-vector", scenario=scenario, seed=1, **options)
+    assert isinstance(g, AttackVectorGame)
+    return g
+
+
+def segment(game: AttackVectorGame, *orders: str) -> None:
+    """Give the (only) seat's orders for this segment and end it."""
+    for o in orders:
+        game.apply(o)
+    game.apply("done")
+
+
+def at(text: str) -> Hex3:
+    return parse_position(text)
+
+
+def write_scenario(tmp: Path, body: str, name: str = "custom") -> str:
+    p = tmp / f"{name}.toml"
+    p.write_text(body)
+    return str(p)
+
+
+SOLO = """
+name = "custom"
+title = "custom"
+turns = {turns}
+seats = ["pilot"]
+eat_targets = false
+[[ships]]
+id = "rafik"
+seat = "pilot"
+position = "0"
+velocity = "{velocity}"
+nose = "{nose}"
+fuel_used = {fuel_used}
+"""
+
+
+def solo(tmp: Path, velocity: str = "0", nose: str = "A", fuel_used: int = 0,
+         turns: int = 3, **options: Any) -> AttackVectorGame:
+    path = write_scenario(tmp, SOLO.format(velocity=velocity, nose=nose, fuel_used=fuel_used,
+                                           turns=turns))
+    return load(path, **options)
