@@ -26,6 +26,7 @@ from starlette.websockets import WebSocketDisconnect
 
 import voidwar
 from voidwar.core.errors import UnknownName
+from voidwar.core.registry import rulesets
 
 from .service import GameService, Live, ServiceError
 from .store import Store
@@ -263,7 +264,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0) -> FastAPI:
     def list_rulesets() -> list[dict[str, Any]]:
         """Every ruleset with its scenarios, the seats of each, its policies and options."""
         out = []
-        for name, info in voidwar.rulesets().items():
+        for name, info in rulesets().items():
             try:
                 scenarios = info.scenarios()
             except Exception as e:
