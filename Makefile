@@ -1,0 +1,34 @@
+# voidwar — `make play` starts the game, `make test` runs every check. Both set up .venv first.
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+EXTRAS ?= dev,web
+
+.PHONY: play test lint typecheck unit bench clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[$(EXTRAS)]'
+	@rm -f $(VENV)/.installed-*
+	@touch $@
+
+play: $(STAMP)
+	$(VENV)/bin/voidwar play antilles
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check src tests benchmarks
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
+unit: $(STAMP)
+	$(VENV)/bin/pytest -n 2
+
+test: lint typecheck unit
+
+bench: $(STAMP)
+	$(PY) benchmarks/antilles.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
