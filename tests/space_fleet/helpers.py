@@ -40,9 +40,9 @@ def build(ships: list[dict[str, Any]], dice: Iterable[int] = (), mines: Iterable
 def end_moves(game: SpaceFleetGame) -> None:
     """Every remaining ship ends its move without moving (up to the fire phase, or the next turn
     when nobody can fire)."""
-    while game.phase == MOVEMENT:
+    turn = game.turn
+    while game.phase == MOVEMENT and game.turn == turn:
         game.apply(next(a for a in game.legal_notations() if a.startswith("end move")))
-    assert game.phase == FIRING
 
 
 def end_fire_until(game: SpaceFleetGame, cls: str) -> None:
