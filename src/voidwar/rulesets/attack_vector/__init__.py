@@ -16,7 +16,7 @@ from .bearings import METHODS, RULE
 from .game import END_OF_TURN_STEPS, SEGMENT_STEPS, AttackVectorGame, Step
 from .policies import DriftPolicy, InterceptPolicy
 from .render import render
-from .scenario import Scenario, load_scenario, scenario_names
+from .scenario import check_level, load_scenario, scenario_names
 
 DEFAULT_SCENARIO = "game-two"
 OPTIONS = {
@@ -46,8 +46,9 @@ def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> Atta
     three_d = _bool("three_d", options["three_d"]) if "three_d" in options else sc.three_d
     if not three_d and sc.three_d:
         try:
-            sc = Scenario.model_validate({**sc.model_dump(), "three_d": False})
-        except Exception:
+            check_level(sc)
+            sc = sc.model_copy(update={"three_d": False})
+        except ValueError:
             raise UnknownName(f"scenario {name!r} uses altitude or inclined noses; 2-D play "
                               "(three_d=false) needs a level scenario") from None
     method = str(options.get("bearings", RULE)).strip().lower()

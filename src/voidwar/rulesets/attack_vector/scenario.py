@@ -137,10 +137,17 @@ class Scenario(BaseModel):
         for s in self.ships:
             if s.seat not in self.seats:
                 raise ValueError(f"ship {s.id}: seat {s.seat!r} is not one of {self.seats}")
-            if not self.three_d and (s.position.dz or s.velocity.dz or s.nose.e or s.roll
-                                     not in (0, 6)):
-                raise ValueError(f"ship {s.id}: a 2-D scenario keeps ships level in the map plane")
+        if not self.three_d:
+            check_level(self)
         return self
+
+
+def check_level(sc: Scenario) -> None:
+    """2-D play (AV:T A5.19 design note) needs every ship level in the map plane."""
+    for s in sc.ships:
+        if s.position.dz or s.velocity.dz or s.nose.e or s.roll not in (0, 6) or (
+                s.grid is not None and any(v.dz for v in s.grid)):
+            raise ValueError(f"ship {s.id}: a 2-D scenario keeps ships level in the map plane")
 
 
 SCENARIO_DIR = "data/scenarios"
