@@ -292,12 +292,16 @@ def test_a_view_never_shows_another_seats_secret_plot(client: TestClient) -> Non
         assert "3" not in seen.replace("'round': 1", "")
     assert "plot 3" not in client.get(f"/api/games/{gid}/replay/1").text
     assert client.get(f"/api/games/{gid}/record").status_code == 403
-    # after the reveal the numbers are public (an event the ruleset marks public)
+    # after the reveal (blue's view is the whole state again) red's plot is public
     client.post(f"/api/games/{gid}/actions", json={"action": "plot 1"}, headers={H: tok["blue"]})
     blue = client.get(f"/api/games/{gid}/view", headers={H: tok["blue"]}).json()
     assert blue["view"]["revealed"] == [{"red": 3, "blue": 1}]
-    assert blue["log"][1]["events"] == []
+    assert blue["log"][1]["action"] == "plot 3"
     assert blue["log"][2]["events"][-1]["text"] == "round 1: red 3, blue 1"
+    # ... but red's next secret plot is not
+    client.post(f"/api/games/{gid}/actions", json={"action": "plot 2"}, headers={H: tok["red"]})
+    blue = client.get(f"/api/games/{gid}/view", headers={H: tok["blue"]}).json()
+    assert blue["log"][3]["action"] is None and blue["view"]["plots"] == {"red": "hidden"}
 
 
 def test_a_finished_secret_game_is_public(client: TestClient) -> None:
@@ -329,8 +333,10 @@ def test_websocket_pushes_each_action_filtered_for_its_seat(client: TestClient) 
         assert ws.receive_json()["seat"] is None
         client.post(f"/api/games/{gid}/actions", json={"action": "plot 1"},
                     headers={H: tok["blue"]})
-        msg = ws.receive_json()
-        assert msg["entry"]["events"] == [{"kind": "reveal", "text": "round 1: red 3, blue 1"}]
+        msg = ws.receive_json()  # revealed: the spectator sees the whole state again
+        assert msg["entry"] == {"index": 1, "seat": "blue", "action": "plot 1", "events": [
+            {"kind": "plot", "text": "blue plots 1"},
+            {"kind": "reveal", "text": "round 1: red 3, blue 1"}]}
 
 
 def test_websocket_with_a_wrong_token_is_closed(client: TestClient) -> None:

@@ -10,8 +10,10 @@ fails the live game is rebuilt from the database, so memory never runs ahead of 
 Hidden information. A seat sees ``game.view(seat)``; a spectator ``game.view(None)``. A ruleset
 that does not override :meth:`Game.view` has none, so every action and event is public. For a
 ruleset that does, another seat's action text and the events it caused are withheld from a seat
-(shown as "blue acted") until the game is over — unless the ruleset marks an event public with
-``emit(..., public=True)`` or supplies ``log_for(seat) -> list[dict]`` itself.
+until the next moment that seat's view is the whole state again (``view(seat) == state_dict()``:
+the secret orders have been revealed, the simultaneous fire resolved) or the game is over. A
+ruleset may also mark an event public with ``emit(..., public=True)``, or supply
+``log_for(seat) -> list[dict]`` to build the log itself.
 """
 
 from __future__ import annotations
@@ -59,6 +61,16 @@ def has_hidden_information(game: Game) -> bool:
     return type(game).view is not Game.view
 
 
+def _update_public(game: Game, public: dict[str | None, int]) -> None:
+    """Every seat that sees the whole state now may read every action so far."""
+    if not has_hidden_information(game):
+        return
+    whole = game.state_dict()
+    for seat in (*game.seats, None):
+        if game.view(seat) == whole:
+            public[seat] = len(game.actions)
+
+
 @dataclass
 class Live:
     """A game in memory, mirroring its rows in the store."""
@@ -72,6 +84,8 @@ class Live:
     entries: list[list[Event]]
     lock: threading.RLock = field(default_factory=threading.RLock)
     version: int = 0
+    #: seat (None: spectators) → how many of the first actions that seat may read in the log
+    public_upto: dict[str | None, int] = field(default_factory=dict)
     bots_running: bool = False
     policies: dict[str, Policy] = field(default_factory=dict)
 
@@ -142,14 +156,17 @@ class GameService:
         game = self._build(row)
         entries: list[list[Event]] = [list(game.log)]
         seats_of: list[str | None] = []
+        public: dict[str | None, int] = {}
+        _update_public(game, public)
         for i, (seat, text) in enumerate(self.store.get_actions(gid)):
             try:
                 entries.append(game.apply(text))
             except (IllegalAction, DiceError) as e:
                 raise ServiceError(500, f"stored game {gid} action #{i + 1} {text!r}: {e}") from None
             seats_of.append(seat)
+            _update_public(game, public)
         live = Live(row=row, seats=self.store.get_seats(gid), game=game, action_seats=seats_of,
-                    entries=entries)
+                    entries=entries, public_upto=public)
         self._make_policies(live)
         return live
 
@@ -301,6 +318,7 @@ class GameService:
         live.row.status = status
         live.action_seats.append(seat)
         live.entries.append(events)
+        _update_public(game, live.public_upto)
         self._publish(live, "action", seat)
         return idx, events
 
@@ -308,6 +326,7 @@ class GameService:
         fresh = self._load(live.id)
         live.row, live.seats, live.game = fresh.row, fresh.seats, fresh.game
         live.action_seats, live.entries = fresh.action_seats, fresh.entries
+        live.public_upto = fresh.public_upto
 
     def legal(self, live: Live, seat: str | None) -> list[str]:
         with live.lock:
@@ -373,7 +392,8 @@ class GameService:
         if public is None:
             public = live.over or not has_hidden_information(live.game)
         actor = live.action_seats[idx] if idx >= 0 else None
-        mine = public or idx < 0 or (actor is not None and actor == seat)
+        mine = (public or idx < 0 or (actor is not None and actor == seat)
+                or idx < live.public_upto.get(seat, 0))
         evs = [e for e in events if mine or e.data.get("public") is True]
         return {
             "index": idx,

@@ -6,7 +6,9 @@
 // A view with a `table` {width,height} is drawn as an inch-scaled table; otherwise as a map of
 // flat-topped axial hexes (pixel x = 1.5*q*size, y = sqrt(3)*(r + q/2)*size). A `board` with
 // shape "hexagon" and a radius gives the map; without one the map covers the pieces. Hex-valued
-// entries of `board` (Antilles' platform) become landmarks. Nothing found → a plain unit list.
+// entries of `board` (Antilles' platform) become landmarks. A board of `cols` × `rows` is an
+// "odd-q" offset rectangle whose hexes are named "CCRR" (Space Fleet: "0511" = column 5, row 11;
+// axial q = c, r = row - (c - (c & 1)) / 2). Nothing found → a plain unit list.
 
 export const HEX_SIZE = 22;
 const SQRT3 = Math.sqrt(3);
@@ -27,12 +29,20 @@ function num(v) {
 }
 
 // position of a piece-like object: {hex:[q,r,z]} | {pt:[x,y]} | null
+export function fromOffset(c, w) { return [c, w - (c - (c & 1)) / 2]; }
+export function offsetLabel(q, r) {
+  const w = r + (q - (q & 1)) / 2;
+  return String(q).padStart(2, "0") + String(w).padStart(2, "0");
+}
+
 function positionOf(o) {
   const h = o.hex ?? o.position_hex;
   if (h !== undefined && h !== null) {
     let a = null;
     if (Array.isArray(h)) a = h.map(Number);
-    else if (typeof h === "string") a = h.split(",").map(Number);
+    else if (typeof h === "string" && /^\d{4}$/.test(h)) {
+      a = fromOffset(Number(h.slice(0, 2)), Number(h.slice(2)));
+    } else if (typeof h === "string") a = h.split(",").map(Number);
     else if (typeof h === "object" && "q" in h) a = [h.q, h.r, h.z ?? h.alt ?? 0];
     if (a && a.length >= 2 && a.every(Number.isFinite)) return { hex: a };
   }
@@ -71,11 +81,12 @@ export function extractModel(view, ruleset) {
     }
     if (typeof node.id === "string") {
       const pos = positionOf(node);
-      const side = node.side ?? node.owner ?? node.player ?? group;
+      const side = node.side ?? node.seat ?? node.owner ?? node.player ?? group;
       if (!groups.includes(side)) groups.push(side);
       const alive = !(node.alive === false || node.destroyed === true || node.removed === true);
       const piece = { id: node.id, side, group, data: node, alive, pos,
-                      alt: altitudeOf(node, pos), facing: node.facing ?? node.heading ?? null };
+                      alt: altitudeOf(node, pos),
+                      facing: node.facing ?? node.heading ?? node.orientation?.heading ?? null };
       if (pos) pieces.push(piece); else if (alive) unplaced.push(piece);
       return;
     }
@@ -85,13 +96,21 @@ export function extractModel(view, ruleset) {
     }
   };
   walk(view, "units", 0);
-  const model = { ruleset, pieces, unplaced, groups, landmarks: [], kind: "list" };
+  const model = { ruleset, pieces, unplaced, groups, landmarks: [], kind: "list",
+                  label: (q, r) => `${q},${r}` };
   const table = view.table;
   if (table && typeof table === "object" && Number.isFinite(num(table.width))) {
     model.kind = "table";
     model.width = num(table.width);
     model.height = num(table.height);
     return model;
+  }
+  // no table: integer positions are hexes (Attack Vector's [q, r, z])
+  for (const p of pieces) {
+    if (p.pos.pt && p.pos.pt.every(Number.isInteger)) {
+      p.pos = { hex: p.pos.pt };
+      if (p.alt === null && p.pos.hex.length >= 3) p.alt = p.pos.hex[2];
+    }
   }
   const board = view.board ?? view.map ?? null;
   if (board && typeof board === "object") {
@@ -106,12 +125,17 @@ export function extractModel(view, ruleset) {
     const c = Array.isArray(board.center) ? board.center : [0, 0];
     model.kind = "hex";
     model.hexes = hexagon(c[0], c[1], board.radius);
-  } else if (board && Number.isInteger(board.width) && Number.isInteger(board.height)) {
+  } else if (board && Number.isInteger(board.cols) && Number.isInteger(board.rows)) {
     model.kind = "hex";
-    model.hexes = rectangle(board.q0 ?? 0, board.r0 ?? 0, board.width, board.height);
+    model.offset = true;
+    model.label = offsetLabel;
+    model.hexes = [];
+    for (let c = 0; c < board.cols; c++) {
+      for (let w = 0; w < board.rows; w++) model.hexes.push(fromOffset(c, w));
+    }
   } else if (hexPieces.length) {
     model.kind = "hex";
-    model.hexes = covering(hexPieces.map((p) => p.pos.hex), 2);
+    model.hexes = covering(hexPieces.map((p) => p.pos.hex), 4);
   }
   return model;
 }
@@ -122,16 +146,6 @@ function hexagon(cq, cr, radius) {
     for (let r = Math.max(-radius, -q - radius); r <= Math.min(radius, -q + radius); r++) {
       out.push([cq + q, cr + r]);
     }
-  }
-  return out;
-}
-
-// a rectangle of columns q0..q0+w-1, each `height` hexes tall ("offset" look in axial)
-function rectangle(q0, r0, width, height) {
-  const out = [];
-  for (let q = q0; q < q0 + width; q++) {
-    const shift = Math.floor((q - q0) / 2);
-    for (let r = r0 - shift; r < r0 - shift + height; r++) out.push([q, r]);
   }
   return out;
 }
@@ -206,7 +220,7 @@ export function drawBoard(svg, model, marks = {}) {
   const gHex = el("g", { class: "hexes" }, svg);
   model.hexes.forEach(([q, r], i) => {
     const [cx, cy] = centres[i];
-    const key = `${q},${r}`;
+    const key = model.label(q, r);
     const poly = el("polygon", {
       points: corners.map(([x, y]) => `${(cx + x).toFixed(2)},${(cy + y).toFixed(2)}`).join(" "),
       class: "hex" + (targets.has(key) ? " target" : ""),
@@ -219,18 +233,18 @@ export function drawBoard(svg, model, marks = {}) {
   for (const lm of model.landmarks) {
     const [cx, cy] = hexToPixel(lm.hex[0], lm.hex[1], S);
     const g = el("g", { class: "landmark" + (targets.has(lm.id) ? " target" : ""),
-                        "data-piece": lm.id, "data-hex": `${lm.hex[0]},${lm.hex[1]}` }, svg);
+                        "data-piece": lm.id, "data-hex": model.label(lm.hex[0], lm.hex[1]) }, svg);
     el("circle", { cx, cy, r: S * 0.8 }, g);
     const t = el("text", { x: cx, y: cy + 4, "text-anchor": "middle" }, g);
     t.textContent = lm.id.slice(0, 3).toUpperCase();
     const tt = el("title", {}, g);
-    tt.textContent = `${lm.id} (${lm.hex[0]},${lm.hex[1]})`;
+    tt.textContent = `${lm.id} (${model.label(lm.hex[0], lm.hex[1])})`;
   }
   // stack pieces sharing a hex
   const stacks = new Map();
   for (const p of model.pieces) {
     if (!p.pos.hex) continue;
-    const key = `${p.pos.hex[0]},${p.pos.hex[1]}`;
+    const key = model.label(p.pos.hex[0], p.pos.hex[1]);
     if (!stacks.has(key)) stacks.set(key, []);
     stacks.get(key).push(p);
   }
@@ -304,7 +318,9 @@ function drawTable(svg, model, sel, targets) {
 // everything that is not a piece, a board or a table, flattened two levels deep.
 export function factsOf(view) {
   const out = [];
-  const isPieceList = (v) => Array.isArray(v) && v.some((x) => x && typeof x === "object" && "id" in x);
+  const isPiece = (x) => x && typeof x === "object" && "id" in x;
+  const isPieceList = (v) => v && typeof v === "object"
+    && (Array.isArray(v) ? v.some(isPiece) : Object.values(v).length > 0 && Object.values(v).every(isPiece));
   const flat = (v, depth) => {
     if (v === null || typeof v !== "object") return String(v);
     if (Array.isArray(v)) {

@@ -24,6 +24,7 @@ function mentionsHex(action, key) {
   return new RegExp(`(?<![\\w.,-])${esc(key)}(?:,-?\\d+)?(?![\\w.,])`).test(action);
 }
 const HEXES_IN = /(?<![\w.,-])(-?\d+),(-?\d+)(?![\w.])/g;
+const LABELS_IN = /(?<![\w.,-])(\d{4})(?![\w.,])/g;
 const POINT_IN = /(?<![\w,-])(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)(?![\w.])/;
 
 function tokenFor(seat) { return seat && tokens[seat] ? tokens[seat] : null; }
@@ -66,10 +67,10 @@ function myTurn() { return state && !state.over && tokenFor(state.to_act) !== nu
 function piecesAt(key) {
   const ids = [];
   for (const p of model.pieces) {
-    if (p.pos.hex && `${p.pos.hex[0]},${p.pos.hex[1]}` === key) ids.push(p.id);
+    if (p.pos.hex && model.label(p.pos.hex[0], p.pos.hex[1]) === key) ids.push(p.id);
   }
   for (const lm of model.landmarks) {
-    if (`${lm.hex[0]},${lm.hex[1]}` === key) ids.push(...lm.aliases);
+    if (model.label(lm.hex[0], lm.hex[1]) === key) ids.push(...lm.aliases);
   }
   return ids;
 }
@@ -82,7 +83,9 @@ function targetsOf(id) {
   const t = new Set();
   for (const a of legal()) {
     if (!mentionsId(a, id)) continue;
-    for (const m of a.matchAll(HEXES_IN)) t.add(`${m[1]},${m[2]}`);
+    for (const m of a.matchAll(model.offset ? LABELS_IN : HEXES_IN)) {
+      t.add(model.offset ? m[1] : `${m[1]},${m[2]}`);
+    }
     for (const p of model.pieces) if (p.id !== id && mentionsId(a, p.id)) t.add(p.id);
     for (const lm of model.landmarks) {
       if (lm.aliases.some((al) => mentionsId(a, al))) t.add(lm.id);
@@ -217,7 +220,7 @@ function clickPiece(id) {
   if (!state) return;
   if (selected && selected !== id && myTurn()) {
     const p = model.pieces.find((x) => x.id === id);
-    const key = p && p.pos.hex ? `${p.pos.hex[0]},${p.pos.hex[1]}` : null;
+    const key = p && p.pos.hex ? model.label(p.pos.hex[0], p.pos.hex[1]) : null;
     const cands = legal().filter((a) => aliasesOf(selected).some((s) => mentionsId(a, s))
       && (aliasesOf(id).some((al) => mentionsId(a, al)) || (key && mentionsHex(a, key))));
     return chooseFrom(cands, () => select(id));
