@@ -368,35 +368,6 @@ class Scenario(_Strict):
     blue: Fleet
     red: Fleet
 
-    @model_validator(mode="after")
-    def _consistent(self) -> Scenario:
-        board = RectBoard(self.board.cols, self.board.rows)
-        seen: dict[str, str] = {}
-        hexes: dict[str, str] = {}
-        known = {**shipped_designs(), **self.designs}
-        for side in SEATS:
-            fleet: Fleet = getattr(self, side)
-            for i, s in enumerate(fleet.ships):
-                where = f"{side}.ships.{i}"
-                if s.id in seen:
-                    raise ValueError(f"{where}: ship id {s.id} is used twice")
-                seen[s.id] = side
-                if parse_hexid(s.at) not in board:
-                    raise ValueError(f"{where}: hex {s.at} is off the {self.board.cols}x{self.board.rows} map")
-                if s.at in hexes:
-                    raise ValueError(f"{where}: hex {s.at} already holds {hexes[s.at]}")
-                hexes[s.at] = s.id
-                if s.design is not None and s.design not in known:
-                    raise ValueError(f"{where}: unknown design {s.design!r} (known: {', '.join(sorted(known))})")
-        for i, m in enumerate(self.mines):
-            try:
-                h = parse_hexid(m)
-            except ValueError as e:
-                raise ValueError(f"mines.{i}: {e}") from None
-            if h not in board:
-                raise ValueError(f"mines.{i}: hex {m} is off the map")
-        return self
-
     def profile_of(self, s: ShipEntry) -> Profile:
         if s.design is not None:
             return {**shipped_designs(), **self.designs}[s.design].profile()
@@ -412,12 +383,48 @@ def scenario_names() -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in scenario_dir().glob("*.toml")))
 
 
-def load_scenario_file(path: str | Path) -> Scenario:
-    return load_model(Scenario, path)
+def _consistency(sc: Scenario) -> tuple[str, str] | None:
+    """Checks across entries: (field, reason) of the first problem, or ``None``."""
+    board = RectBoard(sc.board.cols, sc.board.rows)
+    seen: set[str] = set()
+    hexes: dict[str, str] = {}
+    known = {**shipped_designs(), **sc.designs}
+    for side in SEATS:
+        fleet: Fleet = getattr(sc, side)
+        for i, s in enumerate(fleet.ships):
+            where = f"{side}.ships.{i}"
+            if s.id in seen:
+                return f"{where}.id", f"ship id {s.id} is used twice"
+            seen.add(s.id)
+            if parse_hexid(s.at) not in board:
+                return f"{where}.at", f"hex {s.at} is off the {sc.board.cols}x{sc.board.rows} map"
+            if s.at in hexes:
+                return f"{where}.at", f"hex {s.at} already holds {hexes[s.at]}"
+            hexes[s.at] = s.id
+            if s.design is not None and s.design not in known:
+                return f"{where}.design", (f"unknown design {s.design!r} "
+                                           f"(known: {', '.join(sorted(known))})")
+    for i, m in enumerate(sc.mines):
+        try:
+            h = parse_hexid(m)
+        except ValueError as e:
+            return f"mines.{i}", str(e)
+        if h not in board:
+            return f"mines.{i}", f"hex {m} is off the map"
+    return None
 
 
 def scenario_from_data(data: dict[str, Any], file: str = "(scenario)") -> Scenario:
-    return validate(Scenario, data, file)
+    """Validate a scenario (fields by pydantic, then the checks across entries)."""
+    sc = validate(Scenario, data, file)
+    problem = _consistency(sc)
+    if problem is not None:
+        raise DataFileError(file, *problem)
+    return sc
+
+
+def load_scenario_file(path: str | Path) -> Scenario:
+    return scenario_from_data(read_toml(path), str(path))
 
 
 def read_scenario_data(name: str) -> tuple[dict[str, Any], str]:

@@ -96,16 +96,18 @@ def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> Spac
         raise UnknownName(f"unknown Space Fleet option(s) {', '.join(unknown)} "
                           f"(known: {', '.join(OPTION_HELP)})")
     opts = dict(options)
+    file = "(setup)"
     if "file" in opts:
         if "setup" in opts:
             raise UnknownName("give either file or setup, not both")
-        opts["setup"] = read_toml(str(opts.pop("file")))
+        file = str(opts.pop("file"))
+        opts["setup"] = read_toml(file)
     if "setup" in opts:
         if scenario is not None:
             raise UnknownName("give either a scenario name or a setup/file, not both")
         if not isinstance(opts["setup"], dict):
             raise DataFileError("(options)", "setup", "must be a scenario table")
-        data, file = copy.deepcopy(opts["setup"]), "(setup)"
+        data = copy.deepcopy(opts["setup"])
     else:
         name = scenario or DEFAULT_SCENARIO
         if name not in scenario_names():
