@@ -152,7 +152,8 @@ def check_army(army: Army, file: str, allowance: int | None = None) -> Army:
         )
     if allowance is not None and cost > allowance:
         raise DataFileError(
-            file, "points", f"the army costs {cost} points, over the game's allowance of {allowance}"
+            file, "points",
+            f"the army costs {cost} points, over the game's allowance of {allowance}",
         )
     return army
 

@@ -169,8 +169,10 @@ class AstralDreams(Game):
                 placed.append(p)
                 explicit.append(p)
         slots = iter(self._slots(side, placed))
-        for n, (t, p) in enumerate(zip(types, explicit, strict=True), 1):
-            if p is None:
+        for n, (t, given) in enumerate(zip(types, explicit, strict=True), 1):
+            if given is not None:
+                p = given
+            else:
                 try:
                     p = next(slots)
                 except StopIteration:
@@ -529,6 +531,14 @@ class AstralDreams(Game):
                 pts.append(p)
             if abs(d - rng) > step:
                 pts.append(toward(e.pos, u.pos, rng - 0.05))
+        # flanking: full speed at 45° and 90° either side of the line to the two nearest
+        # enemies (the way around a blocker)
+        near = sorted(
+            (e for e in self.units.values() if e.side != u.side), key=lambda e: u.pos.fdist2(e.pos)
+        )[:2]
+        for e in near:
+            pts.extend(p for p in flank_points(u.pos, e.pos, speed - step) if s.table.path_fits(
+                [u.pos, p], u.profile.speed))
         for f in s.table.features:
             if not f.blocks_los:
                 continue
@@ -569,6 +579,17 @@ class AstralDreams(Game):
         opts["army_a"] = self.armies["scouts"].to_data()
         opts["army_b"] = self.armies["robots"].to_data()
         return opts
+
+
+def flank_points(a: Point, b: Point, dist: float) -> list[Point]:
+    """Points ``dist`` from ``a`` at ±45° and ±90° off the line toward ``b``."""
+    ax, ay = a.as_floats()
+    bx, by = b.as_floats()
+    base = math.atan2(by - ay, bx - ax)
+    return [
+        Point.near(ax + dist * math.cos(base + off), ay + dist * math.sin(base + off))
+        for off in (math.pi / 4, -math.pi / 4, math.pi / 2, -math.pi / 2)
+    ]
 
 
 def cover_points(f: Any, radius: float) -> list[Point]:

@@ -1,3 +1,142 @@
+"""Astral Dreams computer opponent: the ``heuristic`` policy (plays either side).
+
+For every miniature that may still act and every place it may move to (the legal move
+candidates, or staying put) it scores the best attack from there — expected points destroyed,
+so a wounded target (focus fire) and a sure kill count most — minus the danger of standing
+there: every enemy that could move and strike that spot on its next turn, halved where a
+line-of-sight blocker stands between (cover). With no attack on offer the danger term keeps it
+out of reach until it can strike first, and a small pull toward the enemy (growing with the
+rounds, so that cautious play cannot stall forever) brings it forward.
+"""
+
 from __future__ import annotations
 
-from ...ai.random_policy import RandomPolicy as HeuristicPolicy  # placeholder
+from dataclasses import dataclass
+
+from ...core.dice import PCG32
+from ...core.game import Action, Game
+from ...core.tabletop import Point
+from .actions import Attack, End, Move
+from .game import AstralDreams, Unit
+
+
+def p_hit(bonus: int, armor: int) -> float:
+    """P(d20 + bonus ≥ armor) (The Round 2b.i / 2c.i)."""
+    need = armor - bonus
+    return min(20, max(0, 21 - need)) / 20
+
+
+@dataclass(frozen=True)
+class Plan:
+    score: float
+    action: Action
+
+
+class HeuristicPolicy:
+    name = "heuristic"
+
+    #: how much a unit of expected loss weighs against a unit of expected gain
+    caution = 0.7
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = PCG32(seed)
+
+    # -- scoring -------------------------------------------------------------------------------
+    def attack_value(self, g: AstralDreams, u: Unit, t: Unit, kind: str, n: int) -> float:
+        prof = u.profile
+        bonus, dmg = (prof.ma, prof.md) if kind == "melee" else (prof.ra, prof.rd)
+        p = p_hit(bonus, t.profile.armor)
+        hits_to_kill = -(-t.health // dmg) if dmg > 0 else 99
+        if hits_to_kill > n:
+            # partial damage: worth its share of the target's health
+            return n * p * min(dmg, t.health) / t.profile.health * t.profile.points * 0.5
+        p_kill = 1 - (1 - p) ** n if hits_to_kill == 1 else p**n
+        # a kill is worth the target's points and the harm it would have done next
+        harm = max((self.threat_of(g, t, o) for o in g.units.values() if o.side == u.side),
+                   default=0.0)
+        return p_kill * (t.profile.points + 2 * harm) + (1 - p_kill) * 0.1
+
+    def threat_of(self, g: AstralDreams, e: Unit, victim: Unit) -> float:
+        """Expected points ``e`` destroys of ``victim`` in one turn at its best."""
+        pe = e.profile
+        best = 0.0
+        for bonus, dmg in ((pe.ma, pe.md), (pe.ra, pe.rd)):
+            p = p_hit(bonus, victim.profile.armor)
+            need = -(-victim.health // dmg) if dmg > 0 else 99
+            if need <= pe.attacks:
+                v = (1 - (1 - p) ** pe.attacks if need == 1 else p**pe.attacks)
+                best = max(best, v * victim.profile.points)
+            else:
+                best = max(best, pe.attacks * p * dmg / victim.profile.health
+                           * victim.profile.points * 0.5)
+        return best
+
+    def danger(self, g: AstralDreams, u: Unit, at: Point, killed: str | None) -> float:
+        threats: list[float] = []
+        table = g.setup.table
+        contact = 2 * float(g.setup.radius) + float(g.setup.tolerance)
+        for e in g.units.values():
+            if e.side == u.side or e.id == killed:
+                continue
+            d = at.dist(e.pos)
+            reach = e.profile.speed + max(float(g.range_of(e)), contact)
+            if d > reach + 0.25:
+                continue
+            w = 0.6 if e.done else 1.0
+            if d > contact + e.profile.speed and table.line_of_sight(e.pos, at) is not None:
+                w *= 0.5  # cover: it must first come around the blocker
+            threats.append(w * self.threat_of(g, e, u))
+        if not threats:
+            return 0.0
+        # each enemy strikes one miniature: the worst in full, the rest as a maybe
+        top = max(threats)
+        return top + 0.5 * (sum(threats) - top)
+
+    def plans_for(self, g: AstralDreams, u: Unit, moved: bool) -> list[Plan]:
+        places = [u.pos] if moved else [u.pos, *g.move_candidates(u)]
+        enemies = [e for e in g.units.values() if e.side != u.side]
+        if not enemies:
+            return [Plan(0.0, End(u.id))]
+        pull = 0.05 + 0.03 * max(0, g.round - 3)
+        if g.setup.round_limit:
+            pull += 0.1 * max(0, g.round - g.setup.round_limit // 2)
+        out: list[Plan] = []
+        for p in places:
+            best_val, best_attack, killed = 0.0, None, None
+            for t in enemies:
+                for kind in ("melee", "shoot"):
+                    if kind == "melee" and not g.in_contact(u, t, p):
+                        continue
+                    if kind == "shoot" and not g.in_range(u, t, p):
+                        continue
+                    v = self.attack_value(g, u, t, kind, u.profile.attacks)
+                    if v > best_val:
+                        best_val, best_attack, killed = v, Attack(kind, u.id, (t.id,)), t.id
+            nearest = min(p.dist(e.pos) for e in enemies)
+            score = best_val - self.caution * self.danger(g, u, p, killed) - pull * nearest
+            score += self.rng.random() * 1e-6  # break ties, seeded
+            if p == u.pos:
+                out.append(Plan(score, best_attack or End(u.id)))
+            else:
+                out.append(Plan(score, Move(u.id, p)))
+        return out
+
+    # -- the policy ---------------------------------------------------------------------------
+    def choose(self, game: Game) -> Action:
+        if not isinstance(game, AstralDreams):
+            raise TypeError("the Astral Dreams heuristic plays Astral Dreams only")
+        g = game
+        if g.current is not None:
+            u = g.units[g.current]
+            options = g.attack_options(u, g.attack_kind)
+            if not options:
+                return End(u.id)
+            n = g.attacks_left if g.attack_kind else u.profile.attacks
+            return max(
+                options,
+                key=lambda a: self.attack_value(g, u, g.units[a.targets[0]], a.kind, n),
+            )
+        plans: list[Plan] = []
+        for u in g.ready(g.turn):
+            plans.extend(self.plans_for(g, u, moved=False))
+        return max(plans, key=lambda pl: pl.score).action

@@ -1,5 +1,209 @@
+"""Astral Dreams in the terminal: a scaled top-down map, the miniatures, the roll log, and the
+read-only queries ``dist``, ``los`` and ``range`` a player asks before committing a move."""
+
 from __future__ import annotations
-from typing import Any
-COMMANDS: dict[str, Any] = {}
-def render(game: Any) -> Any:
-    return str(game.state_dict())
+
+import math
+from collections.abc import Callable
+
+from rich.console import Group
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from ...core.errors import IllegalAction
+from ...core.game import Game
+from ...core.tabletop import Circle, Point, Rect
+from .actions import Move
+from .game import AstralDreams, Unit
+
+#: characters per inch across, rows per inch down (terminal cells are about twice as tall)
+COLS_PER_INCH = 1.0
+ROWS_PER_INCH = 0.5
+
+STYLE = {"scouts": "bold cyan", "robots": "bold red"}
+
+
+def _game(game: Game) -> AstralDreams:
+    if not isinstance(game, AstralDreams):
+        raise TypeError("not an Astral Dreams game")
+    return game
+
+
+def table_map(g: AstralDreams) -> Text:
+    """The table seen from above, north (the robots' edge) at the top, 1" per column and
+    2" per row. ``#`` blocks sight and movement, ``%`` blocks sight, ``~`` slow ground, ``=`` fast
+    ground; miniatures are drawn by id (lower case once they have acted this round)."""
+    t = g.setup.table
+    cols = max(1, math.ceil(float(t.width) * COLS_PER_INCH))
+    rows = max(1, math.ceil(float(t.height) * ROWS_PER_INCH))
+    grid = [["." for _ in range(cols)] for _ in range(rows)]
+    styles: list[list[str]] = [["dim" for _ in range(cols)] for _ in range(rows)]
+    for r in range(rows):
+        for c in range(cols):
+            p = Point.near((c + 0.5) / COLS_PER_INCH, float(t.height) - (r + 0.5) / ROWS_PER_INCH)
+            for f in t.features_at(p):
+                ch = "#" if f.blocks_los and f.impassable else "%" if f.blocks_los else (
+                    "~" if f.move < 1 else "=" if f.move > 1 else "x")
+                grid[r][c] = ch
+                styles[r][c] = "yellow" if ch in "#%" else "green"
+    for u in g.units.values():
+        x, y = u.pos.as_floats()
+        c = min(cols - 1, max(0, int(x * COLS_PER_INCH)))
+        r = min(rows - 1, max(0, int((float(t.height) - y) * ROWS_PER_INCH)))
+        label = u.id if not u.done else u.id.lower()
+        for i, ch in enumerate(label):
+            cc = min(cols - 1, c + i)
+            grid[r][cc] = ch
+            styles[r][cc] = STYLE[u.side] + ("" if not u.done else " dim")
+    out = Text()
+    out.append("+" + "-" * cols + "+  robots' edge\n", style="dim")
+    for r in range(rows):
+        out.append("|", style="dim")
+        for c in range(cols):
+            out.append(grid[r][c], style=styles[r][c])
+        out.append("|\n", style="dim")
+    out.append("+" + "-" * cols + "+  scouts' edge", style="dim")
+    return out
+
+
+def unit_table(g: AstralDreams) -> RichTable:
+    tab = RichTable(title=f"Round {g.round} — initiative: {g.first}; to act: {g.to_act or '—'}")
+    for col in ("id", "unit", "at", "health", "speed", "range", "MA/MD", "RA/RD", "armor", "turn"):
+        tab.add_column(col)
+    for u in g.units.values():
+        p = u.profile
+        status = "acting" if g.current == u.id else ("done" if u.done else "ready")
+        tab.add_row(
+            Text(u.id, style=STYLE[u.side]), p.name + (" ×2" if p.attacks == 2 else ""),
+            str(u.pos), f"{u.health}/{p.health}", f"{p.speed}\"", f"{g.range_of(u)}\"",
+            f"+{p.ma}/{p.md}", f"+{p.ra}/{p.rd}", str(p.armor), status,
+        )
+    return tab
+
+
+def roll_log(g: AstralDreams, lines: int = 12) -> Text:
+    out = Text("Log:\n", style="bold")
+    for ev in g.log[-lines:]:
+        style = {"roll": "magenta", "hit": "bold", "removed": "bold red", "over": "bold green"}
+        out.append("  " + ev.text + "\n", style=style.get(ev.kind, ""))
+    return out
+
+
+def render(game: Game) -> Group:
+    g = _game(game)
+    parts: list[Text | RichTable] = [table_map(g), unit_table(g)]
+    if g.setup.table.features:
+        names = ", ".join(
+            f"{f.name} ({_feature_words(f)})" for f in g.setup.table.features
+        )
+        parts.append(Text("Terrain: " + names, style="dim"))
+    parts.append(roll_log(g))
+    if g.result is not None:
+        parts.append(Text(f"Result: {g.result.outcome}, winner {g.result.winner}", "bold green"))
+    return Group(*parts)
+
+
+def _feature_words(f: object) -> str:
+    from ...core.tabletop import Feature
+
+    if not isinstance(f, Feature):
+        return ""
+    words = []
+    if f.impassable:
+        words.append("impassable")
+    if f.blocks_los:
+        words.append("blocks sight")
+    if f.move != 1:
+        words.append(f"movement ×{float(f.move):g}")
+    shape = f.shape.describe() if isinstance(f.shape, Rect | Circle) else ""
+    return ", ".join([*words, shape])
+
+
+# -- read-only queries ---------------------------------------------------------------------------
+def _where(g: AstralDreams, token: str) -> tuple[Point, Unit | None]:
+    t = token.strip()
+    if t.upper() in g.units:
+        u = g.units[t.upper()]
+        return u.pos, u
+    try:
+        return Point.parse(t.replace(" ", "")), None
+    except ValueError:
+        raise IllegalAction(
+            f"{token!r} is neither a miniature on the table nor a point x,y"
+        ) from None
+
+
+def _two(arg: str) -> list[str]:
+    parts = arg.replace(" to ", " ").split()
+    if len(parts) != 2:
+        raise IllegalAction("give two things: a miniature and a miniature or a point x,y")
+    return parts
+
+
+def cmd_dist(game: Game, arg: str) -> str:
+    """``dist S1 R2`` / ``dist S1 12,30``: the distance, the gap between bases, and — to a point —
+    whether S1 may move there now and what it costs."""
+    g = _game(game)
+    a_tok, b_tok = _two(arg)
+    a, ua = _where(g, a_tok)
+    b, ub = _where(g, b_tok)
+    d = a.dist(b)
+    out = [f"{a_tok} → {b_tok}: {d:.2f}\" centre to centre"]
+    if ua is not None and ub is not None:
+        out.append(f"gap between bases {g.gap(ua, ub):.2f}\"; "
+                    f"base to base: {'yes' if g.in_contact(ua, ub) else 'no'}")
+    if ua is not None and ub is None:
+        cost = g.setup.table.path_cost([a, b])
+        out.append(f"movement cost {cost:.2f}\" of {ua.profile.speed}\"")
+        try:
+            g.check(Move(ua.id, b))
+            out.append(f"'move {ua.id} to {b}' is legal now")
+        except IllegalAction as e:
+            out.append(f"'move {ua.id} to {b}' is not legal now: {e.reason}")
+    return "\n".join(out)
+
+
+def cmd_los(game: Game, arg: str) -> str:
+    """``los S1 R2`` / ``los 10,10 R2``: is the line between the two centres clear?"""
+    g = _game(game)
+    a_tok, b_tok = _two(arg)
+    a, _ = _where(g, a_tok)
+    b, _ = _where(g, b_tok)
+    f = g.setup.table.line_of_sight(a, b)
+    return f"{a_tok} → {b_tok}: " + ("line of sight clear" if f is None else f"blocked by {f.name}")
+
+
+def cmd_range(game: Game, arg: str) -> str:
+    """``range S1`` / ``range S1 at 12,30``: every enemy — distance, in range (with line of
+    sight), base to base — from where S1 stands or would stand."""
+    g = _game(game)
+    parts = arg.split()
+    if not parts:
+        raise IllegalAction("range needs a miniature: 'range S1' or 'range S1 at 12,30'")
+    _, u = _where(g, parts[0])
+    if u is None:
+        raise IllegalAction(f"{parts[0]!r} is not a miniature on the table")
+    at = u.pos
+    if len(parts) >= 3 and parts[1].lower() == "at":
+        at = _where(g, "".join(parts[2:]))[0]
+    lines = [f"{u.id} ({u.profile.name}) at {at}: range {g.range_of(u)}\", speed "
+             f"{u.profile.speed}\""]
+    for e in g.units.values():
+        if e.side == u.side:
+            continue
+        d = at.dist(e.pos)
+        f = g.setup.table.line_of_sight(at, e.pos)
+        tags = []
+        if g.in_contact(u, e, at):
+            tags.append("base to base (melee)")
+        if g.in_range(u, e, at):
+            tags.append("in range (shoot)")
+        elif f is not None:
+            tags.append(f"sight blocked by {f.name}")
+        lines.append(f"  {e.id} {e.profile.name}: {d:.2f}\" " + ("; ".join(tags) or "out of reach"))
+    return "\n".join(lines)
+
+
+COMMANDS: dict[str, Callable[[Game, str], str]] = {
+    "dist": cmd_dist, "los": cmd_los, "range": cmd_range,
+}
