@@ -153,8 +153,12 @@ function hexagon(cq, cr, radius) {
 function covering(hexes, margin) {
   const qs = hexes.map((h) => h[0]);
   const ys = hexes.map((h) => h[1] + h[0] / 2);
-  const qmin = Math.min(...qs) - margin, qmax = Math.max(...qs) + margin;
-  const ymin = Math.min(...ys) - margin, ymax = Math.max(...ys) + margin;
+  // at least `margin` around the pieces, and about as wide as tall
+  const ySpan = Math.max(...ys) - Math.min(...ys), qSpan = Math.max(...qs) - Math.min(...qs);
+  const qPad = Math.max(margin, Math.ceil((ySpan * 1.15 - qSpan) / 2));
+  const yPad = Math.max(margin, Math.ceil((qSpan * 0.87 - ySpan) / 2));
+  const qmin = Math.min(...qs) - qPad, qmax = Math.max(...qs) + qPad;
+  const ymin = Math.min(...ys) - yPad, ymax = Math.max(...ys) + yPad;
   const out = [];
   for (let q = qmin; q <= qmax; q++) {
     for (let r = Math.ceil(ymin - q / 2); r <= Math.floor(ymax - q / 2); r++) out.push([q, r]);
@@ -274,7 +278,7 @@ function drawPiece(parent, model, p, cx, cy, rad, key, sel, targets) {
   }
   const t = el("text", { x: cx, y: cy + rad * 0.35, "text-anchor": "middle",
                          "font-size": rad * 0.95 }, g);
-  t.textContent = p.id;
+  t.textContent = shortLabel(p.id);
   if (p.alt !== null && p.alt !== undefined) {
     // altitude-aware label (Attack Vector): the level above/below the map plane
     const lab = el("text", { x: cx + rad * 0.9, y: cy - rad * 0.8, class: "alt",
@@ -283,6 +287,13 @@ function drawPiece(parent, model, p, cx, cy, rad, key, sel, targets) {
   }
   const tip = el("title", {}, g);
   tip.textContent = describe(p);
+}
+
+// "blue-1" → "B1": long ids shortened to fit a counter
+export function shortLabel(id) {
+  if (id.length <= 4) return id;
+  const digits = (id.match(/\d+$/) || [""])[0];
+  return (id.replace(/[^A-Za-z]/g, "").slice(0, 4 - digits.length) || id[0]).toUpperCase() + digits;
 }
 
 export function describe(p) {
