@@ -35,6 +35,7 @@ def _info() -> RulesetInfo:
             "points": "the points allowance of each side (default: the scenario's)",
             "scout_range": "the Scouts' range in inches (the text gives none; default 12)",
             "round_limit": "end after this many rounds, more surviving points wins (0: none)",
+            "free_deploy": "true: an army's 'at' positions may be anywhere on the table",
         },
     )
 

@@ -38,7 +38,7 @@ R_RANGE = "Astral Dreams: The Round 2c (Range Attack)"
 R_TWO = "Astral Dreams: Abbreviations (Two Attacks per Round)"
 
 PREFIX = {"scouts": "S", "robots": "R"}
-OPTIONS = ("army_a", "army_b", "points", "scout_range", "round_limit")
+OPTIONS = ("army_a", "army_b", "points", "scout_range", "round_limit", "free_deploy")
 
 
 def other(side: str) -> str:
@@ -75,6 +75,8 @@ class Setup:
     scout_range: int
     round_limit: int
     points: int
+    #: explicit positions may be anywhere on the table (hand-built positions, real games)
+    free_deploy: bool = False
 
 
 class AstralDreams(Game):
@@ -162,7 +164,7 @@ class AstralDreams(Game):
                     continue
                 p = Point.parse(e.at[j])
                 why = self._placeable(p, placed)
-                if why is None and not self._zone_ok(side, p):
+                if why is None and not self.setup.free_deploy and not self._zone_ok(side, p):
                     why = f"{p} is outside the {side}' deployment zone"
                 if why is not None:
                     raise DataFileError(f"{side} army", f"units.{i}.at.{j}", why)
@@ -626,6 +628,15 @@ def _int_option(options: dict[str, Any], key: str, default: int, low: int) -> in
     return v
 
 
+def _bool_option(options: dict[str, Any], key: str) -> bool:
+    v = options.get(key, False)
+    if isinstance(v, str) and v.strip().lower() in ("true", "false", "yes", "no", "1", "0"):
+        return v.strip().lower() in ("true", "yes", "1")
+    if not isinstance(v, bool):
+        raise UnknownName(f"option {key} must be true or false, not {v!r}")
+    return v
+
+
 def _army_option(value: Any, side: str, allowance: int) -> Army:
     """``army_a``/``army_b``: a path to a TOML/JSON army list, or the list's data inline."""
     if isinstance(value, Army):
@@ -666,6 +677,7 @@ def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> Astr
         scout_range=_int_option(options, "scout_range", sc.scout_range, 1),
         round_limit=_int_option(options, "round_limit", sc.round_limit, 0),
         points=points,
+        free_deploy=_bool_option(options, "free_deploy"),
     )
     armies = {
         "scouts": _army_option(options.get("army_a", sc.scouts), "scouts", points),
