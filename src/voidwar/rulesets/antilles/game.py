@@ -74,6 +74,7 @@ class AntillesGame(Game):
         super().__init__(dice, scenario, options)
         self.tables = tables
         self.board = HexagonBoard(tables.model.board.radius)
+        self.hexes: tuple[Hex, ...] = tuple(self.board)
         plat = tables.model.platform
         self.n_shields, self.n_armor, self.n_casters = plat.shields, plat.armor, plat.casters
         self.turn = 0
@@ -128,10 +129,10 @@ class AntillesGame(Game):
             return []
         if self.phase == "setup":
             nxt = self._next_unplaced()
-            return [Place(nxt.id, h) for h in self.board if self._free_for_paladin(h)]
+            return [Place(nxt.id, h) for h in self.free_hexes()]
         if self.phase == "movement":
             out: list[Action] = []
-            free = [h for h in self.board if self._free_for_paladin(h)]
+            free = self.free_hexes()
             for p in self.living():
                 if not p.moved:
                     out.extend(Move(p.id, h) for h in free)
@@ -314,6 +315,12 @@ class AntillesGame(Game):
 
     def _next_unplaced(self) -> Paladin:
         return next(p for p in self.paladins if p.hex is None)
+
+    def free_hexes(self) -> list[Hex]:
+        """3.2: hexes a Paladin may enter — not the Antilles', a Paladin's or a Bolt's."""
+        taken = {p.hex for p in self.paladins if p.alive} | {b.hex for b in self.bolts.values()}
+        taken.add(ORIGIN)
+        return [h for h in self.hexes if h not in taken]
 
     def _free_for_paladin(self, h: Hex) -> bool:
         return h != ORIGIN and self.paladin_at(h) is None and self.bolt_at(h) is None

@@ -39,9 +39,10 @@ def _kill_hexes(start: Hex, facing: int, kind: str, steps: tuple[int, ...]) -> t
     return kills, h, f
 
 
+@lru_cache(maxsize=8192)
 def _bolt_danger(tables: Tables, start: Hex, facing: int, kind: str) -> Danger:
     """P(kill) per hex for one Bolt flying from ``start`` (two Paths when fast)."""
-    out: Danger = defaultdict(float)
+    out: dict[Hex, float] = defaultdict(float)
     p1 = 1 / len(tables.paths)
     for path in tables.paths:
         kills, end, f = _kill_hexes(start, facing, kind, path)
@@ -53,7 +54,7 @@ def _bolt_danger(tables: Tables, start: Hex, facing: int, kind: str) -> Danger:
         else:
             for h in kills:
                 out[h] += p1
-    return out
+    return dict(out)
 
 
 @lru_cache(maxsize=8)
@@ -166,7 +167,7 @@ class AntillesHeuristic:
         danger = _combine(*([_launch_danger(game.tables)] * game.n_casters))
         others = [q.hex for q in game.paladins if q.hex is not None]
         best = max(
-            (h for h in game.board if game._free_for_paladin(h)),
+            game.free_hexes(),
             key=lambda h: (self.hex_score(game, h, 3, danger, others), -h.q, -h.r),
         )
         return Place(p.id, best)
@@ -178,8 +179,8 @@ class AntillesHeuristic:
                 continue
             others = [q.hex for q in game.living() if q is not p and q.hex is not None]
             stay = self.hex_score(game, p.hex, 3, danger, others)
-            candidates = [h for h in game.board if game._free_for_paladin(h)
-                          and h.distance(ORIGIN) <= game.tables.max_range + 1]
+            candidates = [h for h in game.free_hexes()
+                          if h.distance(ORIGIN) <= game.tables.max_range + 1]
             if not candidates:
                 continue
             best = max(candidates, key=lambda h: (self.hex_score(game, h, 0, danger, others),
