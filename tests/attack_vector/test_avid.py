@@ -1,4 +1,4 @@
-"""The AVID: windows, orientation markers, pivots and rolls (AV:T A5.22-A5.333; spec §5, §8, §17)."""
+"""The AVID: windows, markers, pivots and rolls (AV:T A5.22-A5.333; spec §5, §8, §17)."""
 
 from __future__ import annotations
 

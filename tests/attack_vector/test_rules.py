@@ -269,3 +269,7 @@ def test_malformed_ship_and_scenario_files(tmp_path: Path) -> None:
                       '[[ships]]\nid = "s"\nseat = "b"\nnose = "A/C"\n')
     with pytest.raises(DataFileError, match="nose"):
         voidwar.load("attack-vector", scenario=str(bad_sc))
+    bad_sc.write_text('name = "x"\ntitle = "x"\nturns = 1\nseats = ["a"]\n'
+                      '[[ships]]\nid = "s"\nseat = "a"\nthrust = "7"\n')
+    with pytest.raises(DataFileError, match=r"ships\.s\.thrust"):
+        voidwar.load("attack-vector", scenario=str(bad_sc))

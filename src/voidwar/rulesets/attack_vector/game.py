@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from voidwar.core.dice import Dice
-from voidwar.core.errors import IllegalAction
+from voidwar.core.errors import DataFileError, IllegalAction
 from voidwar.core.game import Action, Game, Result
 from voidwar.core.hexgrid import Hex3
 
@@ -112,7 +112,9 @@ class AttackVectorGame(Game):
             )
             thrust = Fraction(s.thrust)
             if thrust and (thrust not in THRUST_VALUES or thrust > st.max_thrust):
-                raise IllegalAction(f"ship {s.id}: starting thrust {s.thrust} is not allowed")
+                raise DataFileError(file, f"ships.{s.id}.thrust",
+                                    f"{s.thrust} is not a chart column within the thrust matrix "
+                                    f"(maximum {format_thrust(st.max_thrust)})")
             st.thrust = thrust
             self.ships[s.id] = st
         self.targets: dict[str, Target] = {
