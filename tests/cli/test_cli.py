@@ -1,0 +1,102 @@
+"""The `voidwar` command: play (scripted input), simulate (JSON, plot, workers), replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+from voidwar.cli.main import app
+from voidwar.cli.play import run_terminal
+
+runner = CliRunner()
+
+
+def scripted(lines: list[str]):  # type: ignore[no-untyped-def]
+    it = iter(lines)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+
+    return read
+
+
+def test_terminal_play_undo_save_and_load(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    console = Console(record=True, width=140)
+    lines = [f"place P{i} at {i},0" for i in range(1, 8)]
+    lines += ["legal P3 to 5,", "move P1 to -5,5", "undo", "teleport", "help",
+              f"save {save}", "quit"]
+    assert run_terminal("antilles", seed=4, console=console, read=scripted(lines)) == 0
+    out = console.export_text()
+    assert "move P3 to 5,-5" in out
+    assert "took back the last action" in out
+    assert "cannot read 'teleport'" in out
+    rec = json.loads(save.read_text())
+    assert rec["actions"][-1] == "place P7 at 7,0"  # the undone move is not saved
+    console2 = Console(record=True, width=140)
+    assert run_terminal("antilles", load_file=save, console=console2,
+                        read=scripted(["end movement", "quit"])) == 0
+    assert "Turn 1" in console2.export_text()
+
+
+def test_manual_dice_ask_the_player() -> None:
+    console = Console(record=True, width=140)
+    lines = [f"place P{i} at {i},0" for i in range(1, 8)]
+    lines += ["1", "0", "1", "1", "1"]  # four Casters recharge; "0" is refused and re-asked
+    lines += ["quit"]
+    run_terminal("antilles", dice="manual", console=console, read=scripted(lines))
+    out = console.export_text()
+    assert "a d20 shows 1..20, not '0'" in out
+    assert "Caster 4: recharge, but no Shield is hit" in out
+
+
+def test_auto_play_to_the_end() -> None:
+    console = Console(record=True, width=140)
+    assert run_terminal("antilles", seed=2, auto="heuristic", console=console,
+                        read=scripted([])) == 0
+    assert "Game over" in console.export_text()
+
+
+def test_simulate_json_is_identical_for_any_worker_count(tmp_path: Path) -> None:
+    args = ["simulate", "antilles", "--games", "16", "--policy", "random", "--seed", "9",
+            "--json"]
+    one = runner.invoke(app, [*args, "--workers", "1"])
+    two = runner.invoke(app, [*args, "--workers", "2", "--plot", str(tmp_path / "vp.png")])
+    assert one.exit_code == 0, one.output
+    assert two.exit_code == 0, two.output
+    a = json.loads(one.stdout)
+    b = json.loads(two.stdout[: two.stdout.rindex("}") + 1])
+    assert a["outcomes"] == b["outcomes"] and a["scores"] == b["scores"]
+    assert a["games"] == 16
+    assert (tmp_path / "vp.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_simulate_refuses_unknown_policy_and_bad_tables(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["simulate", "antilles", "--policy", "genius", "--games", "2"])
+    assert r.exit_code == 2 and "unknown policy" in r.output
+    bad = tmp_path / "t.toml"
+    bad.write_text("name = 1")
+    r = runner.invoke(app, ["simulate", "antilles", "--games", "2", "--tables", str(bad)])
+    assert r.exit_code == 2 and str(bad) in r.output
+
+
+def test_replay_command_checks_the_record(tmp_path: Path) -> None:
+    import voidwar
+
+    g = voidwar.load("antilles", seed=1)
+    bot = voidwar.policies.get("heuristic", "antilles", 1)
+    while not g.over:
+        g.apply(bot.choose(g))
+    p = tmp_path / "r.json"
+    p.write_text(json.dumps(g.record()))
+    r = runner.invoke(app, ["replay", str(p)])
+    assert r.exit_code == 0 and "result:" in r.output
+    p.write_text(json.dumps(dict(g.record(), actions=[])))
+    r = runner.invoke(app, ["replay", str(p)])
+    assert r.exit_code == 2 and "checksum" in r.output
