@@ -76,7 +76,8 @@ def test_create_refuses_bad_requests_with_a_reason(
 
 
 def test_malformed_json_is_422(client: TestClient) -> None:
-    r = client.post("/api/games", content=b"{not json", headers={"content-type": "application/json"})
+    r = client.post("/api/games", content=b"{not json",
+                    headers={"content-type": "application/json"})
     assert r.status_code == 422
     assert "malformed request" in r.json()["detail"]
 

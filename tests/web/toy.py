@@ -119,10 +119,9 @@ class ToyGame(Game):
         if isinstance(action, Move):
             self.ships[action.ship] = action.to
             self.emit("move", f"{action.ship} moves to {action.to}")
-        elif isinstance(action, Fire):
-            if self.roll(6, f"{action.ship} fires") >= 4:
-                del self.ships[action.target]
-                self.emit("hit", f"{action.target} destroyed")
+        elif isinstance(action, Fire) and self.roll(6, f"{action.ship} fires") >= 4:
+            del self.ships[action.target]
+            self.emit("hit", f"{action.target} destroyed")
         self.turn += 1
 
     def state_dict(self) -> dict[str, Any]:

@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import voidwar
-from voidwar.core.dice import DiceError, dice_from_spec
-from voidwar.core.errors import DataFileError, IllegalAction, UnknownName
+from voidwar.core.dice import dice_from_spec
+from voidwar.core.errors import DataFileError, DiceError, IllegalAction, UnknownName
 from voidwar.core.game import Event, Game, Result
 from voidwar.core.policy import Policy
 from voidwar.core.registry import get_ruleset
@@ -162,7 +162,8 @@ class GameService:
             try:
                 entries.append(game.apply(text))
             except (IllegalAction, DiceError) as e:
-                raise ServiceError(500, f"stored game {gid} action #{i + 1} {text!r}: {e}") from None
+                raise ServiceError(
+                    500, f"stored game {gid} action #{i + 1} {text!r}: {e}") from None
             seats_of.append(seat)
             _update_public(game, public)
         live = Live(row=row, seats=self.store.get_seats(gid), game=game, action_seats=seats_of,
@@ -238,8 +239,8 @@ class GameService:
             raise ServiceError(422, f"cannot set up {info.name}: {e}") from None
         unknown = sorted(set(seat_specs) - set(game.seats))
         if unknown:
-            raise ServiceError(
-                422, f"{info.name} has no seat {', '.join(unknown)} (seats: {', '.join(game.seats)})")
+            raise ServiceError(422, f"{info.name} has no seat {', '.join(unknown)} "
+                                    f"(seats: {', '.join(game.seats)})")
         tokens: dict[str, str] = {}
         rows: list[SeatRow] = []
         known_policies = voidwar.policies.names(info.name)
@@ -470,7 +471,8 @@ class GameService:
             if live.bots_running or self._stopping.is_set():
                 return
             seat = live.to_act
-            if seat is None or live.seats.get(seat, SeatRow(seat, "", None, None, None)).kind != "bot":
+            row = live.seats.get(seat) if seat is not None else None
+            if row is None or row.kind != "bot":
                 return
             live.bots_running = True
         try:

@@ -1,0 +1,130 @@
+"""Web server throughput: N concurrent games on loopback, played by bots through the JSON API.
+
+Starts ``voidwar.web.server.serve`` in a subprocess on a fresh SQLite file (or uses ``--url``),
+creates N games with every seat human, and plays them all at once: each game's client asks for
+its legal actions and submits one chosen by a seeded random bot, until the game ends (or
+``--max-actions``). Prints actions/s and the p50/p99 latency of a submitted action (the time to
+the acknowledgement, which includes the committed write) and of a legal-actions request.
+
+Run: ``.venv/bin/python benchmarks/web.py [--games 8] [--ruleset antilles] [--smoke]``.
+Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+
+def start_server(db_url: str) -> tuple[subprocess.Popen[bytes], str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    code = ("import sys; from voidwar.web.server import serve; "
+            "serve('127.0.0.1', int(sys.argv[1]), sys.argv[2])")
+    proc = subprocess.Popen([sys.executable, "-c", code, str(port), db_url],
+                            stdout=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{url}/api/games", timeout=2).status_code == 200:
+                return proc, url
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+async def play_one(client: httpx.AsyncClient, ruleset: str, scenario: str | None, seed: int,
+                   max_actions: int, submit_ms: list[float], legal_ms: list[float]) -> int:
+    body: dict[str, object] = {"ruleset": ruleset, "seed": seed}
+    if scenario:
+        body["scenario"] = scenario
+    r = await client.post("/api/games", json=body)
+    r.raise_for_status()
+    created = r.json()
+    gid = created["id"]
+    tokens = {t["seat"]: t["token"] for t in created["tokens"]}
+    to_act = (await client.get(f"/api/games/{gid}")).json()["to_act"]
+    rng = random.Random(seed)
+    n = 0
+    while to_act is not None and n < max_actions:
+        headers = {"X-Seat-Token": tokens[to_act]}
+        t0 = time.perf_counter()
+        legal = (await client.get(f"/api/games/{gid}/legal", headers=headers)).json()["actions"]
+        t1 = time.perf_counter()
+        r = await client.post(f"/api/games/{gid}/actions", json={"action": rng.choice(legal)},
+                              headers=headers)
+        t2 = time.perf_counter()
+        r.raise_for_status()
+        legal_ms.append((t1 - t0) * 1000)
+        submit_ms.append((t2 - t1) * 1000)
+        to_act = r.json()["to_act"]
+        n += 1
+    return n
+
+
+def pct(values: list[float], p: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))] if s else float("nan")
+
+
+async def run(url: str, games: int, ruleset: str, scenario: str | None,
+              max_actions: int) -> None:
+    submit_ms: list[float] = []
+    legal_ms: list[float] = []
+    limits = httpx.Limits(max_connections=games * 2)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
+        start = time.perf_counter()
+        counts = await asyncio.gather(*(
+            play_one(client, ruleset, scenario, seed, max_actions, submit_ms, legal_ms)
+            for seed in range(games)))
+        elapsed = time.perf_counter() - start
+    total = sum(counts)
+    print(f"{games} concurrent {ruleset} games, {total} actions in {elapsed:.2f} s")
+    print(f"  actions/s            {total / elapsed:8.1f}")
+    print(f"  submit latency (ms)  p50 {pct(submit_ms, 50):7.2f}   p99 {pct(submit_ms, 99):7.2f}")
+    print(f"  legal  latency (ms)  p50 {pct(legal_ms, 50):7.2f}   p99 {pct(legal_ms, 99):7.2f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=8, help="concurrent games")
+    ap.add_argument("--ruleset", default="antilles")
+    ap.add_argument("--scenario", default=None)
+    ap.add_argument("--max-actions", type=int, default=10_000, help="per game")
+    ap.add_argument("--url", default=None, help="a running server (default: start one)")
+    ap.add_argument("--db", default=None, help="database URL for the started server")
+    ap.add_argument("--smoke", action="store_true", help="CI smoke mode: 2 games, 20 actions")
+    args = ap.parse_args()
+    if args.smoke:
+        args.games, args.max_actions = 2, 20
+    proc = None
+    url = args.url
+    with tempfile.TemporaryDirectory() as tmp:
+        if url is None:
+            proc, url = start_server(args.db or f"sqlite:///{Path(tmp) / 'bench.db'}")
+        try:
+            asyncio.run(run(url, args.games, args.ruleset, args.scenario, args.max_actions))
+        finally:
+            if proc is not None:
+                proc.send_signal(signal.SIGTERM)
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+
+
+if __name__ == "__main__":
+    main()
