@@ -60,8 +60,10 @@ class HeuristicPolicy:
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, caution: float = 0.25, spread: float = 0.5) -> None:
         self.rng = PCG32(seed)
+        self.caution = caution  # weight of the enemy fire a position draws
+        self.spread = spread  # penalty per friendly ship adjacent (beam fire within 1 hex: -1)
 
     def choose(self, game: Game) -> Action:
         if not isinstance(game, SpaceFleetGame):
@@ -142,7 +144,9 @@ class HeuristicPolicy:
             if can_bear(e.hex, e.facing, h) or not e.moved:
                 threat += (e.beams + e.launchers) * p_hit(e.cls, ship.cls, d)
         frail = 1.0 + 2.0 * (1 - ship.shields / max(1, ship.profile.shields))
-        score = offense - 0.5 * frail * threat - mine_cost - 0.15 * nearest
+        crowd = sum(1 for fr in friends if h.distance(fr.hex) <= 1)
+        score = (offense - self.caution * frail * threat - mine_cost - 0.15 * nearest
+                 - self.spread * crowd)
         if ship.cls in HEAVY:
             score -= 3.0 * rear_exposed
             covered = any(in_rear_arc(h, f, fr.hex) and h.distance(fr.hex) <= 2 for fr in friends)

@@ -1,0 +1,95 @@
+"""Space Fleet throughput and policy strength.
+
+    .venv/bin/python benchmarks/space_fleet.py                 # games/s and actions/s
+    .venv/bin/python benchmarks/space_fleet.py --strength 200  # heuristic vs random, every scenario
+
+Throughput: self-play of ``random`` and ``heuristic`` on each shipped scenario. Strength: the
+heuristic against random, half the games in each seat, with a 95% Wilson interval on its win
+rate (the figures in docs/space-fleet.md come from this script). Never run as a timed test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from typing import Any
+
+import voidwar
+from voidwar.core.dice import derive_seed
+from voidwar.rulesets.space_fleet.data import scenario_names
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for k successes in n trials."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return mid - half, mid + half
+
+
+def play(scenario: str, seed: int, blue: str, red: str) -> tuple[Any, int]:
+    game = voidwar.load("space-fleet", scenario=scenario, seed=seed)
+    pols = {
+        "blue": voidwar.policies.get(blue, "space-fleet", seed=derive_seed(seed, 1)),
+        "red": voidwar.policies.get(red, "space-fleet", seed=derive_seed(seed, 2)),
+    }
+    n = 0
+    while not game.over:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(pols[seat].choose(game))
+        n += 1
+    return game.result, n
+
+
+def throughput(games: int, seed: int) -> None:
+    print(f"{'scenario':20} {'policy':10} {'games/s':>8} {'actions/s':>10} {'actions/game':>13}")
+    for sc in scenario_names():
+        for pol in ("random", "heuristic"):
+            t0 = time.perf_counter()
+            actions = 0
+            for i in range(games):
+                _, n = play(sc, derive_seed(seed, i), pol, pol)
+                actions += n
+            dt = time.perf_counter() - t0
+            print(f"{sc:20} {pol:10} {games / dt:8.2f} {actions / dt:10.0f} "
+                  f"{actions / games:13.0f}", flush=True)
+
+
+def strength(games: int, seed: int) -> None:
+    print(f"{'scenario':20} {'games':>5} {'W':>4} {'D':>4} {'L':>4} {'win rate':>9}  95% CI")
+    for sc in scenario_names():
+        w = d = l_ = 0
+        for i in range(games):
+            h_seat = "blue" if i % 2 == 0 else "red"
+            blue, red = ("heuristic", "random") if h_seat == "blue" else ("random", "heuristic")
+            result, _ = play(sc, derive_seed(seed, i), blue, red)
+            if result.winner == h_seat:
+                w += 1
+            elif result.winner is None:
+                d += 1
+            else:
+                l_ += 1
+        lo, hi = wilson(w, games)
+        print(f"{sc:20} {games:5} {w:4} {d:4} {l_:4} {w / games:9.3f}  [{lo:.3f}, {hi:.3f}]",
+              flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=5, help="games per scenario and policy")
+    ap.add_argument("--strength", type=int, default=0, help="heuristic vs random games per scenario")
+    ap.add_argument("--seed", type=int, default=2024)
+    args = ap.parse_args()
+    if args.strength:
+        strength(args.strength, args.seed)
+    else:
+        throughput(args.games, args.seed)
+
+
+if __name__ == "__main__":
+    main()
