@@ -2,9 +2,9 @@
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
-EXTRAS ?= dev,web
+EXTRAS ?= dev,web,rl,openspiel,ray
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play test lint typecheck unit browser bench clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
@@ -13,8 +13,10 @@ $(STAMP): pyproject.toml
 	@rm -f $(VENV)/.installed-*
 	@touch $@
 
+# The web page (lobby → any ruleset, against a person or the computer). The terminal game is
+# `.venv/bin/voidwar play antilles` (or any ruleset).
 play: $(STAMP)
-	$(VENV)/bin/voidwar play antilles
+	$(VENV)/bin/voidwar serve --host 127.0.0.1 --port $(or $(PORT),8000)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks
@@ -25,7 +27,10 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(VENV)/bin/pytest -n 2
 
-test: lint typecheck unit
+test: lint typecheck browser unit
+
+browser:
+	@scripts/ensure-chromium
 
 bench: $(STAMP)
 	$(PY) benchmarks/antilles.py

@@ -208,6 +208,19 @@ def replay_command(
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port")] = 8000,
+    db: Annotated[str | None, typer.Option(help="database URL (default: SQLite in your data "
+                                                 "folder; postgresql://… for PostgreSQL)")] = None,
+) -> None:
+    """Serve the web page and its JSON API: play in the browser."""
+    from ..web.server import serve as run_server
+
+    run_server(host, port, db)
+
+
+@app.command()
 def version() -> None:
     """Print the engine version."""
     console.print(f"voidwar {__version__}")
