@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/space_fleet.py                 # games/s and actions/s
     .venv/bin/python benchmarks/space_fleet.py --strength 200  # heuristic vs random, every scenario
+    .venv/bin/python benchmarks/space_fleet.py --balance 40    # class-vs-class matrix
 
 Throughput: self-play of ``random`` and ``heuristic`` on each shipped scenario. Strength: the
 heuristic against random, half the games in each seat, with a 95% Wilson interval on its win
@@ -79,14 +80,48 @@ def strength(games: int, seed: int) -> None:
               flush=True)
 
 
+def balance(games: int, seed: int) -> None:
+    """Heuristic vs heuristic over RULESET.balance() (row class is blue), win rate of the row."""
+    info = voidwar.get_ruleset("space-fleet")
+    assert info.balance is not None
+    cells = info.balance()
+    classes = list(dict.fromkeys(c.row for c in cells))
+    print("row class (blue) win rate against column class (red), heuristic both sides; "
+          "fleets in [] (draws count as not won)")
+    print(f"{'':4}" + "".join(f"{c:>26}" for c in classes))
+    for row in classes:
+        out = f"{row:4}"
+        for cell in (c for c in cells if c.row == row):
+            w = 0
+            for i in range(games):
+                g = voidwar.load("space-fleet", scenario=cell.scenario,
+                                 seed=derive_seed(seed, i), **cell.options)
+                pols = {s: voidwar.policies.get("heuristic", "space-fleet",
+                                                seed=derive_seed(seed, i, k))
+                        for k, s in enumerate(("blue", "red"))}
+                while not g.over:
+                    seat = g.to_act
+                    assert seat is not None
+                    g.apply(pols[seat].choose(g))
+                w += g.result is not None and g.result.winner == "blue"
+            lo, hi = wilson(w, games)
+            sizes = f"{len(cell.options['fleet_a'])}v{len(cell.options['fleet_b'])}"
+            out += f"{f'{w / games:.2f} [{lo:.2f},{hi:.2f}] {sizes}':>26}"
+        print(out, flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=5, help="games per scenario and policy")
-    ap.add_argument("--strength", type=int, default=0, help="heuristic vs random games per scenario")
+    ap.add_argument("--strength", type=int, default=0,
+                    help="heuristic vs random games per scenario")
+    ap.add_argument("--balance", type=int, default=0, help="games per balance matchup")
     ap.add_argument("--seed", type=int, default=2024)
     args = ap.parse_args()
     if args.strength:
         strength(args.strength, args.seed)
+    elif args.balance:
+        balance(args.balance, args.seed)
     else:
         throughput(args.games, args.seed)
 

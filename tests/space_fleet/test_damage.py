@@ -13,7 +13,8 @@ from .helpers import build, close_step, end_fire_until, end_moves, ship
 def shoot(target_cls: str, damage_die: int, missile: bool = False, **target: object) -> object:
     """Blue's HC1 (or missile boat LC1) hits a shieldless red ship of class ``target_cls`` once;
     the damage roll is ``damage_die``; later rolls (surrender, repairs) are 1s."""
-    t = ship(f"{target_cls}2", "red", "0709", "A", shields=0, **target)  # facing away: no return fire
+    # the target faces away: no return fire
+    t = ship(f"{target_cls}2", "red", "0709", "A", shields=0, **target)
     if missile:
         g = build([ship("LC1", "blue", "0712", design="missile-boat"), t],
                   dice=[6, 1, damage_die, 1, 1, 1, 1])

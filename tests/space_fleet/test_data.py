@@ -111,9 +111,11 @@ def test_a_user_scenario_file_plays_and_records_its_data(tmp_path: Path) -> None
     [
         (('at = "0306"', 'at = "0399"'), "blue.ships.0.at", "off the 8x8 map"),
         (('id = "HC2"', 'id = "HC1"'), "red.ships.0.id", "used twice"),
-        (('class = "HC", at = "0306"', 'class = "HC", trades = ["3 shields -> 1 speed"], at = "0306"'),
+        (('class = "HC", at = "0306"',
+          'class = "HC", trades = ["3 shields -> 1 speed"], at = "0306"'),
          "blue.ships.0", "trade #1 '3 shields -> 1 speed': the rate is 2 shields for 1 speed"),
-        (('class = "HC", at = "0306"', 'class = "XX", at = "0306"'), "blue.ships.0", "unknown class"),
+        (('class = "HC", at = "0306"', 'class = "XX", at = "0306"'), "blue.ships.0",
+         "unknown class"),
         (('turn_limit = 3', 'turn_limit = 0'), "turn_limit", "greater than or equal to 1"),
         (('facing = "A"', 'facing = "Q"'), "blue.ships.0.facing", "facing must be one of"),
         (('victory = "v"', 'victory = "v"\nspeed = 3'), "speed", "Extra inputs"),

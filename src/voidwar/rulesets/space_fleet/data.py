@@ -215,7 +215,8 @@ def customise(cls: str, trades: list[str], launchers: int = 0) -> Profile:
         where = f"trade #{i + 1} {text!r}"
         m = _TRADE_RE.fullmatch(text.lower())
         if not m:
-            raise TradeError(f"{where} is not written 'N unit -> M unit' (e.g. '2 shields -> 1 speed')")
+            raise TradeError(
+                f"{where} is not written 'N unit -> M unit' (e.g. '2 shields -> 1 speed')")
         give_n, give_u, get_n, get_u = int(m[1]), m[2], int(m[3]), m[4]
         if give_u not in _UNIT_ALIASES or get_u not in _UNIT_ALIASES:
             bad = give_u if give_u not in _UNIT_ALIASES else get_u
@@ -223,7 +224,8 @@ def customise(cls: str, trades: list[str], launchers: int = 0) -> Profile:
         give, get = _UNIT_ALIASES[give_u], _UNIT_ALIASES[get_u]
         rates = [r for r in t.trades if r.give == give and r.get == get]
         if not rates:
-            allowed = ", ".join(f"{r.give_amount} {r.give} -> {r.get_amount} {r.get}" for r in t.trades)
+            allowed = ", ".join(
+                f"{r.give_amount} {r.give} -> {r.get_amount} {r.get}" for r in t.trades)
             raise TradeError(
                 f"{where}: {give} cannot be traded for {get} (Space Fleet: Ship Types allows: "
                 f"{allowed})"
@@ -239,7 +241,8 @@ def customise(cls: str, trades: list[str], launchers: int = 0) -> Profile:
             )
         if stats[give] < give_n:
             raise TradeError(
-                f"{where}: the ship has only {stats[give]} {give} left to give (Space Fleet: Ship Types)"
+                f"{where}: the ship has only {stats[give]} {give} left to give "
+                "(Space Fleet: Ship Types)"
             )
         stats[give] -= give_n
         stats[get] += get_n

@@ -217,7 +217,8 @@ class SpaceFleetGame(Game):
             # once for each 1 moved except for the last (DN only may turn after all move
             # completed, as may ships not making a full move)."
             if self.moving is None or self.moved_hexes == 0:
-                return IllegalAction(f"{ship.id} must move 1 hex forward before it may turn", R_MOVE)
+                return IllegalAction(f"{ship.id} must move 1 hex forward before it may turn",
+                                     R_MOVE)
             if self.turned:
                 return IllegalAction(f"{ship.id} has already turned since its last hex: one 60° "
                                      "turn per hex moved", R_MOVE)

@@ -139,7 +139,8 @@ def mine_attack(game: SpaceFleetGame, ship: Ship) -> None:
     roll = game.roll(6, f"mine at {hexid(ship.hex)} attacks {ship.id}")
     if roll >= m.attack_on:
         hits = game.roll(m.hit_die, f"mine hits on {ship.id}")
-        game.emit("mine", f"mine at {hexid(ship.hex)} hits {ship.id}: {hits} hit{'s' * (hits != 1)}",
+        plural = "s" * (hits != 1)
+        game.emit("mine", f"mine at {hexid(ship.hex)} hits {ship.id}: {hits} hit{plural}",
                   ship=ship.id, hits=hits)
         apply_hits(game, ship, hits, missile=False, source="mine")
     else:

@@ -83,7 +83,8 @@ def _replace_fleets(data: dict[str, Any], fleets: dict[str, list[str]]) -> None:
                 code = shipped_designs()[item].cls
                 entry = {"design": item}
             counters[code] = counters.get(code, 0) + 1
-            entry.update(id=f"{code}{counters[code]}", at=hexid(RectBoard.from_offset(start + 2 * i, row)),
+            at = hexid(RectBoard.from_offset(start + 2 * i, row))
+            entry.update(id=f"{code}{counters[code]}", at=at,
                          facing=facing)
             ships.append(entry)
         data[side] = {"ships": ships}
