@@ -389,3 +389,11 @@ def test_openapi_documents_every_endpoint(client: TestClient) -> None:
               "/api/games/{gid}/undo", "/api/games/{gid}/resign",
               "/api/games/{gid}/replay/{step}", "/api/games/{gid}/record"]:
         assert p in paths, p
+
+
+def test_a_postgresql_url_means_the_psycopg_driver() -> None:
+    from voidwar.web.store import normalise_url
+
+    assert normalise_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalise_url("postgresql+psycopg2://u@h/db") == "postgresql+psycopg2://u@h/db"
+    assert normalise_url("sqlite:////x/games.db") == "sqlite:////x/games.db"

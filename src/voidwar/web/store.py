@@ -81,6 +81,15 @@ def default_db_url() -> str:
     return f"sqlite:///{folder / 'games.db'}"
 
 
+def normalise_url(url: str) -> str:
+    """``postgresql://…`` means the psycopg (3) driver, the one the ``web`` extra installs
+    (SQLAlchemy's own default would be psycopg2)."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url.removeprefix(prefix)
+    return url
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
@@ -111,7 +120,7 @@ class Store:
     """All database access of the server. Every write method commits before it returns."""
 
     def __init__(self, url: str | None = None) -> None:
-        self.url = url or default_db_url()
+        self.url = normalise_url(url or default_db_url())
         kwargs: dict[str, Any] = {"future": True}
         if self.url.startswith("sqlite"):
             if self.url.startswith("sqlite:///") and self.url != "sqlite:///:memory:":
