@@ -1,6 +1,6 @@
 """Astral Dreams data: unit profiles, scenarios and army lists (TOML, validated by pydantic).
 
-``units.toml`` holds every profile of the text; ``scenarios/*.toml`` the scenarios (our
+``units.toml`` holds every profile of the text; ``scenario_files/*.toml`` the scenarios (our
 reconstruction: the text has no table size, deployment or terrain values); army lists are TOML
 files a player writes (``voidwar army new``) or inline tables in a scenario or a record.
 """
@@ -291,7 +291,7 @@ class Scenario(Strict):
 
 
 def scenario_dir() -> Path:
-    return package_file(f"{PKG}.scenarios", "")
+    return package_file(f"{PKG}.scenario_files", "")
 
 
 @cache

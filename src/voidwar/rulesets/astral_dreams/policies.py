@@ -48,8 +48,8 @@ class HeuristicPolicy:
         p = p_hit(bonus, t.profile.armor)
         hits_to_kill = -(-t.health // dmg) if dmg > 0 else 99
         if hits_to_kill > n:
-            # partial damage: worth its share of the target's health
-            return n * p * min(dmg, t.health) / t.profile.health * t.profile.points * 0.5
+            # partial damage: worth its share of what is left of the target (focus fire)
+            return n * p * min(dmg, t.health) / t.health * t.profile.points * 0.5
         p_kill = 1 - (1 - p) ** n if hits_to_kill == 1 else p**n
         # a kill is worth the target's points and the harm it would have done next
         harm = max((self.threat_of(g, t, o) for o in g.units.values() if o.side == u.side),
