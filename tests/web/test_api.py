@@ -397,3 +397,26 @@ def test_a_postgresql_url_means_the_psycopg_driver() -> None:
     assert normalise_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
     assert normalise_url("postgresql+psycopg2://u@h/db") == "postgresql+psycopg2://u@h/db"
     assert normalise_url("sqlite:////x/games.db") == "sqlite:////x/games.db"
+
+
+def test_a_restarted_server_lets_the_bots_of_stored_games_move(db_url: str) -> None:
+    """A stored unfinished game whose bot is to act (the server died before it moved) is
+    played on by the next server without any request touching it."""
+    from voidwar.web.server import create_app
+    from voidwar.web.store import SeatRow, Store
+
+    store = Store(db_url)
+    store.create_game("stored1", "webtoy", "standard", {"limit": 6}, {"kind": "seeded", "seed": 2},
+                      [SeatRow("red", "bot", "random", None, None),
+                       SeatRow("blue", "bot", "random", None, None)])
+    store.add_action("stored1", 0, "red", "pass")
+    store.close()
+    with TestClient(create_app(db_url)) as c:
+        deadline = time.monotonic() + 10
+        status = None
+        while status != "over" and time.monotonic() < deadline:  # the list reads the store only
+            status = next(g["status"] for g in c.get("/api/games").json() if g["id"] == "stored1")
+            time.sleep(0.02)
+        assert status == "over"
+        assert c.get("/api/games/stored1").json()["n_actions"] == 6
+        assert c.get("/api/games/stored1/record").json()["actions"][0] == "pass"
