@@ -30,7 +30,7 @@ def check_invariants(g: AttackVectorGame) -> None:
         assert shift(shift(s.start, s.moved), s.displaced) == s.pos
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(["game-two", "game-three", "duel"]),
        st.lists(st.integers(min_value=0, max_value=10_000), min_size=5, max_size=60))
 def test_random_legal_orders_keep_invariants(scenario: str, picks: list[int]) -> None:
@@ -46,7 +46,7 @@ def test_random_legal_orders_keep_invariants(scenario: str, picks: list[int]) ->
         check_invariants(g)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=5, deadline=None)
 @given(st.lists(st.integers(min_value=0, max_value=10_000), min_size=10, max_size=40))
 def test_two_d_play_stays_level(picks: list[int]) -> None:
     g = load("duel", three_d=False)
