@@ -23,6 +23,7 @@ from .tables import Tables
 Danger = dict[Hex, float]
 
 PALADIN_VALUE = 9.0  # VP-ish worth of a Paladin: 5 VP if it survives, plus its future shots
+CASTER_HITS_PER_SHOT = 0.3  # about what a still Paladin at range 1-2 scores a turn
 LAYER_VALUE = {"shield": 0.8, "armor": 1.2, "caster": 3.0}
 
 
@@ -157,10 +158,16 @@ class AntillesHeuristic:
             return self._move(game)
         if game.phase == "attack":
             return self._attack(game)
+        return Abort() if self.should_abort(game) else Continue()
+
+    def should_abort(self, game: AntillesGame) -> bool:
+        """6.0 abort: too few Paladins left, or too little time to finish the Casters."""
         alive = len(game.living())
-        if alive <= self.abort_below and game.casters_destroyed < game.n_casters - 1:
-            return Abort()
-        return Continue()
+        casters_left = game.n_casters - game.casters_destroyed
+        if alive <= self.abort_below and casters_left > 1:
+            return True
+        turns_left = game.tables.model.scoring.last_turn - game.turn
+        return casters_left > turns_left * alive * CASTER_HITS_PER_SHOT
 
     def _place(self, game: AntillesGame) -> Action:
         p = next(p for p in game.paladins if p.hex is None)
