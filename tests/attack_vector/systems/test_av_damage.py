@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from voidwar.core.errors import DataFileError, IllegalAction
+from voidwar.rulesets.attack_vector.ships import load_ship_class
 from voidwar.rulesets.attack_vector.systems.arcs import ShipWindow
 from voidwar.rulesets.attack_vector.systems.damage import (
     DamageState,
@@ -91,7 +92,7 @@ def test_rafik_systems_file_has_the_given_numbers() -> None:
     assert s.power.output == 3  # RCT +3 (A5.312)
     assert s.heat.capacity == 15 and s.heat.radiator_output == Fraction(6, 5)  # A5.314
     assert s.heat.status is Radiators.IN
-    assert s.max_thrust() == 5  # A5.24
+    assert s.thrust_boxes_lost == 0
     assert sorted(s.weapons) == ["A1", "A2", "B1", "B2", "C1", "C2"]
     assert all(str(w.code) == "3 MRLS 3(+5)" for w in s.weapons.values())
     assert "ssd (hit table, locations, boxes)" in s.model.reconstructed
@@ -103,7 +104,10 @@ def test_damage_degrades_the_rafik_system_by_system() -> None:
     assert s.weapons["A1"].destroyed and not s.weapons["A2"].destroyed
     assert s.power.capacity == 20 and s.power.stored == 20
     s.damage_at("aft", 4)  # armor, thrust, thrust, reactor:1
-    assert s.max_thrust() == 3  # two boxes off the left of [5, 4, 3, 2, 1]
+    assert s.thrust_boxes_lost == 2
+    # two boxes off the left of the Rafik's top matrix row [5, 4.5, 4, ...] (A2.4)
+    row = load_ship_class("rafik_mk1").thrust_matrix[0]
+    assert s.max_thrust(row) == 4
     assert s.power.output == Fraction(3, 2)
     s.damage_at("ventral", 4)  # armor, armor, battery, heat_sink
     assert s.heat.capacity == 12

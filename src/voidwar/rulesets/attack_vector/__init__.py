@@ -13,6 +13,7 @@ from voidwar.core.errors import UnknownName
 from voidwar.core.registry import RulesetInfo
 
 from .bearings import METHODS, RULE
+from .captain import HeuristicCaptain
 from .game import END_OF_TURN_STEPS, SEGMENT_STEPS, AttackVectorGame, Step
 from .policies import DriftPolicy, InterceptPolicy
 from .render import render
@@ -70,7 +71,8 @@ RULESET = RulesetInfo(
     scenarios=scenario_names,
     policies={"drift": lambda seed: DriftPolicy(seed),
               "intercept": lambda seed: InterceptPolicy(seed),
-              "heuristic": lambda seed: InterceptPolicy(seed)},
+              # part 2: the battle captain (pilots with the intercept pilot in the tutorials)
+              "heuristic": lambda seed: HeuristicCaptain(seed)},
     render=render,
     aliases=("attack_vector", "avt"),
     description="Newtonian 3-D vector movement: thrust, pivots, the AVID and bearings (part 1).",

@@ -28,6 +28,7 @@ from voidwar.core.hexgrid import Hex3
 from .actions import BiasOrder, Done, Order, PivotTo, RollOrder, SetThrust, parse_order
 from .avid import ALL_WINDOWS, AMBER_WINDOWS, orientation, pivot_path, roll_path
 from .bearings import RULE, Bearing, bearing
+from .combat import Combat, parse_combat_order
 from .scenario import Scenario, ship_classes
 from .state import (
     ShipState,
@@ -91,7 +92,7 @@ class AttackVectorGame(Game):
     ruleset = "attack-vector"
     rules_version = 1
     #: order parsers tried in turn (part 2 may add its own); each returns an Action or None
-    order_parsers: ClassVar[tuple[Callable[[str], Action | None], ...]] = ()
+    order_parsers: ClassVar[tuple[Callable[[str], Action | None], ...]] = (parse_combat_order,)
 
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any],
                  sc: Scenario, file: str, three_d: bool, bearings: str,
@@ -131,6 +132,8 @@ class AttackVectorGame(Game):
         self.pending: dict[str, list[tuple[str, Order]]] = {seat: [] for seat in sc.seats}
         #: orders revealed this segment, in seat order
         self.revealed: list[tuple[str, str, Order]] = []
+        #: part 2: ship systems, in play in a battle (ships of two or more seats; combat.py)
+        self.combat: Combat | None = Combat(self) if Combat.wanted(self) else None
         self._run()
 
     # -- the sequence of play ------------------------------------------------------------------
@@ -180,6 +183,10 @@ class AttackVectorGame(Game):
 
     def _advance(self) -> None:
         self.step_index = 0
+        if self.combat is not None and self.combat.decided(self):  # part 2: victory
+            self.finished = True
+            self.emit("end", "the battle is decided")
+            return
         if self.phase == "segment":
             if not any(not s.out for s in self.ships.values()):
                 self.finished = True
@@ -225,6 +232,8 @@ class AttackVectorGame(Game):
 
     def step_fire(self) -> None:
         """Weapons fire (part 2). Bearings come from the ships' current positions (spec §6.4)."""
+        if self.combat is not None:
+            self.combat.step_fire(self)
 
     def step_long_orders(self) -> None:
         """Process Long Orders: set thrust, begin facing changes, set bias (AV:T A5.322)."""
@@ -323,24 +332,32 @@ class AttackVectorGame(Game):
 
     def step_regeneration(self) -> None:
         """Regeneration (part 2: reactors refill batteries, AV:T A5.373)."""
+        if self.combat is not None:
+            self.combat.step_regeneration(self)
 
     # -- end of turn hooks (part 2) ------------------------------------------------------------
     def end_turn_heat(self) -> None:
         """Reactor heat into heat sinks (part 2, AV:T A5.39)."""
+        if self.combat is not None:
+            self.combat.end_turn_heat(self)
 
     def end_turn_reactors(self) -> None:
         """Reactor on/off for the next turn (part 2, AV:T A5.39, A5.392)."""
+        if self.combat is not None:
+            self.combat.end_turn_reactors(self)
 
     def end_turn_radiators(self) -> None:
         """Radiators extend/retract (part 2, AV:T A5.391–A5.392)."""
+        if self.combat is not None:
+            self.combat.end_turn_radiators(self)
 
     def end_turn_orders_wanted(self) -> bool:
         """Whether seats give orders after segment 8 (part 2 turns this on)."""
-        return False
+        return self.combat is not None
 
     def can_thrust(self, ship: ShipState) -> bool:
         """Part 2: a ship may thrust only with its radiators retracted (AV:T A5.391)."""
-        return True
+        return self.combat is None or self.combat.systems[ship.id].thrust_allowed
 
     # -- the Game protocol -------------------------------------------------------------------
     @property
@@ -394,6 +411,9 @@ class AttackVectorGame(Game):
             return
         if not isinstance(action, Order):
             raise IllegalAction(f"not an Attack Vector order: {action}")
+        if self.combat is not None and step is not None and step.kind == "orders":  # part 2
+            self.combat.check_order(self, seat, self._ship_for(seat, action), action, step)
+            return
         if step is None or step.name != "orders":
             raise IllegalAction(
                 f"{action.body()!r} is a segment order; it is now the {step.name if step else '?'}"
@@ -480,11 +500,22 @@ class AttackVectorGame(Game):
             return []
         out: list[Action] = [Done()]
         step = self.current_step
-        if step is None or step.name != "orders":
+        if step is None or step.kind != "orders":
             return out
         mine = self._active(seat)
         for ship in mine:
             name = ship.id if len(mine) > 1 else None
+            if self.combat is not None:  # part 2: fire, reactor and radiator orders
+                for cand in self._candidates(ship, name) + self.combat.candidates(
+                        self, ship, name, step):
+                    try:
+                        self.combat.check_order(self, seat, ship, cand, step)
+                    except IllegalAction:
+                        continue
+                    out.append(cand)
+                continue
+            if step.name != "orders":
+                continue
             for cand in self._candidates(ship, name):
                 try:
                     self.check_order(seat, ship, cand)
@@ -527,6 +558,8 @@ class AttackVectorGame(Game):
     def result(self) -> Result | None:
         if not self.finished:
             return None
+        if self.combat is not None:  # part 2: the battle's result
+            return self.combat.result(self)
         scores: dict[str, float] = {seat: 0.0 for seat in self.sc.seats}
         for t in self.targets.values():
             if t.eaten_by is not None:
