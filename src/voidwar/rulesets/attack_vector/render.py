@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .avid import AZIMUTHS, Window, parse_window
+from .combat_render import points_line, systems_parts
 from .game import AttackVectorGame
 from .state import ShipState
 from .thrust import format_thrust
@@ -114,7 +115,7 @@ def ship_panel(game: AttackVectorGame, ship: ShipState) -> Panel:
                 + (f"; {ship.facing.kind} {ship.facing.label}" if ship.facing else "")
                 + ("; LEFT THE MAP" if ship.out else ""))
     body = Group(head, avid_table(game, ship), arrows_table(ship), grid_table(game, ship),
-                 thrust_text(game, ship))
+                 thrust_text(game, ship), *systems_parts(game, ship))  # part 2: systems
     return Panel(body, title=ship.id)
 
 
@@ -162,6 +163,9 @@ def render(game: Any) -> Any:
                 f"{step.name if step else 'over'}; "
                 f"{'3-D' if game.three_d else '2-D'}; to act: {game.to_act}", style="bold")
     parts: list[Any] = [head]
+    points = points_line(game)  # part 2: the battle's points
+    if points is not None:
+        parts.append(points)
     parts += [ship_panel(game, s) for s in game.ships.values()]
     parts.append(Panel(map_text(game), title="map"))
     return Group(*parts)
