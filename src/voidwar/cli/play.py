@@ -15,8 +15,8 @@ from typing import Any
 from rich.console import Console
 
 from .. import policies as policy_registry
-from ..core.dice import DiceError, ManualDice
-from ..core.errors import IllegalAction, RecordError, VoidwarError
+from ..core.dice import ManualDice
+from ..core.errors import DiceError, IllegalAction, RecordError, VoidwarError
 from ..core.game import Game
 from ..core.record import load_record_file, replay, save, undo
 from ..core.registry import RulesetInfo, get_ruleset, load

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .dice import Dice, DiceError, Roll, SeededDice
-from .errors import IllegalAction
+from .dice import Dice, Roll, SeededDice
+from .errors import DiceError, IllegalAction
 
 
 class Action:
