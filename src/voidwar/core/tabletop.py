@@ -263,12 +263,14 @@ def path_clear_of_bases(
 
     A base may slide along another (edges touching) but never cut into it. ``None`` if clear."""
     items = list(others)
+    fr = float(radius)
+    limits = [(ident, c, r, (fr + float(r)) ** 2) for ident, c, r in items]
     for a, b in pairwise(path):
-        for ident, c, r in items:
-            s = radius + r
-            fs = float(s)
-            quick = _cmp_le(fs * fs, fsegment_point_dist2(a, b, c))
-            if quick is True or (quick is None and segment_point_dist2(a, b, c) >= s * s):
+        for ident, c, r, fs2 in limits:
+            quick = _cmp_le(fs2, fsegment_point_dist2(a, b, c))
+            if quick is True:
+                continue
+            if quick is None and segment_point_dist2(a, b, c) >= (radius + r) ** 2:
                 continue
             return ident
     return None
@@ -448,9 +450,26 @@ class Table:
     width: Fraction
     height: Fraction
     features: tuple[Feature, ...] = field(default_factory=tuple)
+    _movers: tuple[tuple[float, tuple[float, float, float, float]], ...] = field(
+        init=False, repr=False, compare=False
+    )
+    _fsize: tuple[float, float] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        movers = tuple(
+            (float(f.move), f.shape.fbox) for f in self.features
+            if f.move != 1 and isinstance(f.shape, Rect)
+        )
+        object.__setattr__(self, "_movers", movers)
+        object.__setattr__(self, "_fsize", (float(self.width), float(self.height)))
 
     def base_on_table(self, p: Point, radius: Fraction) -> bool:
         """The whole base lies on the table."""
+        w, h = self._fsize
+        r = float(radius)
+        m = 1e-9
+        if r + m < p.fx < w - r - m and r + m < p.fy < h - r - m:
+            return True
         return radius <= p.x <= self.width - radius and radius <= p.y <= self.height - radius
 
     def clamp(self, p: Point, radius: Fraction) -> Point:
@@ -484,11 +503,16 @@ class Table:
 
     def fsegment_factor(self, a: Point, b: Point) -> float:
         """Float copy of :meth:`segment_factor` (pre-tests, path costs, heuristics)."""
+        all_movers = self._movers
+        if not all_movers or a == b:
+            return 1.0
+        lox, hix = min(a.fx, b.fx) - 1e-9, max(a.fx, b.fx) + 1e-9
+        loy, hiy = min(a.fy, b.fy) - 1e-9, max(a.fy, b.fy) + 1e-9
         movers = [
-            (f.move, f.shape.fbox) for f in self.features
-            if f.move != 1 and isinstance(f.shape, Rect) and f.shape.near_segment(a, b, 0.0)
+            (m, box) for m, box in all_movers
+            if not (hix < box[0] or lox > box[2] or hiy < box[1] or loy > box[3])
         ]
-        if not movers or a == b:
+        if not movers:
             return 1.0
         dx, dy = b.fx - a.fx, b.fy - a.fy
         cuts = {0.0, 1.0}
