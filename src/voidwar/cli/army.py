@@ -174,9 +174,9 @@ def campaign_next(
                 p.write_text(army_to_toml(suggest_army(side, pts)))
             paths[side] = p
             console.print(f"{side} army list: {p}", markup=False)
-        cmd += f" -o army_a={paths['scouts']} -o army_b={paths['robots']}"
+        cmd += f" --army-a {paths['scouts']} --army-b {paths['robots']}"
     else:
-        cmd += " -o army_a=SCOUTS.toml -o army_b=ROBOTS.toml"
+        cmd += " --army-a SCOUTS.toml --army-b ROBOTS.toml"
     console.print("play it:  " + cmd, markup=False)
     console.print(f"then:     voidwar campaign record {file} --record SAVED_GAME.json",
                   markup=False)

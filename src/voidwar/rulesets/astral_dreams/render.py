@@ -68,13 +68,13 @@ def table_map(g: AstralDreams) -> Text:
 
 def unit_table(g: AstralDreams) -> RichTable:
     tab = RichTable(title=f"Round {g.round} — initiative: {g.first}; to act: {g.to_act or '—'}")
-    for col in ("id", "unit", "at", "health", "speed", "range", "MA/MD", "RA/RD", "armor", "turn"):
-        tab.add_column(col)
+    for col in ("id", "unit", "at", "hp", "move", "range", "melee", "ranged", "armor", "turn"):
+        tab.add_column(col, no_wrap=True)
     for u in g.units.values():
         p = u.profile
         status = "acting" if g.current == u.id else ("done" if u.done else "ready")
         tab.add_row(
-            Text(u.id, style=STYLE[u.side]), p.name + (" ×2" if p.attacks == 2 else ""),
+            Text(u.id, style=STYLE[u.side]), p.name + (" (2 att.)" if p.attacks == 2 else ""),
             str(u.pos), f"{u.health}/{p.health}", f"{p.speed}\"", f"{g.range_of(u)}\"",
             f"+{p.ma}/{p.md}", f"+{p.ra}/{p.rd}", str(p.armor), status,
         )
