@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from rich.box import SIMPLE_HEAD
 from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -67,14 +68,17 @@ def table_map(g: AstralDreams) -> Text:
 
 
 def unit_table(g: AstralDreams) -> RichTable:
-    tab = RichTable(title=f"Round {g.round} — initiative: {g.first}; to act: {g.to_act or '—'}")
+    tab = RichTable(
+        title=f"Round {g.round} — initiative: {g.first}; to act: {g.to_act or '—'}",
+        box=SIMPLE_HEAD, padding=(0, 1), caption="×2: two attacks per round",
+    )
     for col in ("id", "unit", "at", "hp", "move", "range", "melee", "ranged", "armor", "turn"):
-        tab.add_column(col, no_wrap=True)
+        tab.add_column(col)
     for u in g.units.values():
         p = u.profile
         status = "acting" if g.current == u.id else ("done" if u.done else "ready")
         tab.add_row(
-            Text(u.id, style=STYLE[u.side]), p.name + (" (2 att.)" if p.attacks == 2 else ""),
+            Text(u.id, style=STYLE[u.side]), p.name + (" ×2" if p.attacks == 2 else ""),
             str(u.pos), f"{u.health}/{p.health}", f"{p.speed}\"", f"{g.range_of(u)}\"",
             f"+{p.ma}/{p.md}", f"+{p.ra}/{p.rd}", str(p.armor), status,
         )
