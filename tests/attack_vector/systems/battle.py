@@ -10,14 +10,17 @@ import voidwar
 from voidwar.core.datafile import package_file
 from voidwar.rulesets.attack_vector.game import AttackVectorGame
 
-SYSTEMS = Path(package_file("voidwar.rulesets.attack_vector.systems.data", "rafik-mk1-systems.toml"))
+SYSTEMS = Path(
+    package_file("voidwar.rulesets.attack_vector.systems.data", "rafik-mk1-systems.toml")
+)
 SHIP = Path(package_file("voidwar.rulesets.attack_vector", "data/ships/rafik_mk1.toml"))
 
 #: a fragile SSD: one structure box (a d10 of 1 or 8–10 hits it), every system once
 TINY_SSD = """
 [ssd]
 core = "core"
-hit_table = ["core", "fore", "port", "starboard", "dorsal", "ventral", "aft", "core", "core", "core"]
+hit_table = ["core", "fore", "port", "starboard", "dorsal", "ventral", "aft",
+             "core", "core", "core"]
 [ssd.locations.fore]
 boxes = ["weapon:A1", "weapon:A2", "weapon:B1", "weapon:B2", "weapon:C1", "weapon:C2"]
 [ssd.locations.port]
@@ -89,8 +92,15 @@ def battle(
     seed: int = 1,
 ) -> AttackVectorGame:
     body = BATTLE.format(
-        turns=turns, radius=radius, red_pos=red_pos, blue_nose=blue_nose, red_nose=red_nose,
-        blue_v=blue_v, red_v=red_v, blue_ship=blue_ship, red_ship=red_ship,
+        turns=turns,
+        radius=radius,
+        red_pos=red_pos,
+        blue_nose=blue_nose,
+        red_nose=red_nose,
+        blue_v=blue_v,
+        red_v=red_v,
+        blue_ship=blue_ship,
+        red_ship=red_ship,
     )
     p = tmp / "battle.toml"
     p.write_text(body)
