@@ -21,11 +21,14 @@ from .core import (
     get_ruleset,
     load,
     replay,
-    rulesets,
     undo,
 )
+from .core import rulesets as list_rulesets
+
+# ``voidwar.rulesets`` is the package of rulesets; the registry listing is ``list_rulesets()``
+# (a function of that name would be replaced by the subpackage as soon as it is imported).
 
 __all__ = [
     "Action", "Event", "Game", "IllegalAction", "RecordError", "Result", "__version__",
-    "get_ruleset", "load", "policies", "replay", "rulesets", "undo",
+    "get_ruleset", "list_rulesets", "load", "policies", "replay", "undo",
 ]

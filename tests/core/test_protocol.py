@@ -10,7 +10,7 @@ import voidwar
 from voidwar.core.dice import PCG32
 from voidwar.core.errors import IllegalAction, UnknownName
 
-RULESETS = sorted(voidwar.rulesets())
+RULESETS = sorted(voidwar.list_rulesets())
 
 
 @pytest.mark.parametrize("name", RULESETS)
