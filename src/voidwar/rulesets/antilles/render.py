@@ -67,8 +67,11 @@ def render(game: Game) -> Group:
     for b in game.bolts.values():
         side.add_row(Text(f"B{b.id}  {b.kind} at {b.hex} facing {direction_letter(b.facing)}",
                           style=BOLT_STYLE[b.kind]))
+    board = board_text(game)
     grid = Table.grid(padding=(0, 3))
-    grid.add_row(board_text(game), side)
+    grid.add_column(no_wrap=True, min_width=4 * (2 * game.board.radius + 1))
+    grid.add_column()
+    grid.add_row(board, side)
     log = Text()
     for ev in game.log[-12:]:
         log.append(("  " if ev.kind == "roll" else "") + ev.text + "\n",
