@@ -7,15 +7,15 @@ import pytest
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
-import numpy as np  # noqa: E402
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+import numpy as np
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
 
-import voidwar  # noqa: E402
-from voidwar.core.registry import rulesets as all_rulesets  # noqa: E402
-from voidwar.interop.catalogue import ActionCatalogue, build, catalogue  # noqa: E402
-from voidwar.interop.gymnasium import VoidwarEnv  # noqa: E402
-from voidwar.interop.pettingzoo import env as aec_env  # noqa: E402
+import voidwar
+from voidwar.core.registry import rulesets as all_rulesets
+from voidwar.interop.catalogue import ActionCatalogue, build, catalogue
+from voidwar.interop.gymnasium import VoidwarEnv
+from voidwar.interop.pettingzoo import env as aec_env
 
 TOY2 = ["toy-pig", "toy-rps"]
 

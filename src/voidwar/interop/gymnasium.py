@@ -30,7 +30,7 @@ Obs = dict[str, Any]
 
 
 class VoidwarEnv(gymnasium.Env[Obs, np.int64]):
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
 
     def __init__(
         self,
@@ -123,7 +123,7 @@ class VoidwarEnv(gymnasium.Env[Obs, np.int64]):
             info["result"] = g.result.to_dict()
         return obs, reward, g.over, not g.over and self.steps >= self.max_steps, info
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode == "ansi":
             return str(self.game.view(self.seat))
         return None

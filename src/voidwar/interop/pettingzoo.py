@@ -10,12 +10,12 @@ the final score. Games that run past ``max_steps`` actions are truncated.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
 from ..core.dice import PCG32, derive_seed
 from ..core.game import Game
@@ -36,7 +36,7 @@ def final_rewards(game: Game) -> dict[str, float]:
 
 
 class VoidwarAEC(AECEnv):  # type: ignore[misc]
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "voidwar",
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "voidwar",
                                 "is_parallelizable": False}
 
     def __init__(
@@ -58,7 +58,6 @@ class VoidwarAEC(AECEnv):  # type: ignore[misc]
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.catalogue = actions or catalogue(info.name)
-        self.metadata = {**self.metadata, "name": f"voidwar_{info.name.replace('-', '_')}"}
         probe = load(info.name, scenario, seed=0, **self.game_options)
         self.possible_agents = list(probe.seats)
         n = self.catalogue.size
