@@ -155,3 +155,17 @@ def test_random_legal_play_keeps_the_invariants(seed: int, scenario: str) -> Non
             assert 0 <= s.missiles <= s.profile.missiles and 0 <= s.speed <= s.profile.speed
     if g.over:
         assert g.result is not None and g.to_act is None and g.legal_actions() == []
+
+
+def test_the_heuristic_turns_a_heavy_ship_to_uncover_its_rear_arc() -> None:
+    # HC2 sits straight behind DN1. A dreadnought may move 1 and then turn: the heuristic does,
+    # so HC2 is no longer in its rear 90° arc.
+    from voidwar.rulesets.space_fleet.state import in_rear_arc
+
+    g = build([ship("DN1", "blue", "0707"), ship("HC2", "red", "0709", "A")])
+    dn, hc = g.ships["DN1"], g.ships["HC2"]
+    assert in_rear_arc(dn.hex, dn.facing, hc.hex)
+    pol = HeuristicPolicy(0)
+    while not dn.moved:
+        g.apply(pol.choose(g))
+    assert not in_rear_arc(dn.hex, dn.facing, hc.hex)
