@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..core.chance import CHANCE
+from ..core.chance import CHANCE, ExplicitChanceGame
 from ..core.dice import PCG32, derive_seed
 from ..core.errors import DiceError, IllegalAction, RecordError
 from ..core.game import Action, Game, Result
@@ -57,6 +57,20 @@ def terminal_values(result: Result, seats: tuple[str, ...]) -> dict[str, float]:
     if result.winner is not None:
         return {s: 1.0 if s == result.winner else 0.0 for s in seats}
     return {s: 1.0 / len(seats) for s in seats}
+
+
+def _apply_legal(g: Game, action: Action) -> None:
+    """Apply an action taken from ``g.legal_actions()`` (or a policy's choice) on a private copy.
+
+    Rollouts skip :meth:`Game.apply`'s re-check (``legal_actions`` already vouched for it) and its
+    event bookkeeping; this is the base class's ``apply`` without ``check``. Explicit-chance
+    games go through their own ``apply``."""
+    if isinstance(g, ExplicitChanceGame) or g.dice.can_fail:
+        g.apply(action)
+        return
+    g.execute(action)
+    g.actions.append(str(action))
+    g._pending.clear()
 
 
 class MCTSPolicy:
@@ -268,9 +282,9 @@ class MCTSPolicy:
             else:
                 steps += 1
                 if rollout is None:
-                    g.apply(legal[rng.below(len(legal))])
+                    _apply_legal(g, legal[rng.below(len(legal))])
                 else:
-                    g.apply(rollout.choose(g))
+                    _apply_legal(g, rollout.choose(g))
         values = self._values(g, seats)
         for node, key, seat in path:
             node.n += 1
@@ -312,8 +326,14 @@ class MCTSPolicy:
 
 
 def make_mcts(seed: int = 0, **kwargs: Any) -> MCTSPolicy:
-    """The registered ``mcts`` policy (``voidwar.policies.get("mcts", ruleset, seed)``)."""
+    """The registered ``mcts`` policy (``voidwar.policies.get("mcts", ruleset, seed)``):
+    200 iterations a decision, reproducible for a seed."""
     return MCTSPolicy(seed=seed, **kwargs)
 
 
-__all__ = ["MCTSPolicy", "make_mcts", "terminal_values"]
+def make_mcts_1s(seed: int = 0) -> MCTSPolicy:
+    """The registered ``mcts-1s`` policy: one second a decision (not reproducible)."""
+    return MCTSPolicy(seed=seed, seconds=1.0)
+
+
+__all__ = ["MCTSPolicy", "make_mcts", "make_mcts_1s", "terminal_values"]
