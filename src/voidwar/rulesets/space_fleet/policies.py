@@ -159,6 +159,8 @@ class HeuristicPolicy:
         pending: dict[str, float] = {}
         for fid, tid, missile in g.declared:
             sh, tg = g.ships[fid], g.ships[tid]
+            if sh.side != g.to_act:
+                continue  # only our own declarations (the other side's are hidden)
             p = p_hit(sh.cls, tg.cls, sh.hex.distance(tg.hex), missile)
             pending[tid] = pending.get(tid, 0.0) + p * (3.5 if missile else 1.0)
         best: tuple[float, str, Action] | None = None
