@@ -1,6 +1,6 @@
 """Drawing a Space Fleet game for the terminal (Rich): hex map, ship table, fire/damage log.
 
-The map is the rectangular board in odd-q layout: each hex is a 5-character cell two lines high,
+The map is the rectangular board in odd-q layout: each hex is a 4-character cell two lines high,
 odd columns shifted down one line. A ship shows its id and facing arrow on the first line and its
 shields on the second, in its side's colour; ``※`` marks a mine pattern, ``·`` an empty hex.
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
@@ -22,7 +23,7 @@ from .state import ACTIVE
 
 ARROWS = "↑↗↘↓↙↖"  # facing A..F
 COLOURS = {"blue": "bold bright_blue", "red": "bold bright_red"}
-CELL = 5
+CELL = 4
 LOG_KINDS = ("fire", "shield", "damage", "destroyed", "surrender", "mine", "regen", "repair",
              "volley", "turn", "over")
 
@@ -52,15 +53,17 @@ def _map(g: SpaceFleetGame) -> Text:
             mined = h in g.mines
             if ship is not None:
                 style = COLOURS[ship.side] + (" reverse" if ship.id == g.moving else "")
-                put(y, x, f"{ship.id}{ARROWS[ship.facing]}".ljust(CELL), style)
-                put(y + 1, x, (("※" if mined else " ") + f"{ship.shields}s").ljust(CELL),
+                put(y, x, f"{ship.id[:CELL - 1]}{ARROWS[ship.facing]}".ljust(CELL), style)
+                put(y + 1, x, (("※" if mined else " ") + f"{ship.shields}s")[:CELL].ljust(CELL),
                     COLOURS[ship.side])
             elif mined:
-                put(y, x, "  ※  ", "bold yellow")
+                put(y, x, " ※  ", "bold yellow")
             else:
-                put(y, x, "  ·  ", "dim")
-    text = Text()
+                put(y, x, " ·  ", "dim")
+    text = Text(no_wrap=True, overflow="crop")
     for line in grid:
+        while line and line[-1] == (" ", ""):
+            line = line[:-1]
         for ch, style in line:
             text.append(ch, style=style or None)
         text.append("\n")
@@ -68,17 +71,18 @@ def _map(g: SpaceFleetGame) -> Text:
 
 
 def _ship_table(g: SpaceFleetGame) -> Table:
-    t = Table(title="Ships", expand=False, pad_edge=False)
-    for col in ("ship", "side", "class", "hex", "face", "shields", "speed", "beams", "missiles",
-                "mines", "dmg", "status"):
-        t.add_column(col)
+    t = Table(title="Ships", expand=False, pad_edge=False, box=box.SIMPLE_HEAD,
+              padding=(0, 1, 0, 0))
+    for col in ("ship", "side", "cls", "hex", "f", "shld", "spd", "beam", "msl", "mine",
+                "damage", "status"):
+        t.add_column(col, no_wrap=True)
     for s in g.ships.values():
         dmg = ",".join(d.kind + ("(rep)" if d.repaired else "") for d in s.damage) or "-"
         t.add_row(
-            Text(s.id, style=COLOURS[s.side]), s.side, tables().classes[s.cls].name,
+            Text(s.id, style=COLOURS[s.side]), s.side, s.cls,
             hexid(s.hex), direction_letter(s.facing), f"{s.shields}/{s.profile.shields}",
             f"{s.speed}/{s.profile.speed}", str(s.beams), str(s.missiles), str(s.mines),
-            f"{s.points} {dmg}", s.status + (" fired" if s.fired else ""),
+            f"{s.points} {dmg}", s.status + (" (fired)" if s.fired else ""),
         )
     return t
 
