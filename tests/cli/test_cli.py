@@ -14,10 +14,15 @@ from voidwar.cli.play import run_terminal
 runner = CliRunner()
 
 
+PROMPTS: list[str] = []
+
+
 def scripted(lines: list[str]):  # type: ignore[no-untyped-def]
     it = iter(lines)
+    PROMPTS.clear()
 
     def read(prompt: str) -> str:
+        PROMPTS.append(prompt)
         try:
             return next(it)
         except StopIteration:
@@ -100,3 +105,11 @@ def test_replay_command_checks_the_record(tmp_path: Path) -> None:
     p.write_text(json.dumps(dict(g.record(), actions=[])))
     r = runner.invoke(app, ["replay", str(p)])
     assert r.exit_code == 2 and "checksum" in r.output
+
+
+def test_manual_dice_from_the_first_roll_of_set_up() -> None:
+    """Space Fleet may roll initiative while the game is built: the asker must already be there."""
+    console = Console(record=True, width=160)
+    run_terminal("space-fleet", scenario="cruiser-action", dice="manual", console=console,
+                 read=scripted(["4", "3", "2", "5", "1", "6", "quit"]))
+    assert PROMPTS[0].startswith("roll a d6 for"), PROMPTS[:3]

@@ -168,7 +168,7 @@ class TerminalSession:
         return False
 
 
-def start_game(ruleset: str, scenario: str | None, seed: int | None, dice: str | None,
+def start_game(ruleset: str, scenario: str | None, seed: int | None, dice: Any,
                options: dict[str, Any], load_file: Path | None) -> Game:
     if load_file is not None:
         return replay(load_record_file(load_file))
@@ -181,7 +181,10 @@ def run_terminal(ruleset: str, scenario: str | None = None, seed: int | None = N
                  console: Console | None = None, read: InputFn | None = None) -> int:
     console = console or Console()
     info = get_ruleset(ruleset)
-    game = start_game(info.name, scenario, seed, dice, options or {}, load_file)
+    read = read or console.input
+    # manual dice need their asker before the game is built: some rulesets roll during set-up
+    dice_source: Any = ManualDice(DiceAsker(console, read)) if dice == "manual" else dice
+    game = start_game(info.name, scenario, seed, dice_source, options or {}, load_file)
     bots: dict[str, Any] = {}
     base = 0 if seed is None else seed
     if auto:
@@ -190,6 +193,5 @@ def run_terminal(ruleset: str, scenario: str | None = None, seed: int | None = N
     elif vs:
         bots = {s: policy_registry.get(vs, info.name, base + k)
                 for k, s in enumerate(game.seats) if k > 0}
-    session = TerminalSession(game, info, bots, console, read or console.input,
-                              manual=(dice == "manual"))
+    session = TerminalSession(game, info, bots, console, read, manual=(dice == "manual"))
     return session.run()
