@@ -3,6 +3,7 @@
     python benchmarks/mcts.py speed [--iterations 50]
     python benchmarks/mcts.py strength RULESET --games 10 --seconds 1.0
     python benchmarks/mcts.py antilles --games 10 --seconds 1.0 [--rollout heuristic]
+                                       [--prior heuristic]
     python benchmarks/mcts.py openspiel --games 4 --iterations 50
     python benchmarks/mcts.py ray --games 200
     python benchmarks/mcts.py smoke        # a few seconds of each, for CI
@@ -62,7 +63,7 @@ def speed(iterations: int) -> dict[str, Any]:
 
 
 def strength(ruleset: str, games: int, seconds: float, scenario: str | None,
-             rollout: str | None) -> dict[str, Any]:
+             rollout: str | None, prior: str | None = None) -> dict[str, Any]:
     score = 0.0
     per_move: list[float] = []
     rows = []
@@ -74,7 +75,7 @@ def strength(ruleset: str, games: int, seconds: float, scenario: str | None,
         bots: dict[str, Policy] = {
             s: voidwar.policies.get("heuristic", ruleset, derive_seed(seed, k + 1))
             for k, s in enumerate(seats)}
-        bots[me] = MCTSPolicy(seed=seed, seconds=seconds, rollout=rollout)
+        bots[me] = MCTSPolicy(seed=seed, seconds=seconds, rollout=rollout, prior=prior)
         g, spent = play(g, bots)
         assert g.result is not None
         w = g.result.winner
@@ -85,16 +86,17 @@ def strength(ruleset: str, games: int, seconds: float, scenario: str | None,
         print(f"  game {i}: mcts as {me}: {pts}", file=sys.stderr, flush=True)
     rate, lo, hi = wilson(score, games)
     return {"ruleset": ruleset, "scenario": scenario, "games": games, "seconds_per_move": seconds,
-            "rollout": rollout or "random", "mcts_score_rate": rate, "ci95": [lo, hi],
+            "rollout": rollout or "random", "prior": prior, "mcts_score_rate": rate, "ci95": [lo, hi],
             "mean_s_per_mcts_move": sum(per_move) / len(per_move), "games_detail": rows}
 
 
-def antilles(games: int, seconds: float, rollout: str | None) -> dict[str, Any]:
+def antilles(games: int, seconds: float, rollout: str | None,
+             prior: str | None = None) -> dict[str, Any]:
     vp: dict[str, list[float]] = {"mcts": [], "heuristic": []}
     for i in range(games):
         seed = derive_seed(777, i)
         for name in ("mcts", "heuristic"):
-            bot: Policy = (MCTSPolicy(seed=seed, seconds=seconds, rollout=rollout)
+            bot: Policy = (MCTSPolicy(seed=seed, seconds=seconds, rollout=rollout, prior=prior)
                            if name == "mcts" else voidwar.policies.get("heuristic", "antilles",
                                                                        seed))
             g, _ = play(voidwar.load("antilles", seed=seed), {"commander": bot})
@@ -103,7 +105,7 @@ def antilles(games: int, seconds: float, rollout: str | None) -> dict[str, Any]:
         print(f"  game {i}: mcts {vp['mcts'][-1]} heuristic {vp['heuristic'][-1]}",
               file=sys.stderr, flush=True)
     out: dict[str, Any] = {"games": games, "seconds_per_move": seconds,
-                           "rollout": rollout or "random"}
+                           "rollout": rollout or "random", "prior": prior}
     for k, v in vp.items():
         m, lo, hi = mean_ci(v)
         out[k] = {"mean_vp": m, "ci95": [lo, hi]}
@@ -184,14 +186,15 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=50)
     ap.add_argument("--scenario")
     ap.add_argument("--rollout")
+    ap.add_argument("--prior")
     a = ap.parse_args()
     result: Any
     if a.what == "speed":
         result = speed(a.iterations)
     elif a.what == "strength":
-        result = strength(a.ruleset, a.games, a.seconds, a.scenario, a.rollout)
+        result = strength(a.ruleset, a.games, a.seconds, a.scenario, a.rollout, a.prior)
     elif a.what == "antilles":
-        result = antilles(a.games, a.seconds, a.rollout)
+        result = antilles(a.games, a.seconds, a.rollout, a.prior)
     elif a.what == "openspiel":
         result = openspiel(a.games, a.iterations)
     elif a.what == "ray":

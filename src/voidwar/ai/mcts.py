@@ -36,10 +36,11 @@ from ..core.policy import Policy
 class _Node:
     """One seat's node: its own decisions here (``stats``) and where each edge leads."""
 
-    __slots__ = ("children", "n", "stats")
+    __slots__ = ("children", "n", "prior", "stats")
 
     def __init__(self) -> None:
         self.n = 0
+        self.prior: str | None = None  # the prior policy's choice here (first seen position)
         self.stats: dict[str, list[float]] = {}  # action notation → [visits, value sum]
         self.children: dict[str, _Node] = {}
 
@@ -93,6 +94,8 @@ class MCTSPolicy:
         rollout: str | Policy | None = None,
         max_rollout_steps: int = 10_000,
         evaluate: Callable[[Game], dict[str, float]] | None = None,
+        prior: str | Policy | None = None,
+        prior_weight: float = 1.0,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 200
@@ -105,6 +108,8 @@ class MCTSPolicy:
         self.rollout = rollout
         self.max_rollout_steps = max_rollout_steps
         self.evaluate = evaluate
+        self.prior = prior
+        self.prior_weight = prior_weight
         self.calls = 0
         #: after each ``choose``: root action → (visits, mean value), and the iteration count
         self.last_stats: dict[str, tuple[int, float]] = {}
@@ -157,7 +162,10 @@ class MCTSPolicy:
         self.last_iterations = i
         if not self.last_stats:
             return legal[rng.below(len(legal))]
-        best = max(self.last_stats.items(), key=lambda kv: (kv[1][0], kv[1][1]))[0]
+        # most visits; ties (tiny budgets) go to the prior's choice, then the better mean
+        pri = root.prior
+        best = max(self.last_stats.items(),
+                   key=lambda kv: (kv[1][0], kv[0] == pri, kv[1][1]))[0]
         return by_text[best]
 
     # -- internals -------------------------------------------------------------------------------
@@ -216,18 +224,21 @@ class MCTSPolicy:
                 return a  # type: ignore[no-any-return]
         return outcomes[-1][0]  # type: ignore[no-any-return]
 
-    def _rollout_policy(self, g: Game, seed: int) -> Policy | None:
-        r = self.rollout
+    def _named(self, r: str | Policy | None, g: Game, seed: int) -> Policy | None:
         if r is None:
             return None
         if isinstance(r, str):
-            pol = self._rollout_cache.get(g.ruleset)
+            key = f"{r}/{g.ruleset}"
+            pol = self._rollout_cache.get(key)
             if pol is None:
                 from .. import policies
 
-                pol = self._rollout_cache[g.ruleset] = policies.get(r, g.ruleset, seed)
+                pol = self._rollout_cache[key] = policies.get(r, g.ruleset, seed)
             return pol
         return r
+
+    def _rollout_policy(self, g: Game, seed: int) -> Policy | None:
+        return self._named(self.rollout, g, seed)
 
     def _iterate(
         self,
@@ -267,6 +278,9 @@ class MCTSPolicy:
             legal = g.legal_actions()
             if in_tree:
                 node = ptr[seat]
+                if self.prior is not None and node.prior is None:
+                    pp = self._named(self.prior, g, seed)
+                    node.prior = str(pp.choose(g)) if pp is not None else ""
                 act = self._select(node, legal, seat, rng)
                 key = str(act)
                 new = key not in node.stats
@@ -311,6 +325,10 @@ class MCTSPolicy:
     def _select(self, node: _Node, legal: list[Action], seat: str, rng: PCG32) -> Action:
         untried = [a for a in legal if str(a) not in node.stats]
         if untried:
+            if node.prior:
+                for a in untried:
+                    if str(a) == node.prior:
+                        return a
             return untried[rng.below(len(untried))]
         lo, hi = self._lo.get(seat, 0.0), self._hi.get(seat, 1.0)
         span = hi - lo if hi > lo else 1.0
@@ -318,8 +336,11 @@ class MCTSPolicy:
         best: Action = legal[0]
         best_u = -math.inf
         for a in legal:
-            n, w = node.stats[str(a)]
+            key = str(a)
+            n, w = node.stats[key]
             u = ((w / n) - lo) / span + self.c * math.sqrt(logn / n)
+            if key == node.prior:
+                u += self.prior_weight / (1 + n)
             if u > best_u:
                 best, best_u = a, u
         return best
@@ -336,4 +357,10 @@ def make_mcts_1s(seed: int = 0) -> MCTSPolicy:
     return MCTSPolicy(seed=seed, seconds=1.0)
 
 
-__all__ = ["MCTSPolicy", "make_mcts", "make_mcts_1s", "terminal_values"]
+def make_mcts_h(seed: int = 0) -> MCTSPolicy:
+    """The registered ``mcts-h`` policy: the ruleset's heuristic as the tree's prior, one
+    second a decision."""
+    return MCTSPolicy(seed=seed, seconds=1.0, prior="heuristic")
+
+
+__all__ = ["MCTSPolicy", "make_mcts", "make_mcts_1s", "make_mcts_h", "terminal_values"]
