@@ -538,7 +538,7 @@ class Combat:
             winner: str | None = left[0]
             outcome = "victory"
         elif not left:
-            winner, outcome = None, "mutual-destruction"
+            winner, outcome = None, "no-side-left"
         else:
             best = max(scores.values())
             leaders = [s for s, v in scores.items() if v == best]
