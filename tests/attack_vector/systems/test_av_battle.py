@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from voidwar.core.errors import IllegalAction
+from voidwar.core.errors import DataFileError, IllegalAction
 
 from .battle import battle, orders, ship_file
 
@@ -207,3 +207,19 @@ def test_notation_round_trips_for_combat_orders(tmp_path: Path) -> None:
     for a in g.legal_actions():
         assert g.parse_action(str(a)) == a
     assert "radiators out" in {str(a) for a in g.legal_actions()}
+
+
+def test_d_results_file_is_a_game_option(tmp_path: Path) -> None:
+    import voidwar
+
+    f = tmp_path / "d.toml"
+    f.write_text(
+        "".join(f"[results.D{n}]\nroll_at_most = 10\ndamage = 2\n" for n in (1, 3, 5, 7))
+    )
+    g = voidwar.load("attack-vector", scenario="duel", seed=1, d_results=str(f))
+    assert g.combat is not None
+    rules = g.combat.systems["blue-1"].rules
+    assert rules.d_results["D7"].damage == 2
+    assert g.record_options() == {"d_results": str(f)}
+    with pytest.raises(DataFileError, match="cannot read"):
+        voidwar.load("attack-vector", scenario="duel", seed=1, d_results=str(tmp_path / "none"))

@@ -23,6 +23,9 @@ DEFAULT_SCENARIO = "game-two"
 OPTIONS = {
     "three_d": "true (default) or false: 2-D play, amber ring only (AV:T A5.19 design note)",
     "bearings": "rule (default: the book's 3x rule, A5.152) or exact (±15° window geometry)",
+    # part 2 (ship systems): replace the shipped tables with your own files
+    "weapon_tables": "PATH to your own weapon damage tables (default: the MRLS table, A2.2)",
+    "d_results": "PATH to your own meaning of the D1/D3/D5/D7 results (default: ours)",
 }
 
 

@@ -50,6 +50,7 @@ from .systems.arcs import ShipWindow
 from .systems.damage import describe_hits
 from .systems.numbers import show
 from .systems.ship import ShipSystems, SystemsModel, load_systems
+from .systems.weapons import load_weapon_rules
 
 if TYPE_CHECKING:
     from .game import AttackVectorGame, Step
@@ -203,6 +204,9 @@ class Combat:
 
     def __init__(self, game: AttackVectorGame) -> None:
         self.systems: dict[str, ShipSystems] = {}
+        tables = game.options.get("weapon_tables")
+        dres = game.options.get("d_results")
+        rules = load_weapon_rules(str(tables) if tables else None, str(dres) if dres else None)
         for sid, ship in game.ships.items():
             model = systems_model(ship.cls, f"ship class {ship.cls.name}")
             if model is None:
@@ -211,7 +215,7 @@ class Combat:
                     "systems",
                     "a battle needs ship systems (power, heat, weapons, SSD)",
                 )
-            sys_ = ShipSystems.build(model, file=f"ship class {ship.cls.name}")
+            sys_ = ShipSystems.build(model, rules, file=f"ship class {ship.cls.name}")
             cells = len(ship.cls.thrust_matrix[0])
             if model.ssd.count("thrust") > cells:
                 raise DataFileError(
