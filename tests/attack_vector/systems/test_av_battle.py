@@ -213,9 +213,7 @@ def test_d_results_file_is_a_game_option(tmp_path: Path) -> None:
     import voidwar
 
     f = tmp_path / "d.toml"
-    f.write_text(
-        "".join(f"[results.D{n}]\nroll_at_most = 10\ndamage = 2\n" for n in (1, 3, 5, 7))
-    )
+    f.write_text("".join(f"[results.D{n}]\nroll_at_most = 10\ndamage = 2\n" for n in (1, 3, 5, 7)))
     g = voidwar.load("attack-vector", scenario="duel", seed=1, d_results=str(f))
     assert g.combat is not None
     rules = g.combat.systems["blue-1"].rules

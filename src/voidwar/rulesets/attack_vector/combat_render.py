@@ -30,8 +30,7 @@ def systems_parts(game: AttackVectorGame, ship: ShipState) -> list[Any]:
     s = combat.systems[ship.id]
     p, h = s.power, s.heat
     reactors = ", ".join(
-        f"R{i + 1} {'destroyed' if i in p.destroyed else ('on' if p.on[i] else 'off')}"
-        f" ({show(o)})"
+        f"R{i + 1} {'destroyed' if i in p.destroyed else ('on' if p.on[i] else 'off')} ({show(o)})"
         for i, o in enumerate(p.outputs)
     )
     status = combat.status.get(ship.id, "fighting")
