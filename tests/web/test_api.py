@@ -420,3 +420,27 @@ def test_a_restarted_server_lets_the_bots_of_stored_games_move(db_url: str) -> N
         assert status == "over"
         assert c.get("/api/games/stored1").json()["n_actions"] == 6
         assert c.get("/api/games/stored1/record").json()["actions"][0] == "pass"
+
+
+def test_attack_vector_secret_orders_stay_secret_until_the_reveal(client: TestClient) -> None:
+    """The real ruleset: blue's thrust order is hidden from red until both have given orders."""
+    c = create(client, ruleset="attack-vector", scenario="duel", seed=2)
+    gid, tok = c["id"], tokens(c)
+    r = client.post(f"/api/games/{gid}/actions", json={"action": "thrust 2"},
+                    headers={H: tok["blue"]})
+    assert r.status_code == 200, r.text
+    red = client.get(f"/api/games/{gid}/view", headers={H: tok["red"]}).json()
+    assert "thrust 2" not in str(red["view"]) + str(red["log"])
+    assert red["view"]["pending"]["blue"] == {"hidden": 1}
+    blue = client.get(f"/api/games/{gid}/view", headers={H: tok["blue"]}).json()
+    assert "thrust 2" in str(blue["log"])
+    for seat in ("blue", "red"):
+        while True:  # each seat ends its orders; the segment resolves and orders are revealed
+            v = client.get(f"/api/games/{gid}/view", headers={H: tok[seat]}).json()
+            if v["to_act"] != seat:
+                break
+            r = client.post(f"/api/games/{gid}/actions", json={"action": "done"},
+                            headers={H: tok[seat]})
+            assert r.status_code == 200, r.text
+    red = client.get(f"/api/games/{gid}/view", headers={H: tok["red"]}).json()
+    assert "thrust 2" in str(red["log"]), "revealed orders become part of every seat's log"

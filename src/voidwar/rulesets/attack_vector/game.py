@@ -597,8 +597,10 @@ class AttackVectorGame(Game):
     def view(self, seat: str | None) -> dict[str, Any]:
         """Everything but other seats' unrevealed orders (spec §2.2: secret orders)."""
         d = self.state_dict()
+        # A seat with no orders pending hides nothing, so the view equals the whole state again
+        # at every reveal (the web server reveals past actions to a seat at those moments).
         d["pending"] = {
-            s: (orders if s == seat else {"hidden": len(orders)})
+            s: (orders if s == seat or not orders else {"hidden": len(orders)})
             for s, orders in d["pending"].items()
         }
         return d
