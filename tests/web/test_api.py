@@ -443,4 +443,5 @@ def test_attack_vector_secret_orders_stay_secret_until_the_reveal(client: TestCl
                             headers={H: tok[seat]})
             assert r.status_code == 200, r.text
     red = client.get(f"/api/games/{gid}/view", headers={H: tok["red"]}).json()
-    assert "thrust 2" in str(red["log"]), "revealed orders become part of every seat's log"
+    entry = next(e for e in red["log"] if e["index"] == 0)
+    assert entry["action"] == "thrust 2", "a revealed order is no longer withheld from red"
