@@ -14,26 +14,40 @@ BOLT_STYLE = {"normal": "magenta", "fast": "bright_red", "exploding": "bold red"
 BOLT_LETTER = {"normal": "n", "fast": "f", "exploding": "x"}
 
 
+ARROWS = "↑↗↘↓↙↖"  # facings A-F
+
+
 def board_text(game: AntillesGame) -> Text:
-    """Flat-topped hexes on a doubled-row canvas: column q, row 2r+q; 4 characters a column."""
+    """Flat-topped hexes on a doubled-row canvas: column q at x = 4(q + R), row 2r + q.
+
+    Neighbouring columns never share a row, so a label may be up to 7 characters wide: Paladins
+    ``P3`` (green: still, +3; yellow: moved), Bolts type + facing arrow + number (``x↗12``).
+    """
     radius = game.board.radius
+    width = 8 * radius + 8
     cells: dict[tuple[int, int], tuple[str, str]] = {}
     for h in game.board:
-        cells[(h.q, 2 * h.r + h.q)] = (" · ", "dim")
+        cells[(h.q, 2 * h.r + h.q)] = ("·", "dim")
     cells[(0, 0)] = ("<A>", "bold cyan")
     for p in game.living():
         assert p.hex is not None
         cells[(p.hex.q, 2 * p.hex.r + p.hex.q)] = (
-            f"P{p.id} ", "bold yellow" if p.moved else "bold green")
+            f"P{p.id}", "bold yellow" if p.moved else "bold green")
     for b in game.bolts.values():
-        label = f"{BOLT_LETTER[b.kind]}{b.id % 100:<2d}"[:3]
+        label = f"{BOLT_LETTER[b.kind]}{ARROWS[b.facing]}{b.id}"
         cells[(b.hex.q, 2 * b.hex.r + b.hex.q)] = (label, BOLT_STYLE[b.kind])
     out = Text()
     for row in range(-2 * radius, 2 * radius + 1):
+        line = Text()
         for q in range(-radius, radius + 1):
-            label, style = cells.get((q, row), ("   ", ""))
-            out.append(label, style=style)
-            out.append(" ")
+            if (q, row) not in cells:
+                continue
+            label, style = cells[(q, row)]
+            x = 4 * (q + radius) + 1
+            line.append(" " * max(0, x - len(line.plain)))
+            line.append(label, style=style)
+        line.append(" " * max(0, width - len(line.plain)))
+        out.append_text(line)
         out.append("\n")
     return out
 
@@ -69,7 +83,7 @@ def render(game: Game) -> Group:
                           style=BOLT_STYLE[b.kind]))
     board = board_text(game)
     grid = Table.grid(padding=(0, 3))
-    grid.add_column(no_wrap=True, min_width=4 * (2 * game.board.radius + 1))
+    grid.add_column(no_wrap=True, min_width=8 * game.board.radius + 8)
     grid.add_column()
     grid.add_row(board, side)
     log = Text()
@@ -77,7 +91,7 @@ def render(game: Game) -> Group:
         log.append(("  " if ev.kind == "roll" else "") + ev.text + "\n",
                    style="dim" if ev.kind == "roll" else "")
     legend = Text("<A> Antilles   P# Paladin (green: still, yellow: moved)   "
-                  "n/f/x# normal/fast/exploding Bolt", style="dim")
+                  "n/f/x + facing arrow + # : normal/fast/exploding Bolt", style="dim")
     return Group(grid, legend, Text("Log:", style="bold"), log)
 
 
