@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.chance import CHANCE, ExplicitChanceGame
-from ..core.dice import PCG32, derive_seed
+from ..core.dice import PCG32, SeededDice, derive_seed
 from ..core.errors import DiceError, IllegalAction, RecordError
 from ..core.game import Action, Game, Result
 from ..core.policy import Policy
@@ -152,7 +152,8 @@ class MCTSPolicy:
             elif deadline is not None and i > 0 and time.perf_counter() >= deadline:
                 break
             it_seed = derive_seed(self.seed, call, i + 1)
-            self._iterate(base, replay_prefix, seat, roots, it_seed, rng)
+            self._iterate(base, replay_prefix, seat, roots, it_seed, rng,
+                          derive_seed(self.seed, call, 0, 1))
             i += 1
         root = roots[seat]
         by_text = {str(a): a for a in legal}
@@ -237,7 +238,11 @@ class MCTSPolicy:
             return pol
         return r
 
-    def _rollout_policy(self, g: Game, seed: int) -> Policy | None:
+    def _rollout_policy(self, g: Game, seed: int, fresh: bool = False) -> Policy | None:
+        if fresh and isinstance(self.rollout, str):
+            from .. import policies
+
+            return policies.get(self.rollout, g.ruleset, seed)
         return self._named(self.rollout, g, seed)
 
     def _iterate(
@@ -248,6 +253,7 @@ class MCTSPolicy:
         roots: dict[str, _Node],
         seed: int,
         rng: PCG32,
+        crn: int,
     ) -> None:
         g = base.determinize(me, seed)
         seats = g.seats
@@ -286,8 +292,15 @@ class MCTSPolicy:
                 new = key not in node.stats
                 if new:
                     node.stats[key] = [0.0, 0.0]
-                path.append((node, key, seat))
                 secret = g.is_secret(act)
+                if not path and seat == me and isinstance(g.dice, SeededDice):
+                    # common random numbers: the k-th sample of every root action rolls the
+                    # same dice stream (and seeds the rollout policy alike), so root actions are
+                    # compared on paired luck — far less noise for the same budget
+                    k = int(node.stats[key][0])
+                    g.dice = SeededDice(derive_seed(crn, k))
+                    rollout = self._rollout_policy(g, derive_seed(crn, k, 1), fresh=True)
+                path.append((node, key, seat))
                 g.apply(act)
                 for t in seats:
                     ptr[t] = ptr[t].child(key if (t == seat or not secret) else "?" + seat)
