@@ -445,3 +445,24 @@ def test_attack_vector_secret_orders_stay_secret_until_the_reveal(client: TestCl
     red = client.get(f"/api/games/{gid}/view", headers={H: tok["red"]}).json()
     entry = next(e for e in red["log"] if e["index"] == 0)
     assert entry["action"] == "thrust 2", "a revealed order is no longer withheld from red"
+
+
+@pytest.mark.parametrize(("ruleset", "option"), [
+    ("antilles", "tables"), ("astral-dreams", "army_a"), ("attack-vector", "weapon_tables"),
+    ("space-fleet", "file")])
+def test_a_client_cannot_make_the_server_read_a_file(
+        client: TestClient, ruleset: str, option: str) -> None:
+    r = client.post("/api/games", json={"ruleset": ruleset, "options": {option: "/etc/passwd"}})
+    assert r.status_code == 422
+    assert f"option {option} names a file on the server" in r.json()["detail"]
+
+
+def test_inline_tables_are_accepted(client: TestClient) -> None:
+    from voidwar.core.datafile import read_toml
+    from voidwar.rulesets.antilles.tables import default_tables
+
+    data = read_toml(default_tables().source)
+    data["board"]["radius"] = 5
+    c = create(client, ruleset="antilles", options={"tables": data}, seed=1)
+    view = client.get(f"/api/games/{c['id']}/view").json()
+    assert view["view"]["board"]["radius"] == 5

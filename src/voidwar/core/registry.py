@@ -47,6 +47,9 @@ class RulesetInfo:
     balance: Callable[[], list[Matchup]] | None = None
     #: named play options the CLI maps from flags (``--tables`` → ``tables``)
     option_help: dict[str, str] = field(default_factory=dict)
+    #: options whose text value is a path on the machine running the game (a table or army
+    #: file). A server refuses such paths from clients and accepts only inline data.
+    file_options: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,9 @@ STATIC = Path(str(resources.files("voidwar.web") / "static"))
 
 GameId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="game id")]
 Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=200)]
-OptionValue = str | int | float | bool
+#: an option is a scalar, or inline data (a table or army file's contents) — bounded by the
+#: request size limit; paths to files on the server are refused (RulesetInfo.file_options)
+OptionValue = str | int | float | bool | list[Any] | dict[str, Any]
 
 
 # -- request and answer bodies --------------------------------------------------------------

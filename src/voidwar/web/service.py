@@ -233,6 +233,11 @@ class GameService:
             raise ServiceError(422, str(e)) from None
         if seed is None:
             seed = secrets.randbits(31)
+        for key in info.file_options:
+            if isinstance(options.get(key), str):
+                # never read a path on the server for a client: send the file's contents
+                raise ServiceError(422, f"option {key} names a file on the server; send the "
+                                        "file's contents as data (an object) instead")
         try:
             game = voidwar.load(info.name, scenario=scenario, seed=seed, **options)
         except (UnknownName, DataFileError, DiceError, ValueError, TypeError, KeyError) as e:

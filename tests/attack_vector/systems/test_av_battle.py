@@ -218,6 +218,11 @@ def test_d_results_file_is_a_game_option(tmp_path: Path) -> None:
     assert g.combat is not None
     rules = g.combat.systems["blue-1"].rules
     assert rules.d_results["D7"].damage == 2
-    assert g.record_options() == {"d_results": str(f)}
+    # a record embeds the file's contents, so the game replays without the file
+    rec = g.record()
+    assert rec["options"]["d_results"]["results"]["D7"] == {"roll_at_most": 10, "damage": 2}
+    f.unlink()
+    again = voidwar.replay(rec)
+    assert again.combat.systems["blue-1"].rules.d_results["D7"].damage == 2  # type: ignore[attr-defined]
     with pytest.raises(DataFileError, match="cannot read"):
         voidwar.load("attack-vector", scenario="duel", seed=1, d_results=str(tmp_path / "none"))

@@ -42,6 +42,7 @@ RULESET = RulesetInfo(
     render=render,
     aliases=("battle-platform-antilles", "bpa"),
     description="Solitaire: 7 Paladin assault ships against a battle platform; d20; 9 turns.",
+    file_options=("tables",),
     option_help=OPTIONS,
 )
 

@@ -29,6 +29,7 @@ def _info() -> RulesetInfo:
         description="Imperial Scouts vs Ladek Marine Robots: a d20 miniatures skirmish in inches",
         commands=COMMANDS,
         balance=matchups,
+        file_options=("army_a", "army_b"),
         option_help={
             "army_a": "the Scouts' army list (a TOML/JSON file, or inline data)",
             "army_b": "the Robots' army list (a TOML/JSON file, or inline data)",

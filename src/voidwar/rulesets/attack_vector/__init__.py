@@ -79,6 +79,7 @@ RULESET = RulesetInfo(
     render=render,
     aliases=("attack_vector", "avt"),
     description="Newtonian 3-D vector movement: thrust, pivots, the AVID and bearings (part 1).",
+    file_options=("weapon_tables", "d_results"),
     option_help=OPTIONS,
 )
 

@@ -206,7 +206,7 @@ class Combat:
         self.systems: dict[str, ShipSystems] = {}
         tables = game.options.get("weapon_tables")
         dres = game.options.get("d_results")
-        rules = load_weapon_rules(str(tables) if tables else None, str(dres) if dres else None)
+        rules = load_weapon_rules(tables or None, dres or None)
         for sid, ship in game.ships.items():
             model = systems_model(ship.cls, f"ship class {ship.cls.name}")
             if model is None:

@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from voidwar.core.dice import Dice
+from voidwar.core.datafile import read_toml
 from voidwar.core.errors import DataFileError, IllegalAction
 from voidwar.core.game import Action, Game, Result
 from voidwar.core.hexgrid import Hex3
@@ -606,7 +607,12 @@ class AttackVectorGame(Game):
         return d
 
     def record_options(self) -> dict[str, Any]:
-        return dict(self.options)
+        """Options as a record keeps them: a user's table files embedded as data."""
+        opts = dict(self.options)
+        for key in ("weapon_tables", "d_results"):
+            if isinstance(opts.get(key), str):
+                opts[key] = read_toml(opts[key])
+        return opts
 
 
 __all__ = ["END_OF_TURN_STEPS", "RULE", "SEGMENT_STEPS", "AttackVectorGame", "Step", "Target"]

@@ -24,6 +24,7 @@ RULESET = RulesetInfo(
     "fire, shields, damage table, mines and missiles.",
     commands={"ships": ships_command},
     balance=balance,
+    file_options=("file",),
     option_help=OPTION_HELP,
 )
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ....core.datafile import load_model, package_file
+from ....core.datafile import load_model, package_file, validate
 from ....core.errors import DataFileError
 from .numbers import show, to_fraction
 
@@ -280,9 +280,28 @@ class WeaponRules:
         return total / 10
 
 
+def load_weapon_rules(
+    tables: str | dict[str, Any] | None = None, d_results: str | dict[str, Any] | None = None
+) -> WeaponRules:
+    """The shipped tables and "Dn" meanings, or a user's own (a path, or data already read —
+    records embed the data so that a game replays on any machine)."""
+    if not isinstance(tables, dict) and not isinstance(d_results, dict):
+        return _load_weapon_files(tables, d_results)
+    if isinstance(tables, dict):
+        tmodel = validate(WeaponTablesModel, tables, "(weapon_tables data)")
+    else:
+        tpath = Path(tables) if tables else package_file(_DATA, "weapon-tables.toml")
+        tmodel = load_model(WeaponTablesModel, tpath)
+    if isinstance(d_results, dict):
+        dmodel, dname = validate(DResultsModel, d_results, "(d_results data)"), "(d_results data)"
+    else:
+        dpath = Path(d_results) if d_results else package_file(_DATA, "d-results.toml")
+        dmodel, dname = load_model(DResultsModel, dpath), str(dpath)
+    return WeaponRules(tmodel, dmodel, dname)
+
+
 @lru_cache(maxsize=16)
-def load_weapon_rules(tables: str | None = None, d_results: str | None = None) -> WeaponRules:
-    """The shipped tables and "Dn" meanings, or a user's own files (paths)."""
+def _load_weapon_files(tables: str | None, d_results: str | None) -> WeaponRules:
     tpath = Path(tables) if tables else package_file(_DATA, "weapon-tables.toml")
     dpath = Path(d_results) if d_results else package_file(_DATA, "d-results.toml")
     return WeaponRules(
