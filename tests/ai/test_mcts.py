@@ -173,3 +173,15 @@ def test_prior_is_tried_first_and_wins_ties_of_a_tiny_budget() -> None:
 def test_mcts_h_is_registered() -> None:
     pol = voidwar.policies.get("mcts-h", "toy-pig", seed=1)
     assert isinstance(pol, MCTSPolicy) and pol.prior == "heuristic"
+
+
+def test_final_choice_rules_on_paper() -> None:
+    pol = MCTSPolicy()
+    # UCT kept sampling a sure 33 (abort) while continuing averaged 38 over fewer samples:
+    pol.last_stats = {"abort": (10, 33.0), "continue": (3, 38.0)}
+    assert pol._final(None) == "abort"  # continue has under half the visits of abort
+    assert pol._final("continue") == "continue"  # abort beats the prior in visits, not in mean
+    pol.last_stats = {"abort": (6, 33.0), "continue": (4, 38.0)}
+    assert pol._final(None) == "continue"  # both well sampled: the better mean
+    pol.last_stats = {"a": (1, 87.0), "b": (1, 99.0), "c": (5, 90.0)}
+    assert pol._final("a") == "c"  # more visits and a better mean than the prior's choice

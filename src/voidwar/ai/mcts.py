@@ -163,13 +163,26 @@ class MCTSPolicy:
         self.last_iterations = i
         if not self.last_stats:
             return legal[rng.below(len(legal))]
-        # most visits; ties (tiny budgets) go to the prior's choice, then the better mean
-        pri = root.prior
-        best = max(self.last_stats.items(),
-                   key=lambda kv: (kv[1][0], kv[0] == pri, kv[1][1]))[0]
+        best = self._final(root.prior)
         return by_text[best]
 
     # -- internals -------------------------------------------------------------------------------
+    def _final(self, prior: str | None) -> str:
+        """The decision. With a prior: its choice, unless another action has both more visits
+        and a better mean. Without: the best mean among the actions with at least half the
+        visits of the most visited (robust, yet a deterministic but worse action that UCT kept
+        sampling with a tiny budget does not win on visits alone)."""
+        stats = self.last_stats
+        if prior and prior in stats:
+            pn, pm = stats[prior]
+            better = [(k, v) for k, v in stats.items() if v[0] > pn and v[1] > pm]
+            if not better:
+                return prior
+            return max(better, key=lambda kv: (kv[1][0], kv[1][1]))[0]
+        most = max(v[0] for v in stats.values())
+        cands = [(k, v) for k, v in stats.items() if 2 * v[0] >= most]
+        return max(cands, key=lambda kv: (kv[1][1], kv[1][0]))[0]
+
     def _root_sampler(self, game: Game, seat: str) -> tuple[Game, list[tuple[str, str, bool]]]:
         """The state iterations start from, and actions to redo from there.
 
