@@ -102,11 +102,11 @@ def test_tampered_truncated_foreign_and_incompatible_records(tmp_path: Path) -> 
     incompatible = dict(rec, rules_version=99)
     with pytest.raises(RecordError):
         voidwar.replay(incompatible)
-    from voidwar.core.record import _checksum, _KEYS, load_record_file
+    from voidwar.core.record import _KEYS, _checksum, load_record_file
 
     forged = dict(rec, actions=rec["actions"][:-1])  # re-checksummed, but the state differs
     forged["checksum"] = _checksum({k: forged[k] for k in _KEYS})
-    with pytest.raises(RecordError, match="differs|cannot be replayed"):
+    with pytest.raises(RecordError, match=r"differs|cannot be replayed"):
         voidwar.replay(forged)
     versioned = dict(rec, rules_version=2)
     versioned["checksum"] = _checksum({k: versioned[k] for k in _KEYS})

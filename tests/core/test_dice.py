@@ -41,7 +41,7 @@ def test_roll_events_name_die_value_purpose() -> None:
 
 
 def test_scripted_out_of_range_and_exhausted() -> None:
-    with pytest.raises(DiceError, match="outside 1..6"):
+    with pytest.raises(DiceError, match=r"outside 1\.\.6"):
         ScriptedDice([7]).roll(6, "x")
     d = ScriptedDice([1])
     d.roll(6, "x")

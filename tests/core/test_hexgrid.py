@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from voidwar.core.hexgrid import (
@@ -53,7 +55,7 @@ def test_lines_are_contiguous_and_symmetric_in_length() -> None:
     a, b = Hex(-3, 1), Hex(4, -2)
     path = line(a, b)
     assert path[0] == a and path[-1] == b and len(path) == a.distance(b) + 1
-    assert all(p.distance(q) == 1 for p, q in zip(path, path[1:], strict=False))
+    assert all(p.distance(q) == 1 for p, q in itertools.pairwise(path))
 
 
 def test_rotation_and_facings() -> None:

@@ -111,7 +111,8 @@ def simulate(
 ) -> None:
     """Play many games between policies; print outcome rates and means with 95% intervals."""
     from ..sim.report import plot_scores, print_summary
-    from ..sim.runner import GameSpec, default_workers, simulate as run_sim
+    from ..sim.runner import GameSpec, default_workers
+    from ..sim.runner import simulate as run_sim
     from ..sim.stats import summarize
 
     try:

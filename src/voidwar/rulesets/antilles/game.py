@@ -21,7 +21,7 @@ from ...core.errors import IllegalAction
 from ...core.game import Action, Game, Result
 from ...core.hexgrid import ORIGIN, Hex, HexagonBoard, direction_letter
 from .actions import Abort, Continue, EndAttacks, EndMovement, Fire, Move, Place, parse
-from .tables import Tables, load_tables
+from .tables import Tables
 
 PALADINS = 7  # 1.0: "a squadron of seven Paladin Assault Ships"
 NOT_MOVED_BONUS = 3  # 3.2: "Paladins which do not move ... add 3 to their attack die rolls"

@@ -27,7 +27,9 @@ CASTER_HITS_PER_SHOT = 0.3  # about what a still Paladin at range 1-2 scores a t
 LAYER_VALUE = {"shield": 0.8, "armor": 1.2, "caster": 3.0}
 
 
-def _kill_hexes(start: Hex, facing: int, kind: str, steps: tuple[int, ...]) -> tuple[set[Hex], Hex, int]:
+def _kill_hexes(
+    start: Hex, facing: int, kind: str, steps: tuple[int, ...]
+) -> tuple[set[Hex], Hex, int]:
     """Hexes where a Paladin would die along one Path (entered, or adjacent for exploding)."""
     kills: set[Hex] = set()
     h, f = start, facing
@@ -145,7 +147,8 @@ class AntillesHeuristic:
         last = game.tables.model.scoring.last_turn
         if game.turn >= last:  # no platform step follows the last turn's attacks
             risk = 0.0
-        worth = game.tables.model.scoring.per_surviving_paladin + self.future_value * (last - game.turn)
+        scoring = game.tables.model.scoring
+        worth = scoring.per_surviving_paladin + self.future_value * (last - game.turn)
         return (self.attack_value(game, h.distance(ORIGIN), bonus)
                 - self.risk_aversion * worth * risk - 0.3 * crowd)
 

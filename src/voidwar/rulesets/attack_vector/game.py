@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from voidwar.core.dice import Dice
 from voidwar.core.datafile import read_toml
+from voidwar.core.dice import Dice
 from voidwar.core.errors import DataFileError, IllegalAction
 from voidwar.core.game import Action, Game, Result
 from voidwar.core.hexgrid import Hex3
