@@ -6,7 +6,6 @@ turn — diffed by ``test_play.py`` so that any change to the rules or the table
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 GOLDEN = Path(__file__).parent / "golden" / "seed7_heuristic.txt"
@@ -15,24 +14,15 @@ GOLDEN = Path(__file__).parent / "golden" / "seed7_heuristic.txt"
 def playthrough(seed: int = 7) -> str:
     import voidwar
     from voidwar.rulesets.antilles.render import board_text
+    from voidwar.sim.playthrough import playthrough as trace
 
     game = voidwar.load("antilles", seed=seed)
     bot = voidwar.policies.get("heuristic", "antilles", seed)
-    lines = [f"# Battle Platform Antilles, seed {seed}, heuristic commander"]
-    start = 0
-    while not game.over:
-        action = bot.choose(game)
-        n_legal = len(game.legal_actions())
-        game.apply(action)
-        lines.append(f"> {action}    ({n_legal} legal)")
-        for ev in game.log[start:]:
-            lines.append(("    " if ev.kind == "roll" else "  ") + ev.text)
-        start = len(game.log)
-        if str(action) in ("end attacks", "continue") or game.over:
-            lines.append(board_text(game).plain.rstrip())
-    lines.append("result: " + json.dumps(game.result.to_dict() if game.result else None,
-                                         sort_keys=True))
-    return "\n".join(line.rstrip() for line in lines) + "\n"
+    return trace(
+        game, {"commander": bot}, f"Battle Platform Antilles, seed {seed}, heuristic commander",
+        snapshot=lambda g: board_text(g).plain,  # type: ignore[arg-type]
+        snapshot_after=lambda g, a: a in ("end attacks", "continue"),
+    )
 
 
 if __name__ == "__main__":

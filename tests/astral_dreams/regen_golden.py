@@ -8,7 +8,6 @@ change to the rules, the profiles, the scenario or the move candidates shows up.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 GOLDEN = Path(__file__).parent / "golden" / "ruins_seed7_heuristic.txt"
@@ -17,6 +16,7 @@ GOLDEN = Path(__file__).parent / "golden" / "ruins_seed7_heuristic.txt"
 def playthrough(seed: int = 7) -> str:
     import voidwar
     from voidwar.rulesets.astral_dreams.game import AstralDreams
+    from voidwar.sim.playthrough import playthrough as trace
 
     game = voidwar.load("astral-dreams", scenario="ruins", seed=seed, round_limit=6)
     assert isinstance(game, AstralDreams)
@@ -24,27 +24,22 @@ def playthrough(seed: int = 7) -> str:
         "scouts": voidwar.policies.get("heuristic", "astral-dreams", seed),
         "robots": voidwar.policies.get("heuristic", "astral-dreams", seed + 1),
     }
-    lines = [f"# Astral Dreams, ruins (6 rounds), seed {seed}, heuristic scouts vs robots"]
-    lines += ["  " + e.text for e in game.log]
-    start = len(game.log)
-    rnd = game.round
-    while not game.over:
-        seat = game.to_act
-        assert seat is not None
-        action = bots[seat].choose(game)
-        n_legal = len(game.legal_actions())
-        game.apply(action)
-        lines.append(f"> {seat}: {action}    ({n_legal} legal)")
-        for ev in game.log[start:]:
-            lines.append(("    " if ev.kind == "roll" else "  ") + ev.text)
-        start = len(game.log)
-        if game.round != rnd or game.over:
-            rnd = game.round
-            lines.append("  units: " + ", ".join(
-                f"{u['id']}@{u['at']} h{u['health']}" for u in game.state_dict()["units"]))
-    lines.append("result: " + json.dumps(game.result.to_dict() if game.result else None,
-                                         sort_keys=True))
-    return "\n".join(line.rstrip() for line in lines) + "\n"
+    rounds = [game.round]
+
+    def new_round(g: object, action: str) -> bool:
+        assert isinstance(g, AstralDreams)
+        changed = g.round != rounds[-1]
+        rounds.append(g.round)
+        return changed
+
+    def units(g: object) -> str:
+        assert isinstance(g, AstralDreams)
+        return "  units: " + ", ".join(
+            f"{u['id']}@{u['at']} h{u['health']}" for u in g.state_dict()["units"])
+
+    return trace(game, bots,
+                 f"Astral Dreams, ruins (6 rounds), seed {seed}, heuristic scouts vs robots",
+                 snapshot=units, snapshot_after=new_round)
 
 
 if __name__ == "__main__":

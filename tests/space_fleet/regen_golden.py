@@ -18,25 +18,13 @@ SCENARIO, SEED = "minefield-run", 7
 
 
 def playthrough() -> str:
+    from voidwar.sim.playthrough import playthrough as trace
+
     game = voidwar.load("space-fleet", scenario=SCENARIO, seed=SEED)
     pols = {"blue": RandomPolicy(101), "red": RandomPolicy(202)}
-    lines = [f"# Space Fleet golden playthrough: {SCENARIO}, dice seed {SEED}, "
-             "random (seed 101) vs random (seed 202)"]
-    lines += [f"  {e.text}" for e in game.log]
-    while not game.over:
-        seat = game.to_act
-        assert seat is not None
-        legal = game.legal_notations()
-        action = pols[seat].choose(game)
-        head = f"[T{game.turn} {game.phase}] {seat}: {action}   (of {len(legal)} legal)"
-        events = game.apply(action)
-        lines.append(head)
-        lines += [f"  {e.text}" for e in events]
-    r = game.result
-    assert r is not None
-    lines.append(f"result: {r.outcome} winner={r.winner} scores={r.scores} details={r.details}")
-    lines.append(f"digest: {game.digest()}")
-    return "\n".join(lines) + "\n"
+    return trace(game, pols, f"Space Fleet golden playthrough: {SCENARIO}, dice seed {SEED}, "
+                 "random (seed 101) vs random (seed 202)",
+                 heading=lambda g: f"[T{g.turn} {g.phase}] ")  # type: ignore[attr-defined]
 
 
 if __name__ == "__main__":
