@@ -41,7 +41,7 @@ class _Node:
     def __init__(self) -> None:
         self.n = 0
         self.prior: str | None = None  # the prior policy's choice here (first seen position)
-        self.stats: dict[str, list[float]] = {}  # action notation → [visits, value sum]
+        self.stats: dict[str, list[float]] = {}  # notation → [visits, value sum, sum of squares]
         self.children: dict[str, _Node] = {}
 
     def child(self, key: str) -> _Node:
@@ -81,6 +81,14 @@ class MCTSPolicy:
     ``c`` is the UCT exploration constant on values in [0, 1]; ``rollout`` is ``None`` (uniform
     random), a policy name (resolved for the game's ruleset) or a policy; ``max_rollout_steps``
     ends long rollouts (the position then counts as a draw, or the lowest score seen).
+
+    ``prior`` (a policy name such as ``"heuristic"``, or a policy) guides the tree: at each node
+    the prior's choice is tried first and keeps a progressive bias ``prior_weight / (1 + n)``
+    in its UCT value; a node visited *n* times considers at most ``1 + widening·√n`` of its
+    actions (progressive widening), so the values below the root follow the prior's line
+    rather than random replies; and the decision stays the prior's unless another action has
+    more visits and a mean better by ``margin`` standard errors of the difference. A small
+    budget thus plays like the prior, a larger one corrects it.
     """
 
     name = "mcts"
@@ -96,6 +104,8 @@ class MCTSPolicy:
         evaluate: Callable[[Game], dict[str, float]] | None = None,
         prior: str | Policy | None = None,
         prior_weight: float = 1.0,
+        widening: float = 1.0,
+        margin: float = 1.0,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 200
@@ -110,6 +120,8 @@ class MCTSPolicy:
         self.evaluate = evaluate
         self.prior = prior
         self.prior_weight = prior_weight
+        self.widening = widening
+        self.margin = margin
         self.calls = 0
         #: after each ``choose``: root action → (visits, mean value), and the iteration count
         self.last_stats: dict[str, tuple[int, float]] = {}
@@ -160,6 +172,9 @@ class MCTSPolicy:
         self.last_stats = {
             k: (int(v[0]), v[1] / v[0]) for k, v in root.stats.items() if k in by_text and v[0]
         }
+        self._last_var = {
+            k: max(0.0, v[2] / v[0] - (v[1] / v[0]) ** 2) for k, v in root.stats.items() if v[0]
+        }
         self.last_iterations = i
         if not self.last_stats:
             return legal[rng.below(len(legal))]
@@ -168,14 +183,21 @@ class MCTSPolicy:
 
     # -- internals -------------------------------------------------------------------------------
     def _final(self, prior: str | None) -> str:
-        """The decision. With a prior: its choice, unless another action has both more visits
-        and a better mean. Without: the best mean among the actions with at least half the
-        visits of the most visited (robust, yet a deterministic but worse action that UCT kept
-        sampling with a tiny budget does not win on visits alone)."""
+        """The decision. With a prior: its choice, unless another action has more visits and a
+        mean better by ``margin`` standard errors. Without: the best mean among the actions with
+        at least half the visits of the most visited (robust, yet a deterministic but worse
+        action that UCT kept sampling with a tiny budget does not win on visits alone)."""
         stats = self.last_stats
+        var = getattr(self, "_last_var", {})
         if prior and prior in stats:
             pn, pm = stats[prior]
-            better = [(k, v) for k, v in stats.items() if v[0] > pn and v[1] > pm]
+            pv = var.get(prior, 0.0) / pn
+
+            def clearly_better(k: str, n: int, m: float) -> bool:
+                se = math.sqrt(pv + var.get(k, 0.0) / n)
+                return n > pn and m > pm + self.margin * se
+
+            better = [(k, v) for k, v in stats.items() if clearly_better(k, *v)]
             if not better:
                 return prior
             return max(better, key=lambda kv: (kv[1][0], kv[1][1]))[0]
@@ -304,7 +326,7 @@ class MCTSPolicy:
                 key = str(act)
                 new = key not in node.stats
                 if new:
-                    node.stats[key] = [0.0, 0.0]
+                    node.stats[key] = [0.0, 0.0, 0.0]
                 secret = g.is_secret(act)
                 if not path and seat == me and isinstance(g.dice, SeededDice):
                     # common random numbers: the k-th sample of every root action rolls the
@@ -331,6 +353,7 @@ class MCTSPolicy:
             st = node.stats[key]
             st[0] += 1
             st[1] += values[seat]
+            st[2] += values[seat] ** 2
 
     def _values(self, g: Game, seats: tuple[str, ...]) -> dict[str, float]:
         res = g.result if g.over else None
@@ -350,6 +373,13 @@ class MCTSPolicy:
 
     def _select(self, node: _Node, legal: list[Action], seat: str, rng: PCG32) -> Action:
         untried = [a for a in legal if str(a) not in node.stats]
+        if untried and self.prior is not None and len(untried) < len(legal):
+            # progressive widening behind a prior: a node with n visits tries at most
+            # 1 + widening·√n of its actions (the prior's first), so small budgets refine the
+            # prior's line instead of averaging over random untried replies
+            allowed = 1 + int(self.widening * math.sqrt(node.n))
+            if len(legal) - len(untried) >= allowed:
+                untried = []
         if untried:
             if node.prior:
                 for a in untried:
@@ -363,7 +393,12 @@ class MCTSPolicy:
         best_u = -math.inf
         for a in legal:
             key = str(a)
-            n, w = node.stats[key]
+            st = node.stats.get(key)
+            if st is None:  # held back by widening
+                continue
+            n, w = st[0], st[1]
+            if n == 0:
+                return a
             u = ((w / n) - lo) / span + self.c * math.sqrt(logn / n)
             if key == node.prior:
                 u += self.prior_weight / (1 + n)
