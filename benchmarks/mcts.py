@@ -86,7 +86,8 @@ def strength(ruleset: str, games: int, seconds: float, scenario: str | None,
         print(f"  game {i}: mcts as {me}: {pts}", file=sys.stderr, flush=True)
     rate, lo, hi = wilson(score, games)
     return {"ruleset": ruleset, "scenario": scenario, "games": games, "seconds_per_move": seconds,
-            "rollout": rollout or "random", "prior": prior, "mcts_score_rate": rate, "ci95": [lo, hi],
+            "rollout": rollout or "random", "prior": prior, "mcts_score_rate": rate,
+            "ci95": [lo, hi],
             "mean_s_per_mcts_move": sum(per_move) / len(per_move), "games_detail": rows}
 
 
