@@ -63,11 +63,11 @@ def speed(iterations: int) -> dict[str, Any]:
 
 
 def strength(ruleset: str, games: int, seconds: float, scenario: str | None,
-             rollout: str | None, prior: str | None = None) -> dict[str, Any]:
+             rollout: str | None, prior: str | None = None, first: int = 0) -> dict[str, Any]:
     score = 0.0
     per_move: list[float] = []
     rows = []
-    for i in range(games):
+    for i in range(first, first + games):
         seed = derive_seed(20240, i)
         g = voidwar.load(ruleset, scenario, seed=seed)
         seats = g.seats
@@ -188,12 +188,14 @@ def main() -> None:
     ap.add_argument("--scenario")
     ap.add_argument("--rollout")
     ap.add_argument("--prior")
+    ap.add_argument("--first", type=int, default=0, help="index of the first game (strength)")
     a = ap.parse_args()
     result: Any
     if a.what == "speed":
         result = speed(a.iterations)
     elif a.what == "strength":
-        result = strength(a.ruleset, a.games, a.seconds, a.scenario, a.rollout, a.prior)
+        result = strength(a.ruleset, a.games, a.seconds, a.scenario, a.rollout, a.prior,
+                          a.first)
     elif a.what == "antilles":
         result = antilles(a.games, a.seconds, a.rollout, a.prior)
     elif a.what == "openspiel":
