@@ -35,7 +35,7 @@ def render_report(report: dict[str, Any], console: Console) -> None:
     pols: list[str] = report["policies"]
     title = f"{report['ruleset']} tournament ({report['games_per_pair']} games a pair)"
     if report["solitaire"]:
-        t = Table(title=title)
+        t = Table(title=f"{report['ruleset']} ({report['games_per_pair']} games a policy)")
         t.add_column("policy")
         t.add_column("mean score [95% CI]", justify="right")
         for p in sorted(pols, key=lambda p: -report["scores"][p]["mean_score"]):
