@@ -224,6 +224,9 @@ def _factory(cls: type[Game]) -> Any:
     return make
 
 
+TOY_NAMES = ("toy-pig", "toy-rps", "toy-push")
+
+
 def register_toys() -> None:
     for cls, title in ((Pig, "Pig"), (RPS, "Rock-paper-scissors"), (Push, "Push your luck")):
         register(
