@@ -227,31 +227,17 @@ def version() -> None:
     console.print(f"voidwar {__version__}")
 
 
-def _mount_optional() -> None:
-    """Sub-commands that live in their own modules (added as their features land)."""
-    import importlib
+def _mount_subcommands() -> None:
+    """Sub-commands that live in their own modules."""
+    from .army import army_app, campaign_app
+    from .tournament import tournament_command
 
-    for module, attr, name in (
-        ("voidwar.cli.army", "army_app", "army"),
-        ("voidwar.cli.army", "campaign_app", "campaign"),
-    ):
-        try:
-            mod = importlib.import_module(module)
-        except ModuleNotFoundError as e:
-            if e.name == module:
-                continue
-            raise
-        app.add_typer(getattr(mod, attr), name=name)
-    try:
-        tour = importlib.import_module("voidwar.cli.tournament")
-    except ModuleNotFoundError as e:
-        if e.name != "voidwar.cli.tournament":
-            raise
-    else:
-        app.command("tournament")(tour.tournament_command)
+    app.add_typer(army_app, name="army")
+    app.add_typer(campaign_app, name="campaign")
+    app.command("tournament")(tournament_command)
 
 
-_mount_optional()
+_mount_subcommands()
 
 if __name__ == "__main__":
     app()
