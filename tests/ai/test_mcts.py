@@ -185,3 +185,60 @@ def test_final_choice_rules_on_paper() -> None:
     assert pol._final(None) == "continue"  # both well sampled: the better mean
     pol.last_stats = {"a": (1, 87.0), "b": (1, 99.0), "c": (5, 90.0)}
     assert pol._final("a") == "c"  # more visits and a better mean than the prior's choice
+
+
+def test_attack_vector_search_never_sees_the_other_seats_secret_orders(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Real ruleset: red searches after blue's secret orders; which orders must not matter
+    (how many orders blue gave is public: the view shows the count). The leaf value reads
+    blue's pending orders, so any leak would show in the statistics."""
+    from voidwar.core.game import Game
+    from voidwar.rulesets.attack_vector.game import AttackVectorGame
+
+    def search(orders: list[str]) -> dict[str, tuple[int, float]]:
+        g = voidwar.load("attack-vector", scenario="duel", seed=3)
+        assert g.to_act == "blue"
+        g.apply_all(orders)
+        assert g.to_act == "red"
+        pol = MCTSPolicy(seed=2, iterations=12, max_rollout_steps=1, evaluate=blue_thrust)
+        pol.choose(g)
+        return pol.last_stats
+
+    g = voidwar.load("attack-vector", scenario="duel", seed=3)
+    assert g.is_secret(g.parse_action("thrust 5")) and g.is_secret(g.parse_action("done"))
+    stats = [search(o) for o in (["thrust 2", "done"], ["thrust 5", "done"],
+                                 ["thrust 1", "done"])]
+    assert stats[0] and stats[0] == stats[1] == stats[2]
+    # the control: declare nothing secret, and the search sees blue's "thrust 5"
+    monkeypatch.setattr(AttackVectorGame, "is_secret", Game.is_secret)
+    seen = [search(o) for o in (["thrust 2", "done"], ["thrust 5", "done"])]
+    assert seen[0] != seen[1]
+
+
+def blue_thrust(g: voidwar.Game) -> dict[str, float]:
+    """A leaf value that leaks blue's secret orders if the search could see them."""
+    pending = [str(o) for _, o in g.pending["blue"]]  # type: ignore[attr-defined]
+    v = 1.0 if "thrust 5" in pending else 0.0
+    return {"blue": v, "red": 1 - v}
+
+
+def test_space_fleet_fire_declarations_are_secret_until_the_class_step_resolves() -> None:
+    from voidwar.rulesets.space_fleet.actions import EndFire, Fire, Move
+
+    g = voidwar.load("space-fleet", scenario="destroyer-skirmish", seed=1)
+    while not any(isinstance(a, Fire) for a in g.legal_actions()):
+        acts = g.legal_actions()
+        assert not g.is_secret(acts[0])  # movement is public
+        g.apply(next((a for a in acts if isinstance(a, Move)), acts[-1]))
+        assert not g.over
+    shooter = g.to_act
+    fire = next(a for a in g.legal_actions() if isinstance(a, Fire))
+    assert g.is_secret(fire)
+    g.apply(fire)
+    end = EndFire()
+    assert g.is_secret(end)  # the rival may still reply in this class step
+    g.apply(end)
+    # the rival declares without seeing the first side's shot
+    assert g.to_act is not None and g.to_act != shooter
+    assert g.view(g.to_act)["declared"] == []
+    assert g.state_dict()["declared"]

@@ -595,6 +595,17 @@ class AttackVectorGame(Game):
                         for tid, t in self.targets.items()},
         }
 
+    def is_secret(self, action: Action) -> bool:
+        """Orders are secret until every seat has given its own (spec §2.2): an order, and a
+        ``done`` that hands over to a seat still owing orders."""
+        if isinstance(action, Order):
+            return True
+        if isinstance(action, Done):
+            seat = self.to_act
+            return any(s != seat and s not in self.done_seats and self._active(s)
+                       for s in self.sc.seats)
+        return False
+
     def view(self, seat: str | None) -> dict[str, Any]:
         """Everything but other seats' unrevealed orders (spec §2.2: secret orders)."""
         d = self.state_dict()

@@ -505,6 +505,16 @@ class SpaceFleetGame(Game):
             "result": self._result.to_dict() if self._result else None,
         }
 
+    def is_secret(self, action: Action) -> bool:
+        """Firing: "all fire from one class is simultaneous" — a side's declarations (and its
+        hand-over to the other side) stay hidden until the class step resolves."""
+        if isinstance(action, Fire):
+            return True
+        if isinstance(action, EndFire) and self.fire_side is not None:
+            rival = other(self.fire_side)
+            return rival not in self.fire_done and self._can_declare(rival)
+        return False
+
     def view(self, seat: str | None) -> dict[str, Any]:
         """Fire within a class is simultaneous: a seat does not see the other side's
         declarations of the current class step before they resolve."""
