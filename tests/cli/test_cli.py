@@ -113,3 +113,19 @@ def test_manual_dice_from_the_first_roll_of_set_up() -> None:
     run_terminal("space-fleet", scenario="cruiser-action", dice="manual", console=console,
                  read=scripted(["4", "3", "2", "5", "1", "6", "quit"]))
     assert PROMPTS[0].startswith("roll a d6 for"), PROMPTS[:3]
+
+
+def test_simulate_on_ray_equals_local() -> None:
+    import pytest
+
+    pytest.importorskip("ray")
+    args = ["simulate", "antilles", "--games", "6", "--policy", "random", "--seed", "3",
+            "--json"]
+    local = runner.invoke(app, args)
+    ray = runner.invoke(app, [*args, "--backend", "ray", "--workers", "2"])
+    assert local.exit_code == 0 and ray.exit_code == 0, ray.output
+    a = json.loads(local.stdout)
+    b = json.loads(ray.stdout[ray.stdout.index("{"): ray.stdout.rindex("}") + 1])
+    assert a["scores"] == b["scores"] and a["outcomes"] == b["outcomes"]
+    bad = runner.invoke(app, [*args, "--backend", "cloud"])
+    assert bad.exit_code != 0 and "unknown backend" in bad.output

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -16,26 +16,12 @@ from .. import __version__
 from .. import policies as policy_registry
 from ..core.errors import VoidwarError
 from ..core.registry import get_ruleset, rulesets
+from .options import parse_options, simulate_function
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
                   help="voidwar — tabletop space-combat wargames, rules enforced.")
 console = Console()
 err = Console(stderr=True)
-
-
-def parse_options(pairs: list[str] | None, **named: Any) -> dict[str, Any]:
-    """``-o key=value`` pairs (values read as JSON when they parse, else as text) + named flags."""
-    out: dict[str, Any] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise typer.BadParameter(f"option {pair!r} must be key=value")
-        try:
-            out[key.strip()] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key.strip()] = value
-    out.update({k: v for k, v in named.items() if v is not None})
-    return out
 
 
 def fail(e: Exception) -> None:
@@ -108,6 +94,9 @@ def simulate(
     = None,
     tables: Annotated[Path | None, typer.Option(help="Antilles: your own table file")] = None,
     option: OptionList = None,
+    backend: Annotated[str, typer.Option(help="local (processes) or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address (with --backend ray)")]
+    = None,
 ) -> None:
     """Play many games between policies; print outcome rates and means with 95% intervals."""
     from ..sim.report import plot_scores, print_summary
@@ -126,10 +115,11 @@ def simulate(
         pols = {s: (policy if k == 0 or vs is None else vs) for k, s in enumerate(seats)}
         spec = GameSpec(info.name, scenario, opts, pols, policy)
         n_workers = workers or default_workers()
+        runner = simulate_function(backend, address) or run_sim
         with _progress() as bar:
             task = bar.add_task(f"{info.name}", total=games)
-            results = run_sim(spec, games, seed, n_workers,
-                              progress=lambda k: bar.advance(task, k))
+            results = runner(spec, games, seed, n_workers,
+                             progress=lambda k: bar.advance(task, k))
     except VoidwarError as e:
         fail(e)
     summary = summarize(results)

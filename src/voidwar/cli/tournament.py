@@ -15,19 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..sim.tournament import run_tournament, total_games
-
-
-def _options(pairs: list[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for p in pairs:
-        key, sep, value = p.partition("=")
-        if not sep:
-            raise typer.BadParameter(f"option {p!r} is not key=value")
-        try:
-            out[key.strip()] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key.strip()] = value
-    return out
+from .options import parse_options, simulate_function
 
 
 def render_report(report: dict[str, Any], console: Console) -> None:
@@ -81,16 +69,8 @@ def tournament_command(
 ) -> None:
     """Round robin between policies: win rates with 95% intervals and a rating per policy."""
     names = [p.strip() for p in policies.split(",") if p.strip()]
-    opts = _options(option or [])
-    sim_fn = None
-    if backend == "ray":
-        from functools import partial
-
-        from ..sim.ray_backend import simulate_ray
-
-        sim_fn = partial(simulate_ray, address=address)
-    elif backend != "local":
-        raise typer.BadParameter(f"unknown backend {backend!r} (local or ray)")
+    opts = parse_options(option)
+    sim_fn = simulate_function(backend, address)
     console = Console(stderr=as_json)
     total = total_games(ruleset, names, games, scenario, opts)
     with Progress(TextColumn("tournament"), BarColumn(), MofNCompleteColumn(),
