@@ -12,39 +12,22 @@ rate (the figures in docs/space-fleet.md come from this script). Never run as a 
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from typing import Any
 
 import voidwar
 from voidwar.core.dice import derive_seed
 from voidwar.rulesets.space_fleet.data import scenario_names
+from voidwar.sim.runner import GameSpec, play_one
+from voidwar.sim.stats import wilson
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for k successes in n trials."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return max(0.0, mid - half), min(1.0, mid + half)
-
-
-def play(scenario: str, seed: int, blue: str, red: str) -> tuple[Any, int]:
-    game = voidwar.load("space-fleet", scenario=scenario, seed=seed)
-    pols = {
-        "blue": voidwar.policies.get(blue, "space-fleet", seed=derive_seed(seed, 1)),
-        "red": voidwar.policies.get(red, "space-fleet", seed=derive_seed(seed, 2)),
-    }
-    n = 0
-    while not game.over:
-        seat = game.to_act
-        assert seat is not None
-        game.apply(pols[seat].choose(game))
-        n += 1
-    return game.result, n
+def play(scenario: str | None, seed: int, blue: str, red: str,
+         options: dict[str, Any] | None = None) -> tuple[dict[str, Any], int]:
+    """One game through the shared runner (the seeds derive exactly as in ``simulate``)."""
+    spec = GameSpec("space-fleet", scenario, options or {}, {"blue": blue, "red": red})
+    r = play_one(spec, seed)
+    return r, int(r["actions"])
 
 
 def throughput(games: int, seed: int) -> None:
@@ -69,13 +52,13 @@ def strength(games: int, seed: int) -> None:
             h_seat = "blue" if i % 2 == 0 else "red"
             blue, red = ("heuristic", "random") if h_seat == "blue" else ("random", "heuristic")
             result, _ = play(sc, derive_seed(seed, i), blue, red)
-            if result.winner == h_seat:
+            if result["winner"] == h_seat:
                 w += 1
-            elif result.winner is None:
+            elif result["winner"] is None:
                 d += 1
             else:
                 l_ += 1
-        lo, hi = wilson(w, games)
+        _, lo, hi = wilson(w, games)
         print(f"{sc:20} {games:5} {w:4} {d:4} {l_:4} {w / games:9.3f}  [{lo:.3f}, {hi:.3f}]",
               flush=True)
 
@@ -94,17 +77,10 @@ def balance(games: int, seed: int) -> None:
         for cell in (c for c in cells if c.row == row):
             w = 0
             for i in range(games):
-                g = voidwar.load("space-fleet", scenario=cell.scenario,
-                                 seed=derive_seed(seed, i), **cell.options)
-                pols = {s: voidwar.policies.get("heuristic", "space-fleet",
-                                                seed=derive_seed(seed, i, k))
-                        for k, s in enumerate(("blue", "red"))}
-                while not g.over:
-                    seat = g.to_act
-                    assert seat is not None
-                    g.apply(pols[seat].choose(g))
-                w += g.result is not None and g.result.winner == "blue"
-            lo, hi = wilson(w, games)
+                r, _ = play(cell.scenario, derive_seed(seed, i), "heuristic", "heuristic",
+                            cell.options)
+                w += r["winner"] == "blue"
+            _, lo, hi = wilson(w, games)
             sizes = f"{len(cell.options['fleet_a'])}v{len(cell.options['fleet_b'])}"
             out += f"{f'{w / games:.2f} [{lo:.2f},{hi:.2f}] {sizes}':>26}"
         print(out, flush=True)
