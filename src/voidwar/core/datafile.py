@@ -7,11 +7,17 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import DataFileError
 
 M = TypeVar("M", bound=BaseModel)
+
+
+class StrictModel(BaseModel):
+    """Base of every data-file model: unknown fields are refused, values are frozen."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 def read_toml(path: str | Path) -> dict[str, Any]:

@@ -12,9 +12,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
-from ...core.datafile import package_file, read_toml, validate
+from ...core.datafile import StrictModel, package_file, read_toml, validate
 from ...core.hexgrid import direction_index
 
 BOLT_TYPES = ("normal", "fast", "exploding")
@@ -53,28 +53,24 @@ def parse_caster_entry(text: str) -> CasterEntry:
         raise ValueError(f"unknown facing {facing!r} in {text!r} (use A-F)") from None
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class BoardModel(_Strict):
+class BoardModel(StrictModel):
     radius: int = Field(ge=4, le=30)
 
 
-class PlatformModel(_Strict):
+class PlatformModel(StrictModel):
     shields: int = Field(ge=0, le=50)
     armor: int = Field(ge=0, le=50)
     casters: int = Field(ge=1, le=20)
 
 
-class ScoringModel(_Strict):
+class ScoringModel(StrictModel):
     destroyed_base: int = Field(ge=0)
     per_surviving_paladin: int = Field(ge=0)
     early_bonus_per_turn: int = Field(ge=0)
     last_turn: int = Field(ge=1, le=99)
 
 
-class AttackColumn(_Strict):
+class AttackColumn(StrictModel):
     """One range column of the Paladin Attacks chart: lowest totals for each result."""
 
     shield: int
@@ -89,7 +85,7 @@ class AttackColumn(_Strict):
         return self
 
 
-class TablesModel(_Strict):
+class TablesModel(StrictModel):
     name: str = "custom"
     reconstructed: bool = False
     board: BoardModel

@@ -13,9 +13,9 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
 
-from ...core.datafile import load_model, package_file, read_toml, validate
+from ...core.datafile import StrictModel, load_model, package_file, read_toml, validate
 from ...core.errors import DataFileError, UnknownName
 from ...core.tabletop import Circle, Feature, Point, Rect, Table, frac
 
@@ -41,12 +41,8 @@ def _exact(v: Any) -> Any:
 Inches = Annotated[Fraction, BeforeValidator(_exact)]
 
 
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
 # -- profiles (Astral Dreams: "Imperial Scouts", "Ladek Marine Robots") -----------------------
-class Profile(Strict):
+class Profile(StrictModel):
     """One rank's profile, every number as the text prints it."""
 
     name: str
@@ -67,13 +63,13 @@ class Profile(Strict):
     special: str = ""
 
 
-class SideProfiles(Strict):
+class SideProfiles(StrictModel):
     side_name: str
     kind: str
     units: dict[str, Profile]
 
 
-class UnitTable(Strict):
+class UnitTable(StrictModel):
     scouts: SideProfiles
     robots: SideProfiles
 
@@ -87,7 +83,7 @@ def units() -> UnitTable:
 
 
 # -- army lists ----------------------------------------------------------------------------------
-class ArmyEntry(Strict):
+class ArmyEntry(StrictModel):
     type: str = Field(min_length=1)
     count: int = Field(default=1, ge=1, le=50)
     #: optional deployment positions ("x,y"), one per miniature; else the scenario places them
@@ -103,7 +99,7 @@ class ArmyEntry(Strict):
         return self
 
 
-class Army(Strict):
+class Army(StrictModel):
     """An army list: a side, a points allowance and the miniatures bought."""
 
     name: str = ""
@@ -234,7 +230,7 @@ def suggest_army(side: str, points: int) -> Army:
 
 
 # -- scenarios -----------------------------------------------------------------------------------
-class TerrainSpec(Strict):
+class TerrainSpec(StrictModel):
     name: str = Field(min_length=1)
     shape: Literal["rect", "circle"]
     #: rect: [x0, y0, x1, y1]; circle: [x, y, radius]
@@ -260,7 +256,7 @@ class TerrainSpec(Strict):
         return Feature(self.name, shape, self.move, self.impassable, self.blocks_los)
 
 
-class Scenario(Strict):
+class Scenario(StrictModel):
     title: str
     description: str
     #: the points allowance of each side (Astral Dreams, "Miniatures": begin with fifty)

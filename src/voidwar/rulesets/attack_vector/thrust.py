@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from voidwar.core.datafile import load_model, package_file
 
+from ...core.datafile import StrictModel
 from .exact import Q3, SQRT3_2, q3_floor, round_half_down
 
 CELLS = 8  # a column has 8 cells, one turn of thrust (spec §7.2 DERIVED)
@@ -99,9 +100,7 @@ def chart_toml() -> str:
 Cells = tuple[int, int, int, int, int, int, int, int]
 
 
-class Column(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class Column(StrictModel):
     thrust: Fraction
     g: Fraction
     dots: Cells

@@ -17,9 +17,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
-from ...core.datafile import load_model, package_file, read_toml, validate
+from ...core.datafile import StrictModel, load_model, package_file, read_toml, validate
 from ...core.errors import DataFileError
 from ...core.hexgrid import DIRECTION_LETTERS, Hex, RectBoard
 
@@ -29,12 +29,8 @@ STATS = ("shields", "speed", "shots", "mines")
 SEATS = ("blue", "red")
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
 # --------------------------------------------------------------------------- tables
-class ClassRow(_Strict):
+class ClassRow(StrictModel):
     name: str
     shields: int = Field(ge=0)
     speed: int = Field(ge=0)
@@ -42,14 +38,14 @@ class ClassRow(_Strict):
     size: int = Field(ge=1)
 
 
-class TradeRate(_Strict):
+class TradeRate(StrictModel):
     give: Literal["shields", "speed", "shots"]
     give_amount: int = Field(ge=1)
     get: Literal["shields", "speed", "shots", "mines"]
     get_amount: int = Field(ge=1)
 
 
-class Band(_Strict):
+class Band(StrictModel):
     name: str
     min: int = Field(ge=0)
     max: int = Field(ge=0)
@@ -57,7 +53,7 @@ class Band(_Strict):
     missile: int | None = Field(default=None, ge=1, le=7)
 
 
-class FireModifiers(_Strict):
+class FireModifiers(StrictModel):
     destroyer_at_long: int
     beam_nearby: int
     beam_nearby_distance: int = Field(ge=0)
@@ -65,14 +61,14 @@ class FireModifiers(_Strict):
     missile_small_targets: list[str]
 
 
-class FireLimits(_Strict):
+class FireLimits(StrictModel):
     rear_arc_degrees: int = Field(ge=0, le=360)
     no_long_range: list[str]
     missile_hit_die: int = Field(ge=2)
     missile_ammo: int = Field(ge=0)
 
 
-class FiringTable(_Strict):
+class FiringTable(StrictModel):
     order: list[str]
     bands: list[Band]
     modifiers: FireModifiers
@@ -88,12 +84,12 @@ class FiringTable(_Strict):
         return self
 
 
-class MineTable(_Strict):
+class MineTable(StrictModel):
     attack_on: int = Field(ge=1, le=7)
     hit_die: int = Field(ge=2)
 
 
-class DamageResult(_Strict):
+class DamageResult(StrictModel):
     min: int | None = None
     max: int | None = None
     effect: Literal["destroyed", "major", "engines", "weapons", "minor"]
@@ -105,7 +101,7 @@ class DamageResult(_Strict):
     repairable: bool = True
 
 
-class DamageTable(_Strict):
+class DamageTable(StrictModel):
     regeneration: int = Field(ge=0)
     class_modifiers: dict[str, int]
     missile_modifier: int
@@ -132,7 +128,7 @@ class DamageTable(_Strict):
         return self
 
 
-class Tables(_Strict):
+class Tables(StrictModel):
     source: str
     classes: dict[str, ClassRow]
     trades: list[TradeRate]
@@ -263,7 +259,7 @@ def customise(cls: str, trades: list[str], launchers: int = 0) -> Profile:
     )
 
 
-class Design(_Strict):
+class Design(StrictModel):
     cls: str = Field(alias="class")
     note: str = ""
     trades: list[str] = Field(default_factory=list)
@@ -281,7 +277,7 @@ class Design(_Strict):
         return customise(self.cls, self.trades, self.missile_launchers)
 
 
-class DesignFile(_Strict):
+class DesignFile(StrictModel):
     designs: dict[str, Design]
 
 
@@ -307,7 +303,7 @@ def hexid(h: Hex) -> str:
     return f"{c:02d}{r:02d}"
 
 
-class ShipEntry(_Strict):
+class ShipEntry(StrictModel):
     id: str = Field(pattern=r"^[A-Z][A-Z0-9]{0,3}$")
     cls: str | None = Field(default=None, alias="class")
     design: str | None = None
@@ -350,16 +346,16 @@ class ShipEntry(_Strict):
         return self
 
 
-class Fleet(_Strict):
+class Fleet(StrictModel):
     ships: list[ShipEntry] = Field(min_length=1)
 
 
-class BoardSize(_Strict):
+class BoardSize(StrictModel):
     cols: int = Field(ge=4, le=60)
     rows: int = Field(ge=4, le=60)
 
 
-class Scenario(_Strict):
+class Scenario(StrictModel):
     title: str
     description: str
     turn_limit: int = Field(ge=1, le=200)
