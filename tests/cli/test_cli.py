@@ -50,15 +50,46 @@ def test_terminal_play_undo_save_and_load(tmp_path: Path) -> None:
     assert "Turn 1" in console2.export_text()
 
 
-def test_manual_dice_ask_the_player() -> None:
+def test_manual_dice_play_as_the_chance_seat(tmp_path: Path) -> None:
+    """Manual dice use explicit chance: each roll is the chance seat's move, typed as a number;
+    a bad roll is refused by the rules of the die and changes nothing; the game is the inline
+    game with the same rolls."""
+    import voidwar
+
     console = Console(record=True, width=140)
-    lines = [f"place P{i} at {i},0" for i in range(1, 8)]
-    lines += ["1", "0", "1", "1", "1"]  # four Casters recharge; "0" is refused and re-asked
-    lines += ["quit"]
+    places = [f"place P{i} at {i},0" for i in range(1, 8)]
+    save = tmp_path / "manual.json"
+    lines = [*places, "1", "0", "1", "1", "1", f"save {save}", "quit"]
     run_terminal("antilles", dice="manual", console=console, read=scripted(lines))
     out = console.export_text()
-    assert "a d20 shows 1..20, not '0'" in out
+    assert "a d20 cannot show 0" in out
     assert "Caster 4: recharge, but no Shield is hit" in out
+    rolls = [p for p in PROMPTS if p.startswith("roll a d20 for Active Bolt Caster")]
+    assert len(rolls) == 5  # four casters, one of them asked twice
+    rec = json.loads(save.read_text())
+    assert rec["dice"] == {"kind": "manual", "values": [1, 1, 1, 1]}
+    inline = voidwar.load("antilles", dice=[1, 1, 1, 1])
+    for a in places:
+        inline.apply(a)
+    assert rec["final"] == inline.digest()
+
+
+def test_manual_dice_undo_and_load_go_on_asking(tmp_path: Path) -> None:
+    save = tmp_path / "manual.json"
+    places = [f"place P{i} at {i},0" for i in range(1, 8)]
+    console = Console(record=True, width=140)
+    # undo while a roll is pending takes back the action that waits for it (P7's placement)
+    run_terminal("antilles", dice="manual", console=console,
+                 read=scripted([*places, "1", "undo", f"save {save}", "quit"]))
+    assert "took back place P7 at 7,0 (it was waiting for a roll)" in console.export_text()
+    assert json.loads(save.read_text())["actions"] == places[:-1]
+    console2 = Console(record=True, width=140)
+    run_terminal("antilles", load_file=save, console=console2,
+                 read=scripted([places[-1], "2", "3", "4", "5", "undo", "quit"]))
+    assert PROMPTS[1].startswith("roll a d20 for Active Bolt Caster 1")
+    assert "roll a d20 for Path of B1> " in PROMPTS  # the loaded game rolls by hand, as saved
+    assert "took back place P7 at 7,0 (it was waiting" in console2.export_text()
+    assert PROMPTS[-1] == "commander> "
 
 
 def test_auto_play_to_the_end() -> None:

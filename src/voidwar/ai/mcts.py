@@ -106,6 +106,8 @@ class MCTSPolicy:
         prior_weight: float = 1.0,
         widening: float = 1.0,
         margin: float = 1.0,
+        horizon_steps: int | None = None,
+        horizon_periods: int | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 200
@@ -122,6 +124,8 @@ class MCTSPolicy:
         self.prior_weight = prior_weight
         self.widening = widening
         self.margin = margin
+        self.horizon_steps = horizon_steps
+        self.horizon_periods = horizon_periods
         self.calls = 0
         #: after each ``choose``: root action → (visits, mean value), and the iteration count
         self.last_stats: dict[str, tuple[int, float]] = {}
@@ -309,7 +313,12 @@ class MCTSPolicy:
         in_tree = True
         steps = 0
         rollout = self._rollout_policy(g, seed)
-        while not g.over and steps < self.max_rollout_steps:
+        limit = self.max_rollout_steps if self.horizon_steps is None else self.horizon_steps
+        period = g.search_period() if self.horizon_periods is not None else None
+        stop_at = None if period is None else period + (self.horizon_periods or 0)
+        while not g.over and steps < limit:
+            if stop_at is not None and not in_tree and (g.search_period() or 0) >= stop_at:
+                break
             seat = g.to_act
             if seat is None:
                 break
@@ -360,6 +369,9 @@ class MCTSPolicy:
         if res is None:
             if self.evaluate is not None:
                 return self.evaluate(g)
+            estimate = g.evaluate()
+            if estimate is not None:
+                return estimate
             if len(seats) > 1:
                 return {s: 1.0 / len(seats) for s in seats}
             return {s: self._lo.get(s, 0.0) for s in seats}

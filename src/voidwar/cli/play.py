@@ -15,6 +15,7 @@ from typing import Any
 from rich.console import Console
 
 from .. import policies as policy_registry
+from ..core.chance import CHANCE, ExplicitChanceGame, replay_explicit
 from ..core.dice import ManualDice
 from ..core.errors import DiceError, IllegalAction, RecordError, VoidwarError
 from ..core.game import Game
@@ -34,7 +35,8 @@ HELP = """[bold]Commands[/bold]
 
 
 class DiceAsker:
-    """Asks the person at the terminal for each die result (manual dice)."""
+    """Asks the person at the terminal for a die result (manual dice while the game is set
+    up; after that, manual dice are explicit chance: the prompt is the chance seat's)."""
 
     def __init__(self, console: Console, read: InputFn) -> None:
         self.console = console
@@ -58,20 +60,17 @@ class TerminalSession:
         self.bots = bots
         self.console = console
         self.read = read
-        self.asker = DiceAsker(console, read) if manual else None
-        if manual:
-            self._attach_asker()
+        self.manual = manual or isinstance(game, ExplicitChanceGame)
 
-    def _attach_asker(self) -> None:
-        dice = self.game.dice
-        if isinstance(dice, ManualDice):
-            dice.ask = self.asker
-        elif getattr(dice, "then", None) is not None:
-            dice.then.ask = self.asker  # type: ignore[attr-defined]
+    @property
+    def rules_game(self) -> Game:
+        """The ruleset's own game object (renderers and queries read it)."""
+        g = self.game
+        return g.inner if isinstance(g, ExplicitChanceGame) else g
 
     def draw(self) -> None:
         if self.info.render is not None:
-            self.console.print(self.info.render(self.game))
+            self.console.print(self.info.render(self.rules_game))
         else:
             self.console.print_json(data=self.game.view(None))
 
@@ -87,6 +86,13 @@ class TerminalSession:
                 return 0
             seat = self.game.to_act
             assert seat is not None
+            if seat == CHANCE:
+                line = self._read_roll()
+                if line is None:
+                    return 0
+                if line and self._command(line):
+                    return 0
+                continue
             if seat in self.bots:
                 action = self.bots[seat].choose(self.game)
                 self.console.print(f"[dim]{seat} ({self.bots[seat].name}):[/dim] {action}")
@@ -101,6 +107,18 @@ class TerminalSession:
                 continue
             if self._command(line):
                 return 0
+
+    def _read_roll(self) -> str | None:
+        """Manual dice: the game waits for a die (explicit chance); a bare number is a roll."""
+        pending = getattr(self.game, "pending", None)
+        prompt = (f"roll a d{pending.sides} for {pending.purpose}> " if pending is not None
+                  else "chance> ")
+        try:
+            line = self.read(prompt).strip()
+        except (EOFError, KeyboardInterrupt):
+            self.console.print("\nbye")
+            return None
+        return f"roll {line}" if line.isdigit() else line
 
     def _apply(self, text: str) -> None:
         try:
@@ -142,25 +160,27 @@ class TerminalSession:
             return False
         if word == "undo":
             try:
-                self.game = undo(self.game, ask=self.asker)
-                self.console.print("[yellow]took back the last action[/yellow]")
+                self.game, what = self._undone()
+                self.console.print(f"[yellow]{what}[/yellow]")
             except (IllegalAction, RecordError) as e:
                 self.console.print(f"[red]{e}[/red]")
             return False
         if word == "save" and rest:
             save(self.game, rest)
             self.console.print(f"saved to {rest}")
+            if getattr(self.game, "pending", None) is not None:
+                self.console.print("[yellow]the action waiting for its roll is not saved[/yellow]")
             return False
         if word == "load" and rest:
             try:
-                self.game = replay(load_record_file(rest), ask=self.asker)
+                self.game = self._loaded(load_record_file(rest))
                 self.console.print(f"loaded {rest}")
             except VoidwarError as e:
                 self.console.print(f"[red]{e}[/red]")
             return False
         if word in self.info.commands:
             try:
-                self.console.print(self.info.commands[word](self.game, rest))
+                self.console.print(self.info.commands[word](self.rules_game, rest))
             except (VoidwarError, ValueError) as e:
                 self.console.print(f"[red]{e}[/red]")
             return False
@@ -168,10 +188,41 @@ class TerminalSession:
         return False
 
 
+    def _undone(self) -> tuple[Game, str]:
+        """Take back the last action and its rolls; with a roll pending, the action that
+        waits for it."""
+        g = self.game
+        if isinstance(g, ExplicitChanceGame):
+            if g.pending is not None:
+                return (replay_explicit(g.record(), upto=len(g.actions)),
+                        f"took back {g.pending.action} (it was waiting for a roll)")
+            if not g.actions:
+                raise IllegalAction("nothing to undo (0 actions so far)")
+            return replay_explicit(g.record(), upto=len(g.actions) - 1), "took back the last action"
+        return undo(g), "took back the last action"
+
+    def _loaded(self, rec: dict[str, Any]) -> Game:
+        return load_game_record(rec, self.manual)
+
+
+def load_game_record(rec: dict[str, Any], manual: bool) -> Game:
+    """A saved game: a manual-dice record goes on in explicit chance (the terminal asks for
+    each roll); others replay inline."""
+    kind = rec.get("dice", {}).get("kind")
+    if kind == "manual" or (manual and kind == "scripted"):
+        return replay_explicit(rec)
+    return replay(rec)
+
+
 def start_game(ruleset: str, scenario: str | None, seed: int | None, dice: Any,
                options: dict[str, Any], load_file: Path | None) -> Game:
+    """A new game, or a saved one. Manual dice play in explicit chance: rolls made while the
+    game is set up are asked inline; every later roll is the chance seat's move."""
+    manual = isinstance(dice, ManualDice)
     if load_file is not None:
-        return replay(load_record_file(load_file))
+        return load_game_record(load_record_file(load_file), manual)
+    if manual:
+        return load(ruleset, scenario, seed=seed, dice=dice, chance="explicit", **options)
     return load(ruleset, scenario, seed=seed, dice=dice, **options)
 
 
@@ -194,4 +245,6 @@ def run_terminal(ruleset: str, scenario: str | None = None, seed: int | None = N
         bots = {s: policy_registry.get(vs, info.name, base + k)
                 for k, s in enumerate(game.seats) if k > 0}
     session = TerminalSession(game, info, bots, console, read, manual=(dice == "manual"))
+    if isinstance(game, ExplicitChanceGame):
+        game.inner.dice.manual = True  # type: ignore[attr-defined]
     return session.run()

@@ -45,11 +45,13 @@ class ChanceDice(Dice):
     kind = "explicit"
     can_fail = True
 
-    def __init__(self, setup: Dice | None = None) -> None:
+    def __init__(self, setup: Dice | None = None, manual: bool = False) -> None:
         super().__init__()
         self.script: list[int] = []
         #: rolls made while the game is being set up (before anyone acts) come from here
         self.setup = setup
+        #: a person supplies the outcomes: records say "manual" so a loaded game asks again
+        self.manual = manual
 
     def _next(self, sides: int, purpose: str) -> int:
         if self.setup is not None:
@@ -60,7 +62,7 @@ class ChanceDice(Dice):
 
     def spec(self) -> dict[str, Any]:
         # a finished explicit game replays as an inline game with the same rolls
-        return {"kind": "scripted", "values": list(self.history)}
+        return {"kind": "manual" if self.manual else "scripted", "values": list(self.history)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +231,53 @@ def load_explicit(
     Rolls made while the factory sets the game up (before anyone acts) come inline from
     ``setup``; every roll after that is a chance decision.
     """
-    dice = ChanceDice(setup=setup)
+    from .dice import ManualDice, ScriptedDice
+
+    manual = isinstance(setup, ManualDice) or (
+        isinstance(setup, ScriptedDice) and isinstance(setup.then, ManualDice))
+    dice = ChanceDice(setup=setup, manual=manual)
     game = info.factory(dice, scenario, options)
     dice.setup = None
     return ExplicitChanceGame(game)
+
+
+def replay_explicit(rec: Any, upto: int | None = None) -> ExplicitChanceGame:
+    """Rebuild a record's game in explicit-chance mode, feeding the recorded rolls as chance
+    outcomes (manual dice at the terminal: load and undo). ``upto`` stops after that many
+    actions; the game then waits for its next action, or roll, as the original did."""
+    from .dice import ScriptedDice
+    from .errors import RecordError
+    from .record import check_record
+    from .registry import load
+
+    rec = check_record(rec)
+    spec = rec["dice"]
+    values = spec.get("values")
+    if spec.get("kind") not in ("manual", "scripted") or not isinstance(values, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in values
+    ):
+        raise RecordError("explicit-chance replay needs a record of manual or scripted rolls")
+    setup = ScriptedDice(values)
+    try:
+        game = load(rec["ruleset"], scenario=rec["scenario"], dice=setup, chance="explicit",
+                    **rec["options"])
+    except Exception as e:  # any failure to rebuild is a refusal, not a crash
+        raise RecordError(f"record cannot be set up: {e}") from None
+    assert isinstance(game, ExplicitChanceGame)
+    game.inner.dice.manual = spec["kind"] == "manual"  # type: ignore[attr-defined]
+    pos = setup.pos
+    actions = rec["actions"] if upto is None else rec["actions"][:upto]
+    for i, text in enumerate(actions, 1):
+        try:
+            game.apply(text)
+            while game.to_act == CHANCE:
+                if pos >= len(values):
+                    raise RecordError(f"record action #{i} {text!r} needs more rolls than "
+                                      "the record holds")
+                game.apply(ChanceOutcome(values[pos]))
+                pos += 1
+        except (IllegalAction, DiceError) as e:
+            raise RecordError(f"record action #{i} {text!r} cannot be replayed: {e}") from None
+    if upto is None and game.digest() != rec["final"]:
+        raise RecordError("replayed state differs from the recorded final state (tampered record)")
+    return game

@@ -145,6 +145,19 @@ class Game(ABC):
         (which the search resamples itself) override this to resample that information."""
         return self.clone(reseed=seed)
 
+    def evaluate(self) -> dict[str, float] | None:
+        """A static estimate of each seat's value for search cut-offs, or ``None`` (no estimate).
+
+        With several seats: each seat's chance to win, in [0, 1] (a finished game should give
+        what :func:`voidwar.ai.mcts.terminal_values` gives). Solitaire: the expected final score.
+        ``MCTSPolicy(horizon_steps=…, horizon_periods=…)`` cuts rollouts off and uses this."""
+        return None
+
+    def search_period(self) -> int | None:
+        """A counter that rises as play advances (turn, round, segment), or ``None``.
+        ``MCTSPolicy(horizon_periods=N)`` ends a rollout N periods after the decision."""
+        return None
+
     # -- provided -----------------------------------------------------------------------------
     def roll(self, sides: int, purpose: str) -> int:
         """Roll a die through the dice seam and log it as an event."""

@@ -111,6 +111,10 @@ class AntillesGame(Game):
     def to_act(self) -> str | None:
         return None if self.outcome else self.SEAT
 
+    def search_period(self) -> int:
+        """Search horizons count turns (2.1)."""
+        return self.turn
+
     @property
     def over(self) -> bool:
         return self.outcome is not None

@@ -194,6 +194,10 @@ class AstralDreams(Game):
     def to_act(self) -> str | None:
         return None if self._result is not None else self.turn
 
+    def search_period(self) -> int:
+        """Search horizons count rounds."""
+        return self.round
+
     @property
     def over(self) -> bool:
         return self._result is not None

@@ -137,6 +137,10 @@ class AttackVectorGame(Game):
         self.combat: Combat | None = Combat(self) if Combat.wanted(self) else None
         self._run()
 
+    def search_period(self) -> int:
+        """Search horizons count segments (spec §11.4)."""
+        return self.abs_segment
+
     # -- the sequence of play ------------------------------------------------------------------
     @property
     def abs_segment(self) -> int:

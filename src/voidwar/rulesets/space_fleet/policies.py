@@ -52,7 +52,7 @@ def can_bear(ship_hex: Hex, facing: int, target: Hex) -> bool:
 @dataclass
 class _Plan:
     score: float
-    first: Action | None
+    path: tuple[Action, ...]  # the steps to the best end (EndMove: stay)
 
 
 class HeuristicPolicy:
@@ -64,6 +64,9 @@ class HeuristicPolicy:
         self.rng = PCG32(seed)
         self.caution = caution  # weight of the enemy fire a position draws
         self.spread = spread  # penalty per friendly ship adjacent (beam fire within 1 hex: -1)
+        # the rest of the last plan, keyed by the exact position each step is taken from; a
+        # plan made again from a later step of it would pick the same end (a speed-up only)
+        self._steps: dict[tuple[object, ...], Action] = {}
 
     def choose(self, game: Game) -> Action:
         if not isinstance(game, SpaceFleetGame):
@@ -84,10 +87,32 @@ class HeuristicPolicy:
         lay = LayMine(ship.id)
         if lay in legal and self._nearest(g, ship) <= 6:
             return lay
-        plan = self._plan(g, ship)
-        if plan.first is not None and plan.first in legal:
-            return plan.first
-        return EndMove(ship.id)
+        around = self._surroundings(g, ship)
+        key = (around, ship.hex, ship.facing, g.moved_hexes, g.turned)
+        step = self._steps.get(key)
+        if step is None or step not in legal:
+            plan = self._plan(g, ship)
+            self._remember(around, ship, g.moved_hexes, g.turned, plan.path)
+            step = plan.path[0]
+        return step if step in legal else EndMove(ship.id)
+
+    @staticmethod
+    def _surroundings(g: SpaceFleetGame, ship: Ship) -> tuple[object, ...]:
+        """Everything a plan for ``ship`` depends on besides its own position."""
+        others = tuple((s.id, s.hex, s.facing, s.shields, s.moved, s.beams, s.launchers)
+                       for s in g.ships.values() if s.active and s.id != ship.id)
+        return (g.turn, ship.id, ship.speed, ship.shields, others, frozenset(g.mines))
+
+    def _remember(self, around: tuple[object, ...], ship: Ship, moved: int, turned: bool,
+                  path: tuple[Action, ...]) -> None:
+        self._steps.clear()
+        h, f = ship.hex, ship.facing
+        for step in path:
+            self._steps[(around, h, f, moved, turned)] = step
+            if isinstance(step, Move):
+                h, moved, turned = h.neighbor(f), moved + 1, False
+            elif isinstance(step, Turn):
+                f, turned = (f + (1 if step.right else -1)) % 6, True
 
     def _nearest(self, g: SpaceFleetGame, ship: Ship) -> int:
         return min((ship.hex.distance(e.hex) for e in g.fleet(other(ship.side))), default=99)
@@ -95,34 +120,37 @@ class HeuristicPolicy:
     def _plan(self, g: SpaceFleetGame, ship: Ship) -> _Plan:
         speed = ship.speed
         occupied = {s.hex for s in g.ships.values() if s.active and s.id != ship.id}
-        best = _Plan(self._score(g, ship, ship.hex, ship.facing, 0), EndMove(ship.id))
+        stay = EndMove(ship.id)
+        best = _Plan(self._score(g, ship, ship.hex, ship.facing, 0), (stay,))
         seen: set[tuple[Hex, int, int, bool]] = set()
+        base: dict[tuple[Hex, int], float] = {}  # score before mine costs, per end hex/facing
 
-        def walk(h: Hex, f: int, moved: int, turned: bool, first: Action | None,
+        def walk(h: Hex, f: int, moved: int, turned: bool, path: tuple[Action, ...],
                  mine_cost: float) -> None:
             nonlocal best
             key = (h, f, moved, turned)
             if key in seen:
                 return
             seen.add(key)
-            if first is not None:
-                sc = self._score(g, ship, h, f, mine_cost)
+            if path:
+                b = base.get((h, f))
+                if b is None:
+                    b = base[(h, f)] = self._score(g, ship, h, f, 0.0)
+                sc = b - mine_cost
                 if sc > best.score:
-                    best = _Plan(sc, first)
+                    best = _Plan(sc, (*path, stay))
             if moved < speed:
                 n = h.neighbor(f)
                 if n in g.board and n not in occupied:
                     cost = mine_cost + (1.5 if n in g.mines else 0.0)
-                    step = first if first is not None else Move(ship.id, 1)
-                    walk(n, f, moved + 1, False, step, cost)
+                    walk(n, f, moved + 1, False, (*path, Move(ship.id, 1)), cost)
             # Space Fleet: Movement — a turn after each hex, not after the last of a full move
             if moved >= 1 and not turned and (moved < speed or ship.cls == "DN"):
                 for right in (False, True):
-                    step = first if first is not None else Turn(ship.id, right)
-                    walk(h, (f + (1 if right else -1)) % 6, moved, True, step, mine_cost)
+                    walk(h, (f + (1 if right else -1)) % 6, moved, True,
+                         (*path, Turn(ship.id, right)), mine_cost)
 
-        # one hex (or one turn) at a time: the plan is made again after each step
-        walk(ship.hex, ship.facing, g.moved_hexes, g.turned, None, 0.0)
+        walk(ship.hex, ship.facing, g.moved_hexes, g.turned, (), 0.0)
         return best
 
     def _score(self, g: SpaceFleetGame, ship: Ship, h: Hex, f: int, mine_cost: float) -> float:
