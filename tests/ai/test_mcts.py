@@ -242,3 +242,77 @@ def test_space_fleet_fire_declarations_are_secret_until_the_class_step_resolves(
     assert g.to_act is not None and g.to_act != shooter
     assert g.view(g.to_act)["declared"] == []
     assert g.state_dict()["declared"]
+
+
+# -- cut-offs: evaluate, horizons, tree depth ----------------------------------------------------
+def test_horizon_steps_cut_rollouts_off_and_ask_the_estimate() -> None:
+    g = voidwar.load("toy-pig", seed=2)
+    start = len(g.actions)
+    seen: list[int] = []
+
+    def estimate(x: Game) -> dict[str, float]:
+        seen.append(len(x.actions) - start)
+        return {"red": 0.5, "blue": 0.5}
+
+    pol = MCTSPolicy(seed=1, iterations=40, horizon_steps=3, evaluate=estimate, tree_depth=1)
+    pol.choose(g)
+    assert seen and max(seen) <= 1 + 3  # one tree step, then at most three rollout steps
+    full = MCTSPolicy(seed=1, iterations=40, evaluate=estimate)
+    seen.clear()
+    full.choose(g)
+    assert not seen  # without a horizon every rollout reaches the end: no estimate needed
+
+
+def test_the_rulesets_own_estimate_is_used_at_a_horizon(monkeypatch: pytest.MonkeyPatch) -> None:
+    g = voidwar.load("toy-pig", seed=2)
+    calls: list[Game] = []
+
+    def estimate(self: Game) -> dict[str, float]:
+        calls.append(self)
+        return {"red": 1.0, "blue": 0.0}
+
+    monkeypatch.setattr(type(g), "evaluate", estimate)
+    MCTSPolicy(seed=1, iterations=10, horizon_steps=1).choose(g)
+    assert calls
+
+
+def test_horizon_periods_end_rollouts_at_the_next_space_fleet_turn() -> None:
+    g = voidwar.load("space-fleet", seed=3)
+    turn = g.search_period()
+    assert turn == g.turn  # type: ignore[attr-defined]
+    turns: list[tuple[int, bool]] = []
+
+    def estimate(x: Game) -> dict[str, float]:
+        turns.append((x.search_period() or 0, x.over))
+        return {s: 0.5 for s in x.seats}
+
+    MCTSPolicy(seed=4, iterations=6, horizon_periods=1, evaluate=estimate).choose(g)
+    assert turns and all(t == turn + 1 for t, over in turns if not over)
+
+
+def test_tree_depth_one_is_flat_monte_carlo_over_the_root() -> None:
+    g = voidwar.load("toy-pig", seed=2)
+    flat = MCTSPolicy(seed=1, iterations=60, tree_depth=1)
+    flat.choose(g)
+    assert flat.last_root is not None
+    assert all(not c.stats for c in flat.last_root.children.values())
+    deep = MCTSPolicy(seed=1, iterations=60)
+    deep.choose(g)
+    assert deep.last_root is not None
+    assert any(c.stats for c in deep.last_root.children.values())
+
+
+@pytest.mark.parametrize("ruleset,scenario", [
+    ("space-fleet", None), ("attack-vector", "duel"), ("astral-dreams", None)])
+def test_two_seat_estimates_are_probabilities_and_exact_at_the_end(
+        ruleset: str, scenario: str | None) -> None:
+    g = voidwar.load(ruleset, scenario, seed=5)
+    bots = {s: voidwar.policies.get("heuristic", ruleset, 5) for s in g.seats}
+    while not g.over:
+        est = g.evaluate()
+        assert est is not None and set(est) == set(g.seats)
+        assert all(0.0 <= v <= 1.0 for v in est.values())
+        assert abs(sum(est.values()) - 1.0) < 1e-9
+        g.apply(bots[g.to_act or ""].choose(g))
+    assert g.result is not None
+    assert g.evaluate() == terminal_values(g.result, g.seats)

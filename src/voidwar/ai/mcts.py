@@ -89,6 +89,13 @@ class MCTSPolicy:
     rather than random replies; and the decision stays the prior's unless another action has
     more visits and a mean better by ``margin`` standard errors of the difference. A small
     budget thus plays like the prior, a larger one corrects it.
+
+    Cut-offs: ``horizon_steps`` ends a rollout after that many steps, ``horizon_periods`` once
+    :meth:`Game.search_period` has risen by that much (the end of this turn, round or segment
+    run); the position is then valued by ``evaluate`` or else :meth:`Game.evaluate`.
+    ``tree_depth`` limits the tree to that many edges (1: flat Monte Carlo over the root's
+    actions, every later decision by the rollout policy — the classic rollout improvement of a
+    base policy). ``tuned`` takes the game's ``search_settings`` at the first decision.
     """
 
     name = "mcts"
@@ -108,6 +115,8 @@ class MCTSPolicy:
         margin: float = 1.0,
         horizon_steps: int | None = None,
         horizon_periods: int | None = None,
+        tree_depth: int | None = None,
+        tuned: bool = False,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 200
@@ -126,14 +135,22 @@ class MCTSPolicy:
         self.margin = margin
         self.horizon_steps = horizon_steps
         self.horizon_periods = horizon_periods
+        self.tree_depth = tree_depth
+        #: take the game's ``search_settings`` (per ruleset) at the first decision
+        self.tuned = tuned
+        self._tuned_for: str | None = None
         self.calls = 0
         #: after each ``choose``: root action → (visits, mean value), and the iteration count
         self.last_stats: dict[str, tuple[int, float]] = {}
         self.last_iterations = 0
+        #: after each ``choose``: the searching seat's root node (statistics, for analysis)
+        self.last_root: _Node | None = None
         self._rollout_cache: dict[str, Policy] = {}
 
     # -- public --------------------------------------------------------------------------------
     def choose(self, game: Game) -> Action:
+        if self.tuned and self._tuned_for != game.ruleset:
+            self._apply_settings(game)
         seat = game.to_act
         if seat is None:
             raise IllegalAction("the game is over")
@@ -180,12 +197,24 @@ class MCTSPolicy:
             k: max(0.0, v[2] / v[0] - (v[1] / v[0]) ** 2) for k, v in root.stats.items() if v[0]
         }
         self.last_iterations = i
+        self.last_root = root
         if not self.last_stats:
             return legal[rng.below(len(legal))]
         best = self._final(root.prior)
         return by_text[best]
 
     # -- internals -------------------------------------------------------------------------------
+    _SETTINGS = ("c", "rollout", "max_rollout_steps", "prior", "prior_weight", "widening",
+                 "margin", "horizon_steps", "horizon_periods", "tree_depth")
+
+    def _apply_settings(self, game: Game) -> None:
+        rules = game.inner if isinstance(game, ExplicitChanceGame) else game
+        for key, value in type(rules).search_settings.items():
+            if key not in self._SETTINGS:
+                raise ValueError(f"{game.ruleset}: unknown search setting {key!r}")
+            setattr(self, key, value)
+        self._tuned_for = game.ruleset
+
     def _final(self, prior: str | None) -> str:
         """The decision. With a prior: its choice, unless another action has more visits and a
         mean better by ``margin`` standard errors. Without: the best mean among the actions with
@@ -348,7 +377,7 @@ class MCTSPolicy:
                 g.apply(act)
                 for t in seats:
                     ptr[t] = ptr[t].child(key if (t == seat or not secret) else "?" + seat)
-                if new:
+                if new or (self.tree_depth is not None and len(path) >= self.tree_depth):
                     in_tree = False
             else:
                 steps += 1

@@ -77,6 +77,9 @@ class Game(ABC):
     ruleset: ClassVar[str]
     #: bumped whenever a rules change would make old records replay differently
     rules_version: ClassVar[int] = 1
+    #: search settings measured best for this ruleset (``MCTSPolicy`` keywords such as
+    #: ``horizon_periods``), applied by the ``mcts-h`` policy (docs/ai.md)
+    search_settings: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any]) -> None:
         self.dice = dice

@@ -111,6 +111,11 @@ class AntillesGame(Game):
     def to_act(self) -> str | None:
         return None if self.outcome else self.SEAT
 
+    def evaluate(self) -> dict[str, float]:
+        """Search cut-off estimate (our reading, docs/ai.md): the VP as if the mission ended
+        now (6.0), which is the final score once it has ended."""
+        return {self.SEAT: float(self.victory_points())}
+
     def search_period(self) -> int:
         """Search horizons count turns (2.1)."""
         return self.turn

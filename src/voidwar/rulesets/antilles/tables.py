@@ -143,6 +143,11 @@ class Tables:
     caster: tuple[CasterEntry, ...]
     paths: tuple[tuple[int, ...], ...]
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Tables:
+        # immutable: game copies (search clones, undo snapshots) share one object, which also
+        # keeps the policies' per-table caches (keyed by identity) warm
+        return self
+
     @property
     def max_range(self) -> int:
         return len(self.model.attacks)

@@ -194,6 +194,19 @@ class AstralDreams(Game):
     def to_act(self) -> str | None:
         return None if self._result is not None else self.turn
 
+    def evaluate(self) -> dict[str, float] | None:
+        """Search cut-off estimate (our reading, docs/ai.md): each side's chance to win as a
+        logistic of the difference in surviving points, relative to the points on the table.
+        The finished game gives its result."""
+        if self._result is not None:
+            w = self._result.winner
+            return {s: 0.5 if w is None else float(s == w) for s in SIDES}
+        pts = {s: float(self.surviving_points(s)) for s in SIDES}
+        total = max(1.0, pts[SIDES[0]] + pts[SIDES[1]])
+        margin = (pts[SIDES[0]] - pts[SIDES[1]]) / total
+        p = 1.0 / (1.0 + math.exp(-6.0 * margin))
+        return {SIDES[0]: p, SIDES[1]: 1.0 - p}
+
     def search_period(self) -> int:
         """Search horizons count rounds."""
         return self.round

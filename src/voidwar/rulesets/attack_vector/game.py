@@ -15,6 +15,7 @@ order types (e.g. fire orders, ``kind = "fire"``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -557,6 +558,31 @@ class AttackVectorGame(Game):
             if t.eaten_by is None:
                 out[tid] = self.bearing(ship_id, tid)
         return out
+
+    def evaluate(self) -> dict[str, float] | None:
+        """Search cut-off estimate (our reading, docs/ai.md): in a battle (part 2), each side's
+        chance to win as a logistic of its lead in points (a box marked 1, a ship 20); in the
+        motion scenarios, targets eaten so far. The finished game gives its result."""
+        res = self.result
+        seats = self.seats
+        if len(seats) == 1:  # a solitaire motion scenario: the score so far
+            eaten = sum(1 for t in self.targets.values() if t.eaten_by is not None)
+            return {seats[0]: res.scores[seats[0]] if res is not None else float(eaten)}
+        if res is not None:
+            return {s: (1.0 / len(seats) if res.winner is None else float(s == res.winner))
+                    for s in seats}
+        if len(seats) != 2:
+            return None
+        if self.combat is not None:
+            points = {s: float(self.combat.points.get(s, 0)) for s in seats}
+        else:
+            points = {s: 0.0 for s in seats}
+            for t in self.targets.values():
+                if t.eaten_by is not None:
+                    points[self.ships[t.eaten_by].seat] += 20.0
+        lead = points[seats[0]] - points[seats[1]]
+        p = 1.0 / (1.0 + math.exp(-lead / 10.0))
+        return {seats[0]: p, seats[1]: 1.0 - p}
 
     # -- results and state -----------------------------------------------------------------
     @property
