@@ -1,13 +1,17 @@
 """MCTS benchmarks (run by hand; figures in docs/ai.md). Prints JSON.
 
     python benchmarks/mcts.py speed [--iterations 50]
-    python benchmarks/mcts.py strength RULESET --games 10 --seconds 1.0
-    python benchmarks/mcts.py antilles --games 10 --seconds 1.0 [--rollout heuristic]
-                                       [--prior heuristic]
+    python benchmarks/mcts.py strength RULESET [--scenario S] --games 24 --seconds 1.0
+                                       [--workers 2] [--first K] [--log F] [--config JSON]
+    python benchmarks/mcts.py antilles --games 40 --seconds 1.0 [--workers 2] [--config JSON]
     python benchmarks/mcts.py openspiel --games 4 --iterations 50
     python benchmarks/mcts.py ray --games 200
     python benchmarks/mcts.py smoke        # a few seconds of each, for CI
 
+The searching side is the registered ``mcts-h`` (heuristic prior and rollouts, flat over the
+root, the ruleset's tuned horizon) at ``--seconds`` a decision, or ``--config`` (any
+``MCTSPolicy`` keywords as JSON). With ``--workers 2`` two games run at once, each in its own
+process: on a 2-core machine each search then has one core, as the opponent's heuristic is cheap.
 ``strength`` plays MCTS against the ruleset's heuristic, half the games in each seat, and reports
 MCTS's win rate (draws ½) with a 95% Wilson interval. ``antilles`` gives the mean VP of MCTS and
 of the heuristic commander on the same seeds with 95% intervals. ``openspiel`` plays voidwar's
@@ -62,56 +66,91 @@ def speed(iterations: int) -> dict[str, Any]:
     return out
 
 
-def strength(ruleset: str, games: int, seconds: float, scenario: str | None,
-             rollout: str | None, prior: str | None = None, first: int = 0) -> dict[str, Any]:
-    score = 0.0
-    per_move: list[float] = []
-    rows = []
-    for i in range(first, first + games):
-        seed = derive_seed(20240, i)
-        g = voidwar.load(ruleset, scenario, seed=seed)
-        seats = g.seats
-        me = seats[i % len(seats)]
-        bots: dict[str, Policy] = {
-            s: voidwar.policies.get("heuristic", ruleset, derive_seed(seed, k + 1))
-            for k, s in enumerate(seats)}
-        bots[me] = MCTSPolicy(seed=seed, seconds=seconds, rollout=rollout, prior=prior)
-        g, spent = play(g, bots)
-        assert g.result is not None
-        w = g.result.winner
-        pts = 1.0 if w == me else 0.5 if w is None else 0.0
-        score += pts
-        per_move.append(spent[me])
-        rows.append({"seed": seed, "mcts_seat": me, "winner": w})
-        print(f"  game {i}: mcts as {me}: {pts}", file=sys.stderr, flush=True)
+def mcts_config(seconds: float, rollout: str | None, prior: str | None,
+                config: str | None) -> dict[str, Any]:
+    """MCTSPolicy keywords: ``--config JSON`` if given, else the registered ``mcts-h`` (the
+    ruleset's tuned settings) with ``--seconds`` and any ``--rollout``/``--prior``."""
+    if config:
+        cfg: dict[str, Any] = json.loads(config)
+    else:
+        cfg = {"prior": "heuristic", "rollout": "heuristic", "tree_depth": 1, "tuned": True}
+        if rollout:
+            cfg["rollout"] = rollout
+        if prior:
+            cfg["prior"] = prior
+    cfg.setdefault("seconds", seconds)
+    return cfg
+
+
+def _strength_game(args: tuple[str, str | None, dict[str, Any], int]) -> dict[str, Any]:
+    ruleset, scenario, cfg, i = args
+    seed = derive_seed(20240, i)
+    g = voidwar.load(ruleset, scenario, seed=seed)
+    seats = g.seats
+    me = seats[i % len(seats)]
+    bots: dict[str, Policy] = {
+        s: voidwar.policies.get("heuristic", ruleset, derive_seed(seed, k + 1))
+        for k, s in enumerate(seats)}
+    bots[me] = MCTSPolicy(seed=seed, **cfg)
+    g, spent = play(g, bots)
+    assert g.result is not None
+    w = g.result.winner
+    pts = 1.0 if w == me else 0.5 if w is None else 0.0
+    return {"game": i, "seed": seed, "mcts_seat": me, "winner": w, "score": pts,
+            "s_per_mcts_move": spent[me]}
+
+
+def _pool_map(fn: Any, jobs: list[Any], workers: int, log: str | None) -> list[dict[str, Any]]:
+    """Run jobs in ``workers`` processes; each result goes to stderr (and ``log``) at once."""
+    import multiprocessing
+
+    rows: list[dict[str, Any]] = []
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        for row in pool.imap_unordered(fn, jobs):
+            rows.append(row)
+            print(f"  {json.dumps(row)}", file=sys.stderr, flush=True)
+            if log:
+                with open(log, "a") as f:
+                    f.write(json.dumps(row) + "\n")
+    return sorted(rows, key=lambda r: int(r["game"]))
+
+
+def strength(ruleset: str, games: int, scenario: str | None, cfg: dict[str, Any],
+             first: int = 0, workers: int = 1, log: str | None = None) -> dict[str, Any]:
+    """MCTS against the ruleset's heuristic, seats alternating; MCTS's score rate, 95% Wilson."""
+    jobs = [(ruleset, scenario, cfg, i) for i in range(first, first + games)]
+    rows = _pool_map(_strength_game, jobs, workers, log)
+    score = sum(r["score"] for r in rows)
     rate, lo, hi = wilson(score, games)
-    return {"ruleset": ruleset, "scenario": scenario, "games": games, "seconds_per_move": seconds,
-            "rollout": rollout or "random", "prior": prior, "mcts_score_rate": rate,
-            "ci95": [lo, hi],
-            "mean_s_per_mcts_move": sum(per_move) / len(per_move), "games_detail": rows}
+    return {"ruleset": ruleset, "scenario": scenario, "games": games, "mcts": cfg,
+            "mcts_score_rate": rate, "ci95": [lo, hi],
+            "mean_s_per_mcts_move": sum(r["s_per_mcts_move"] for r in rows) / len(rows),
+            "games_detail": rows}
 
 
-def antilles(games: int, seconds: float, rollout: str | None,
-             prior: str | None = None) -> dict[str, Any]:
-    vp: dict[str, list[float]] = {"mcts": [], "heuristic": []}
-    for i in range(games):
-        seed = derive_seed(777, i)
-        for name in ("mcts", "heuristic"):
-            bot: Policy = (MCTSPolicy(seed=seed, seconds=seconds, rollout=rollout, prior=prior)
-                           if name == "mcts" else voidwar.policies.get("heuristic", "antilles",
-                                                                       seed))
-            g, _ = play(voidwar.load("antilles", seed=seed), {"commander": bot})
-            assert g.result is not None
-            vp[name].append(float(g.result.scores["commander"]))
-        print(f"  game {i}: mcts {vp['mcts'][-1]} heuristic {vp['heuristic'][-1]}",
-              file=sys.stderr, flush=True)
-    out: dict[str, Any] = {"games": games, "seconds_per_move": seconds,
-                           "rollout": rollout or "random", "prior": prior}
-    for k, v in vp.items():
-        m, lo, hi = mean_ci(v)
+def _antilles_game(args: tuple[dict[str, Any], int]) -> dict[str, Any]:
+    cfg, i = args
+    seed = derive_seed(777, i)
+    out: dict[str, Any] = {"game": i, "seed": seed}
+    for name in ("mcts", "heuristic"):
+        bot: Policy = (MCTSPolicy(seed=seed, **cfg) if name == "mcts"
+                       else voidwar.policies.get("heuristic", "antilles", seed))
+        g, _ = play(voidwar.load("antilles", seed=seed), {"commander": bot})
+        assert g.result is not None
+        out[name] = float(g.result.scores["commander"])
+    return out
+
+
+def antilles(games: int, cfg: dict[str, Any], first: int = 0, workers: int = 1,
+             log: str | None = None) -> dict[str, Any]:
+    """Mean VP of MCTS and of the heuristic commander on the same seeds, 95% intervals."""
+    rows = _pool_map(_antilles_game, [(cfg, i) for i in range(first, first + games)], workers,
+                     log)
+    out: dict[str, Any] = {"games": games, "mcts": cfg}
+    for k in ("mcts", "heuristic"):
+        m, lo, hi = mean_ci([r[k] for r in rows])
         out[k] = {"mean_vp": m, "ci95": [lo, hi]}
-    diff = [a - b for a, b in zip(vp["mcts"], vp["heuristic"], strict=True)]
-    m, lo, hi = mean_ci(diff)
+    m, lo, hi = mean_ci([r["mcts"] - r["heuristic"] for r in rows])
     out["paired_difference"] = {"mean": m, "ci95": [lo, hi]}
     return out
 
@@ -188,22 +227,26 @@ def main() -> None:
     ap.add_argument("--scenario")
     ap.add_argument("--rollout")
     ap.add_argument("--prior")
-    ap.add_argument("--first", type=int, default=0, help="index of the first game (strength)")
+    ap.add_argument("--first", type=int, default=0, help="index of the first game")
+    ap.add_argument("--config", help="MCTSPolicy keywords as JSON (default: mcts-h's)")
+    ap.add_argument("--workers", type=int, default=1, help="games in parallel (processes)")
+    ap.add_argument("--log", help="append each game's result to this JSON-lines file")
     a = ap.parse_args()
+    cfg = mcts_config(a.seconds, a.rollout, a.prior, a.config)
     result: Any
     if a.what == "speed":
         result = speed(a.iterations)
     elif a.what == "strength":
-        result = strength(a.ruleset, a.games, a.seconds, a.scenario, a.rollout, a.prior,
-                          a.first)
+        result = strength(a.ruleset, a.games, a.scenario, cfg, a.first, a.workers, a.log)
     elif a.what == "antilles":
-        result = antilles(a.games, a.seconds, a.rollout, a.prior)
+        result = antilles(a.games, cfg, a.first, a.workers, a.log)
     elif a.what == "openspiel":
         result = openspiel(a.games, a.iterations)
     elif a.what == "ray":
         result = ray_vs_local(a.games)
     else:
-        result = {"speed": speed(5), "antilles": antilles(1, 0.05, None)}
+        result = {"speed": speed(5),
+                  "antilles": antilles(1, mcts_config(0.05, None, None, None))}
     print(json.dumps(result, indent=1))
 
 

@@ -316,3 +316,17 @@ def test_two_seat_estimates_are_probabilities_and_exact_at_the_end(
         g.apply(bots[g.to_act or ""].choose(g))
     assert g.result is not None
     assert g.evaluate() == terminal_values(g.result, g.seats)
+
+
+def test_mcts_h_takes_the_rulesets_tuned_search_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    from voidwar.rulesets.astral_dreams.game import AstralDreams
+
+    pol = voidwar.policies.get("mcts-h", "astral-dreams", seed=1)
+    assert isinstance(pol, MCTSPolicy) and pol.tree_depth == 1 and pol.rollout == "heuristic"
+    pol.seconds, pol.iterations = None, 2
+    g = voidwar.load("astral-dreams", seed=1)
+    pol.choose(g)
+    assert pol.horizon_periods == AstralDreams.search_settings["horizon_periods"]
+    monkeypatch.setattr(AstralDreams, "search_settings", {"depth_charge": 3})
+    with pytest.raises(ValueError, match="unknown search setting 'depth_charge'"):
+        MCTSPolicy(seed=1, iterations=2, tuned=True).choose(g)

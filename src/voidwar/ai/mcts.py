@@ -460,9 +460,12 @@ def make_mcts_1s(seed: int = 0) -> MCTSPolicy:
 
 
 def make_mcts_h(seed: int = 0) -> MCTSPolicy:
-    """The registered ``mcts-h`` policy: the ruleset's heuristic as the tree's prior, one
-    second a decision."""
-    return MCTSPolicy(seed=seed, seconds=1.0, prior="heuristic")
+    """The registered ``mcts-h`` policy, the strong one: one second a decision, flat over the
+    root's actions (the heuristic's choice first, kept unless another is clearly better), the
+    ruleset's heuristic playing both sides on in every sample, cut off at the ruleset's tuned
+    horizon (``Game.search_settings``) and valued by ``Game.evaluate``."""
+    return MCTSPolicy(seed=seed, seconds=1.0, prior="heuristic", rollout="heuristic",
+                      tree_depth=1, tuned=True)
 
 
 __all__ = ["MCTSPolicy", "make_mcts", "make_mcts_1s", "make_mcts_h", "terminal_values"]

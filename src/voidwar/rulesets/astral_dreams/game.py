@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from ...core.dice import Dice
 from ...core.errors import DataFileError, IllegalAction, UnknownName
@@ -82,6 +82,9 @@ class Setup:
 class AstralDreams(Game):
     ruleset = "astral-dreams"
     rules_version = 1
+
+    #: mcts-h: value a decision after this round and the next one (measured, docs/ai.md)
+    search_settings: ClassVar[dict[str, Any]] = {"horizon_periods": 2}
 
     def __init__(
         self, dice: Dice, scenario: str, options: dict[str, Any], setup: Setup,
