@@ -195,12 +195,13 @@ def test_attack_vector_search_never_sees_the_other_seats_secret_orders(
     from voidwar.core.game import Game
     from voidwar.rulesets.attack_vector.game import AttackVectorGame
 
-    def search(orders: list[str]) -> dict[str, tuple[int, float]]:
+    def search(orders: list[str], rollout: str | None = None) -> dict[str, tuple[int, float]]:
         g = voidwar.load("attack-vector", scenario="duel", seed=3)
         assert g.to_act == "blue"
         g.apply_all(orders)
         assert g.to_act == "red"
-        pol = MCTSPolicy(seed=2, iterations=12, max_rollout_steps=1, evaluate=blue_thrust)
+        pol = MCTSPolicy(seed=2, iterations=12, max_rollout_steps=1, evaluate=blue_thrust,
+                         rollout=rollout)
         pol.choose(g)
         return pol.last_stats
 
@@ -209,6 +210,9 @@ def test_attack_vector_search_never_sees_the_other_seats_secret_orders(
     stats = [search(o) for o in (["thrust 2", "done"], ["thrust 5", "done"],
                                  ["thrust 1", "done"])]
     assert stats[0] and stats[0] == stats[1] == stats[2]
+    # with a rollout policy, blue's hidden orders are its prediction from what red can see
+    modelled = [search(o, "heuristic") for o in (["thrust 2", "done"], ["thrust 5", "done"])]
+    assert modelled[0] and modelled[0] == modelled[1]
     # the control: declare nothing secret, and the search sees blue's "thrust 5"
     monkeypatch.setattr(AttackVectorGame, "is_secret", Game.is_secret)
     seen = [search(o) for o in (["thrust 2", "done"], ["thrust 5", "done"])]

@@ -325,7 +325,9 @@ class MCTSPolicy:
     ) -> None:
         g = base.determinize(me, seed)
         seats = g.seats
-        # resample the others' secret orders since the last reveal; redo our own
+        # resample the others' secret orders since the last reveal (as the rollout policy
+        # would give them: the model of the other side; uniformly without one); redo our own
+        model = self._rollout_policy(g, seed) if redo else None
         for who, text, secret in redo:
             if g.over:
                 break
@@ -335,8 +337,11 @@ class MCTSPolicy:
                     continue
                 except IllegalAction:
                     pass
-            acts = g.legal_actions()
-            g.apply(acts[rng.below(len(acts))])
+            if model is not None:
+                g.apply(model.choose(g))
+            else:
+                acts = g.legal_actions()
+                g.apply(acts[rng.below(len(acts))])
         ptr = dict(roots)
         path: list[tuple[_Node, str, str]] = []
         in_tree = True
