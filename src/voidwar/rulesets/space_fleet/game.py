@@ -10,7 +10,7 @@ through it and ``check`` raises what it returns.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, ClassVar
 
 from ...core.dice import Dice
 from ...core.errors import IllegalAction
@@ -33,6 +33,8 @@ def other(side: str) -> str:
 class SpaceFleetGame(Game):
     ruleset = "space-fleet"
     rules_version = 1
+    #: mcts-h: value a decision at the end of its turn (measured, docs/ai.md)
+    search_settings: ClassVar[dict[str, Any]] = {"horizon_periods": 1}
 
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any],
                  setup: Scenario) -> None:
