@@ -128,25 +128,29 @@ def strength(ruleset: str, games: int, scenario: str | None, cfg: dict[str, Any]
             "games_detail": rows}
 
 
-def _antilles_game(args: tuple[dict[str, Any], int]) -> dict[str, Any]:
-    cfg, i = args
+def _antilles_game(args: tuple[dict[str, Any], int, str]) -> dict[str, Any]:
+    cfg, i, dice = args
     seed = derive_seed(777, i)
     out: dict[str, Any] = {"game": i, "seed": seed}
     for name in ("mcts", "heuristic"):
         bot: Policy = (MCTSPolicy(seed=seed, **cfg) if name == "mcts"
                        else voidwar.policies.get("heuristic", "antilles", seed))
-        g, _ = play(voidwar.load("antilles", seed=seed), {"commander": bot})
+        g, _ = play(voidwar.load("antilles", seed=seed, dice=dice), {"commander": bot})
         assert g.result is not None
         out[name] = float(g.result.scores["commander"])
     return out
 
 
 def antilles(games: int, cfg: dict[str, Any], first: int = 0, workers: int = 1,
-             log: str | None = None) -> dict[str, Any]:
-    """Mean VP of MCTS and of the heuristic commander on the same seeds, 95% intervals."""
-    rows = _pool_map(_antilles_game, [(cfg, i) for i in range(first, first + games)], workers,
-                     log)
-    out: dict[str, Any] = {"games": games, "mcts": cfg}
+             log: str | None = None, dice: str = "keyed") -> dict[str, Any]:
+    """Mean VP of MCTS and of the heuristic commander on the same seeds, 95% intervals.
+
+    ``dice="keyed"`` (the default) gives both commanders the same roll for the same purpose
+    (the platform's table rolls, each Paladin's attack at a range...), however their choices
+    shift the order of rolls: a paired comparison; ``"seeded"`` pairs only by stream position."""
+    jobs = [(cfg, i, dice) for i in range(first, first + games)]
+    rows = _pool_map(_antilles_game, jobs, workers, log)
+    out: dict[str, Any] = {"games": games, "dice": dice, "mcts": cfg}
     for k in ("mcts", "heuristic"):
         m, lo, hi = mean_ci([r[k] for r in rows])
         out[k] = {"mean_vp": m, "ci95": [lo, hi]}
@@ -231,6 +235,8 @@ def main() -> None:
     ap.add_argument("--config", help="MCTSPolicy keywords as JSON (default: mcts-h's)")
     ap.add_argument("--workers", type=int, default=1, help="games in parallel (processes)")
     ap.add_argument("--log", help="append each game's result to this JSON-lines file")
+    ap.add_argument("--dice", default="keyed", choices=["keyed", "seeded"],
+                    help="antilles: dice for the paired comparison (default keyed)")
     a = ap.parse_args()
     cfg = mcts_config(a.seconds, a.rollout, a.prior, a.config)
     result: Any
@@ -239,7 +245,7 @@ def main() -> None:
     elif a.what == "strength":
         result = strength(a.ruleset, a.games, a.scenario, cfg, a.first, a.workers, a.log)
     elif a.what == "antilles":
-        result = antilles(a.games, cfg, a.first, a.workers, a.log)
+        result = antilles(a.games, cfg, a.first, a.workers, a.log, a.dice)
     elif a.what == "openspiel":
         result = openspiel(a.games, a.iterations)
     elif a.what == "ray":

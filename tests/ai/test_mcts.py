@@ -334,3 +334,44 @@ def test_mcts_h_takes_the_rulesets_tuned_search_settings(monkeypatch: pytest.Mon
     monkeypatch.setattr(AstralDreams, "search_settings", {"depth_charge": 3})
     with pytest.raises(ValueError, match="unknown search setting 'depth_charge'"):
         MCTSPolicy(seed=1, iterations=2, tuned=True).choose(g)
+
+
+def _antilles_turn_two_attacks() -> Game:
+    from voidwar.rulesets.antilles.policies import AntillesHeuristic
+
+    g = voidwar.load("antilles", seed=2)
+    h = AntillesHeuristic(2)
+    while not (g.turn == 2 and g.phase == "attack"):  # type: ignore[attr-defined]
+        g.apply(h.choose(g))
+    return g
+
+
+def test_keyed_dice_make_the_order_of_independent_shots_irrelevant() -> None:
+    from voidwar.core.dice import KeyedDice
+
+    g = _antilles_turn_two_attacks()
+    digests = set()
+    for order in (("fire P3 at platform", "fire P5 at B5"),
+                  ("fire P5 at B5", "fire P3 at platform")):
+        c = g.clone()
+        c.dice = KeyedDice(11)
+        for text in order:
+            c.apply(text)
+        digests.add(c.digest())
+    assert len(digests) == 1
+
+
+def test_search_pairs_root_actions_by_roll_purpose() -> None:
+    # Two shots the heuristic rollout makes anyway, in either order: with keyed dice every
+    # sample of one is the same game as the same sample of the other, so equal visits give
+    # exactly equal means; stream-position pairing (keyed_dice=False) cannot see that.
+    g = _antilles_turn_two_attacks()
+    keyed = MCTSPolicy(seed=1, iterations=60, tree_depth=1, rollout="heuristic")
+    keyed.choose(g)
+    a, b = keyed.last_stats["fire P3 at platform"], keyed.last_stats["fire P5 at B5"]
+    assert a[0] == b[0] and a == pytest.approx(b)
+    plain = MCTSPolicy(seed=1, iterations=60, tree_depth=1, rollout="heuristic",
+                       keyed_dice=False)
+    plain.choose(g)
+    a, b = plain.last_stats["fire P3 at platform"], plain.last_stats["fire P5 at B5"]
+    assert a != b

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.chance import CHANCE, ExplicitChanceGame
-from ..core.dice import PCG32, SeededDice, derive_seed
+from ..core.dice import PCG32, KeyedDice, SeededDice, derive_seed
 from ..core.errors import DiceError, IllegalAction, RecordError
 from ..core.game import Action, Game, Result
 from ..core.policy import Policy
@@ -96,6 +96,8 @@ class MCTSPolicy:
     ``tree_depth`` limits the tree to that many edges (1: flat Monte Carlo over the root's
     actions, every later decision by the rollout policy — the classic rollout improvement of a
     base policy). ``tuned`` takes the game's ``search_settings`` at the first decision.
+    ``keyed_dice`` pairs the root actions' samples by roll purpose (:class:`KeyedDice`) rather
+    than by position in one stream.
     """
 
     name = "mcts"
@@ -117,6 +119,7 @@ class MCTSPolicy:
         horizon_periods: int | None = None,
         tree_depth: int | None = None,
         tuned: bool = False,
+        keyed_dice: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 200
@@ -136,6 +139,7 @@ class MCTSPolicy:
         self.horizon_steps = horizon_steps
         self.horizon_periods = horizon_periods
         self.tree_depth = tree_depth
+        self.keyed_dice = keyed_dice
         #: take the game's ``search_settings`` (per ruleset) at the first decision
         self.tuned = tuned
         self._tuned_for: str | None = None
@@ -205,7 +209,7 @@ class MCTSPolicy:
 
     # -- internals -------------------------------------------------------------------------------
     _SETTINGS = ("c", "rollout", "max_rollout_steps", "prior", "prior_weight", "widening",
-                 "margin", "horizon_steps", "horizon_periods", "tree_depth")
+                 "margin", "horizon_steps", "horizon_periods", "tree_depth", "keyed_dice")
 
     def _apply_settings(self, game: Game) -> None:
         rules = game.inner if isinstance(game, ExplicitChanceGame) else game
@@ -359,8 +363,8 @@ class MCTSPolicy:
             if seat == CHANCE:
                 g.apply(self._sample_chance(g, rng))
                 continue
-            legal = g.legal_actions()
             if in_tree:
+                legal = g.legal_actions()
                 node = ptr[seat]
                 if self.prior is not None and node.prior is None:
                     pp = self._named(self.prior, g, seed)
@@ -371,12 +375,14 @@ class MCTSPolicy:
                 if new:
                     node.stats[key] = [0.0, 0.0, 0.0]
                 secret = g.is_secret(act)
-                if not path and seat == me and isinstance(g.dice, SeededDice):
+                if not path and seat == me and isinstance(g.dice, (SeededDice, KeyedDice)):
                     # common random numbers: the k-th sample of every root action rolls the
-                    # same dice stream (and seeds the rollout policy alike), so root actions are
-                    # compared on paired luck — far less noise for the same budget
+                    # same dice (and seeds the rollout policy alike), so root actions are
+                    # compared on paired luck — far less noise for the same budget. Keyed
+                    # dice keep the pairing roll for roll even when one line rolls more
+                    # often than another (one more shot) before the rolls that matter.
                     k = int(node.stats[key][0])
-                    g.dice = SeededDice(derive_seed(crn, k))
+                    g.dice = (KeyedDice if self.keyed_dice else SeededDice)(derive_seed(crn, k))
                     rollout = self._rollout_policy(g, derive_seed(crn, k, 1), fresh=True)
                 path.append((node, key, seat))
                 g.apply(act)
@@ -387,6 +393,7 @@ class MCTSPolicy:
             else:
                 steps += 1
                 if rollout is None:
+                    legal = g.legal_actions()
                     _apply_legal(g, legal[rng.below(len(legal))])
                 else:
                     _apply_legal(g, rollout.choose(g))

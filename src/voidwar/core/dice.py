@@ -1,10 +1,12 @@
 """The one seam for all randomness (DESIGN.md "Chance").
 
 Every roll names its die (``sides``) and its purpose, so its outcomes are enumerable (a dN is
-uniform over 1..N). Three sources:
+uniform over 1..N). The sources:
 
 * :class:`SeededDice` — a PCG32 generator (O'Neill's PCG-XSH-RR 64/32), implemented here so that
   the same seed gives the same rolls on any machine and any Python version;
+* :class:`KeyedDice` — one PCG32 stream per roll purpose (common random numbers for paired
+  comparisons: balance studies, and the search's comparison of candidate moves);
 * :class:`ScriptedDice` — a given list of results (tests, replaying a physical game);
 * :class:`ManualDice` — a person types each result.
 
@@ -15,6 +17,7 @@ rolls as a script.
 from __future__ import annotations
 
 import copy
+import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -144,6 +147,39 @@ class SeededDice(Dice):
         return {"kind": "seeded", "seed": self.seed}
 
 
+class KeyedDice(Dice):
+    """Fair dice with one random stream per purpose: the *n*-th roll for a purpose is the same
+    for a seed whatever else was rolled before it (common random numbers by purpose).
+
+    Two games that differ in a decision which changes how many other rolls come first (one more
+    shot, one fewer Bolt) still see the same platform table rolls, the same attack rolls per
+    attacker and range, and so on — paired comparisons of commanders and of search lines are
+    then far less noisy. Every roll is still a fair, independent die (each purpose draws from
+    its own PCG32 stream seeded by ``derive_seed(seed, h)``, *h* a stable 64-bit hash of the
+    purpose text), so a keyed game is as valid a game as a seeded one; it is a different game
+    than ``SeededDice`` with the same seed."""
+
+    kind = "keyed"
+    can_fail = False
+
+    def __init__(self, seed: int) -> None:
+        super().__init__()
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise DiceError(f"a seed must be a non-negative integer, not {seed!r}")
+        self.seed = seed
+        self._streams: dict[str, PCG32] = {}
+
+    def _next(self, sides: int, purpose: str) -> int:
+        rng = self._streams.get(purpose)
+        if rng is None:
+            h = int.from_bytes(hashlib.blake2b(purpose.encode(), digest_size=8).digest(), "big")
+            rng = self._streams[purpose] = PCG32(derive_seed(self.seed, h))
+        return rng.below(sides) + 1
+
+    def spec(self) -> dict[str, Any]:
+        return {"kind": "keyed", "seed": self.seed}
+
+
 class ScriptedDice(Dice):
     """Results from a list; running out is an error unless ``then`` supplies more."""
 
@@ -210,21 +246,23 @@ def make_dice(dice: Dice | str | Iterable[int] | None, seed: int | None) -> Dice
         return dice
     if dice is None or dice == "seeded":
         return SeededDice(0 if seed is None else seed)
+    if dice == "keyed":
+        return KeyedDice(0 if seed is None else seed)
     if dice == "manual":
         return ManualDice()
     if isinstance(dice, str):
-        raise DiceError(f"unknown dice source {dice!r} (use 'seeded', 'manual' or a list)")
+        raise DiceError(f"unknown dice source {dice!r} (use 'seeded', 'keyed', 'manual' or a list)")
     return ScriptedDice(dice)
 
 
 def dice_from_spec(spec: dict[str, Any], ask: Asker | None = None) -> Dice:
     """Rebuild a dice source from a record's ``dice`` entry."""
     kind = spec.get("kind")
-    if kind == "seeded":
+    if kind in ("seeded", "keyed"):
         seed = spec.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise DiceError("seeded dice need an integer seed")
-        return SeededDice(seed)
+            raise DiceError(f"{kind} dice need an integer seed")
+        return SeededDice(seed) if kind == "seeded" else KeyedDice(seed)
     values = spec.get("values")
     if not isinstance(values, list) or not all(
         isinstance(v, int) and not isinstance(v, bool) for v in values

@@ -79,6 +79,10 @@ class Caterpillar(BaseModel):
 class ShipClass(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> ShipClass:
+        """Read-only once validated: game clones (search) share it rather than copy it."""
+        return self
+
     name: str = Field(min_length=1)
     source: str = ""
     #: hull mass in tons (informational; the matrix row follows the fuel track)

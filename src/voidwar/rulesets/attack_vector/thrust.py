@@ -158,6 +158,10 @@ class ThrustChart:
     def __getitem__(self, thrust: Fraction) -> Column:
         return self.columns[thrust]
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> ThrustChart:
+        """Read-only once loaded: game clones (search) share it rather than copy it."""
+        return self
+
 
 _CHART: ThrustChart | None = None
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -150,6 +151,9 @@ class Arc:
 
     def __contains__(self, w: object) -> bool:
         return w in self.windows
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Arc:
+        return self  # immutable: clones share it
 
     def amber_only(self) -> Arc:
         """The middle row only (2-D play, A5.19 note)."""

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, PrivateAttr, field_validator, model_validator
 
 COUNTED = ("armor", "structure", "thrust", "battery", "heat_sink")
 UNITS = ("reactor", "radiator", "weapon")
@@ -71,6 +71,8 @@ class SSDModel(BaseModel):
     hit_table: list[str]
     core: str
     locations: dict[str, LocationModel]
+    _counts: dict[str, int] = PrivateAttr(default_factory=dict)  # count() per kind
+    _boxes: dict[str, list[tuple[str, int, str | None]]] = PrivateAttr(default_factory=dict)
 
     @model_validator(mode="after")
     def _check(self) -> SSDModel:
@@ -110,7 +112,23 @@ class SSDModel(BaseModel):
         return [t for loc in self.locations.values() for t in loc.boxes]
 
     def count(self, kind: str) -> int:
-        return sum(1 for t in self.tags() if parse_tag(t)[0] == kind)
+        n = self._counts.get(kind)
+        if n is None:
+            n = self._counts[kind] = sum(1 for t in self.tags() if parse_tag(t)[0] == kind)
+        return n
+
+    def boxes_of(self, kind: str) -> list[tuple[str, int, str | None]]:
+        """(location, box index, unit) of every box of ``kind`` (cached; the SSD is read-only)."""
+        found = self._boxes.get(kind)
+        if found is None:
+            found = self._boxes[kind] = [
+                (name, i, ident)
+                for name, loc in self.locations.items()
+                for i, t in enumerate(loc.boxes)
+                for k, ident in (parse_tag(t),)
+                if k == kind
+            ]
+        return found
 
     def units(self, kind: str) -> set[str]:
         out = set()
@@ -144,22 +162,14 @@ class DamageState:
 
     def lost(self, ssd: SSDModel, kind: str) -> int:
         """Boxes of a counted system marked off."""
-        return sum(
-            1
-            for name, loc in ssd.locations.items()
-            for i, t in enumerate(loc.boxes)
-            if t == kind and self.is_marked(name, i)
-        )
+        marked = self.marked
+        return sum(1 for name, i, _u in ssd.boxes_of(kind) if i in marked.get(name, ()))
 
     def units_out(self, ssd: SSDModel, kind: str) -> set[str]:
         """Units of ``kind`` with at least one box marked (a unit is out at its first box)."""
-        out = set()
-        for name, loc in ssd.locations.items():
-            for i, t in enumerate(loc.boxes):
-                k, ident = parse_tag(t)
-                if k == kind and ident is not None and self.is_marked(name, i):
-                    out.add(ident)
-        return out
+        marked = self.marked
+        return {u for name, i, u in ssd.boxes_of(kind)
+                if u is not None and i in marked.get(name, ())}
 
     def destroyed(self, ssd: SSDModel) -> bool:
         """Destroyed when the last structure box is marked (our design)."""

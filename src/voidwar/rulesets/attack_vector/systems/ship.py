@@ -134,6 +134,10 @@ class SystemsModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
 
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> SystemsModel:
+        """Read-only once validated: game clones (search) share it rather than copy it."""
+        return self
+
     #: which parts of this table are our reconstruction, not the book's (free text list)
     reconstructed: list[str] = []
     #: crew rate: a d10 target number, 2+ (Legendary) to 10+ (Hopeless) (A2.4)

@@ -207,6 +207,7 @@ class WeaponRules:
     ) -> None:
         self.tables = tables.tables
         self.d_results = d_results.results
+        self._expected: dict[tuple[WeaponCode, int], Fraction] = {}
         for key, t in self.tables.items():
             for i, row in enumerate(t.rows, start=1):
                 for cell in row:
@@ -214,6 +215,10 @@ class WeaponRules:
                         raise DataFileError(
                             d_file, "results", f"{cell} (table {key}, roll {i}) has no meaning"
                         )
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> WeaponRules:
+        """Read-only once built: game clones (search) share it rather than copy it."""
+        return self
 
     def table_for(self, code: WeaponCode) -> DamageTableModel:
         t = self.tables.get(code.table_key)
@@ -265,6 +270,13 @@ class WeaponRules:
 
     def expected_damage(self, code: WeaponCode, rng: int) -> Fraction:
         """Exact expected damage of one shot at ``rng`` (0 out of range): for policies."""
+        key = (code, rng)
+        cached = self._expected.get(key)
+        if cached is None:
+            cached = self._expected[key] = self._expected_damage(code, rng)
+        return cached
+
+    def _expected_damage(self, code: WeaponCode, rng: int) -> Fraction:
         if self.bracket(code, rng) is None:
             return Fraction(0)
         total = Fraction(0)
