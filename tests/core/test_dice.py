@@ -123,3 +123,17 @@ def test_keyed_dice_spec_and_clone() -> None:
         dice_from_spec({"kind": "keyed", "seed": "4"})
     with pytest.raises(DiceError):
         KeyedDice(-1)
+
+
+def test_a_keyed_game_records_and_replays_exactly() -> None:
+    import voidwar
+    from voidwar.core.record import replay
+
+    g = voidwar.load("antilles", dice="keyed", seed=3)
+    bot = voidwar.policies.get("heuristic", "antilles", 1)
+    while not g.over:
+        g.apply(bot.choose(g))
+    rec = g.record()
+    assert rec["dice"] == {"kind": "keyed", "seed": 3}
+    again = replay(rec)
+    assert again.digest() == g.digest() and again.dice.history == g.dice.history
