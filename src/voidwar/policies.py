@@ -7,8 +7,11 @@ any in :mod:`voidwar.ai`) work on every ruleset.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from .core.errors import UnknownName
+from .core.chance import CHANCE, ExplicitChanceGame
+from .core.errors import IllegalAction, UnknownName
+from .core.game import Action, Game
 from .core.policy import Policy
 from .core.registry import get_ruleset
 
@@ -25,12 +28,34 @@ def names(ruleset: str) -> list[str]:
     return sorted({*get_ruleset(ruleset).policies, *_GENERIC})
 
 
+class RulesPolicy:
+    """A ruleset's own policy, handed the ruleset's game object also when play runs in
+    explicit-chance mode (manual dice): at a player's decision the wrapped game's inner game
+    stands at the same position. Everything else is the wrapped policy's."""
+
+    def __init__(self, policy: Policy) -> None:
+        self.policy = policy
+        self.name = policy.name
+
+    def choose(self, game: Game) -> Action:
+        if isinstance(game, ExplicitChanceGame):
+            if game.to_act == CHANCE:
+                raise IllegalAction("a roll is pending: the chance seat acts, not a policy")
+            game = game.inner
+        return self.policy.choose(game)
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "policy" or name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.policy, name)
+
+
 def get(name: str, ruleset: str, seed: int = 0) -> Policy:
     from . import ai  # noqa: F401
 
     info = get_ruleset(ruleset)
     if name in info.policies:
-        return info.policies[name](seed)
+        return RulesPolicy(info.policies[name](seed))
     if name in _GENERIC:
         return _GENERIC[name](seed)
     raise UnknownName(

@@ -160,3 +160,37 @@ def test_simulate_on_ray_equals_local() -> None:
     assert a["scores"] == b["scores"] and a["outcomes"] == b["outcomes"]
     bad = runner.invoke(app, [*args, "--backend", "cloud"])
     assert bad.exit_code != 0 and "unknown backend" in bad.output
+
+
+def test_manual_dice_against_a_computer_opponent() -> None:
+    """The heuristic plays the ruleset's game also when the dice are explicit chance."""
+    console = Console(record=True, width=160)
+    rolls = [str(1 + (i * 7) % 6) for i in range(60)]
+    run_terminal("space-fleet", scenario="cruiser-action", dice="manual", auto="heuristic",
+                 console=console, read=scripted(["4", "3", *rolls, "quit"]))
+    out = console.export_text()
+    assert "(heuristic): fire" in out
+    assert sum(p.startswith("roll a d6 for") for p in PROMPTS) > 10
+
+
+def test_ruleset_policies_play_explicit_chance_games_like_inline_ones() -> None:
+    import voidwar
+    from voidwar.core.chance import CHANCE
+    from voidwar.core.dice import SeededDice
+
+    inline = voidwar.load("astral-dreams", seed=8)
+    explicit = voidwar.load("astral-dreams", dice=SeededDice(8), chance="explicit")
+    bots = {s: voidwar.policies.get("heuristic", "astral-dreams", 3) for s in inline.seats}
+    twins = {s: voidwar.policies.get("heuristic", "astral-dreams", 3) for s in inline.seats}
+    given = len(inline.dice.history)  # set-up rolls came inline from the same seed in both
+    for _ in range(40):
+        if inline.over:
+            break
+        seat = inline.to_act or ""
+        inline.apply(bots[seat].choose(inline))
+        explicit.apply(twins[seat].choose(explicit))
+        while explicit.to_act == CHANCE:  # the chance seat: the inline game's rolls, in turn
+            explicit.apply(f"roll {inline.dice.history[given]}")
+            given += 1
+        assert explicit.digest() == inline.digest()
+    assert explicit.actions == inline.actions and given == len(inline.dice.history)
