@@ -249,3 +249,47 @@ def test_space_fleet_two_seats_from_two_browser_contexts(server: str, browser: A
             assert res.outcome in p.inner_text("#result")
     host.close()
     guest.close()
+
+
+def test_antilles_with_real_dice_typed_into_the_page(server: str, page: Any) -> None:
+    """Real dice: the page says which die to roll and for what; typed or pressed rolls go in.
+
+    The rolls are a seeded stream's, so the page must reach the local seeded game exactly."""
+    from voidwar.core.dice import SeededDice
+
+    page.goto(f"{server}/?ruleset=antilles")
+    page.wait_for_selector('#ruleset option[value="antilles"]', state="attached")
+    page.select_option("#ruleset", "antilles")
+    page.select_option("#dice", "manual")
+    assert page.locator("#seed-box").is_hidden()
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])", timeout=WAIT)
+    page.click("#play-here")
+    wait_actions(page, 0)
+    local = voidwar.load("antilles", dice=SeededDice(21))
+    policy = voidwar.policies.get("heuristic", "antilles", seed=1)
+    typed = 0
+    while len(local.actions) < 12:
+        text = str(policy.choose(local))
+        before = len(local.dice.history)
+        local.apply(text)
+        click_action(page, text)
+        for k, value in enumerate(local.dice.history[before:]):
+            page.wait_for_selector('#status[data-to-act="chance"]', timeout=WAIT)
+            assert "Roll a d20 for" in page.inner_text("#status")
+            version = int(page.get_attribute("#status", "data-version") or "0")
+            if k % 2:  # press the button of the value …
+                page.locator(f'#actions button[data-action="roll {value}"]').click()
+            else:  # … or type it, as a player with dice in hand would
+                page.fill("#typed-action", str(value))
+                page.press("#typed-action", "Enter")
+                typed += 1
+            page.wait_for_function(  # the page has seen the server take this roll
+                "(v) => Number(document.getElementById('status').dataset.version) > v",
+                arg=version, timeout=WAIT)
+        wait_actions(page, len(local.actions))
+        assert page.locator("#message.bad").count() == 0, page.inner_text("#message")
+    assert typed > 0
+    rolls = [e.text for e in local.log if e.kind == "roll"]
+    log_text = page.inner_text("#log")
+    assert rolls and all(r in log_text for r in rolls)

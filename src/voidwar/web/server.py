@@ -64,6 +64,12 @@ class CreateGame(BaseModel):
     seats: dict[Annotated[str, Field(max_length=64)], SeatSpec] = Field(
         default_factory=dict, max_length=16,
         description="seat name → who sits there; seats left out are human")
+    dice: Literal["seeded", "manual"] = Field(
+        "seeded", description="seeded: the server rolls; manual: real dice, a person at the "
+        "table enters every roll (the game waits for the chance seat)")
+    setup_rolls: list[Annotated[int, Field(ge=1, le=100)]] = Field(
+        default_factory=list, max_length=64,
+        description="manual dice: the rolls the rules make while setting the game up")
 
 
 class SeatGiven(BaseModel):
@@ -300,6 +306,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0) -> FastAPI:
         live, tokens = service.create(
             body.ruleset, body.scenario, dict(body.options), body.seed,
             {s: (spec.kind, spec.policy) for s, spec in body.seats.items()},
+            dice=body.dice, setup_rolls=list(body.setup_rolls),
         )
         given, hot = links(live.id, tokens)
         return Created(id=live.id, ruleset=live.row.ruleset, scenario=live.row.scenario,

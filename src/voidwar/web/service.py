@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import voidwar
-from voidwar.core.dice import dice_from_spec
+from voidwar.core.chance import CHANCE, ExplicitChanceGame
+from voidwar.core.dice import ManualDice, ScriptedDice, dice_from_spec
 from voidwar.core.errors import DataFileError, DiceError, IllegalAction, UnknownName
 from voidwar.core.game import Event, Game, Result
 from voidwar.core.policy import Policy
@@ -58,7 +59,13 @@ def hash_token(token: str) -> str:
 
 def has_hidden_information(game: Game) -> bool:
     """True when the ruleset overrides ``view`` (it may hide something from some seat)."""
-    return type(game).view is not Game.view
+    rules = game.inner if isinstance(game, ExplicitChanceGame) else game
+    return type(rules).view is not Game.view
+
+
+def is_manual(row: GameRow) -> bool:
+    """A game played with real dice: people enter every roll (explicit chance)."""
+    return row.dice.get("kind") == "manual"
 
 
 def _update_public(game: Game, public: dict[str | None, int]) -> None:
@@ -142,30 +149,67 @@ class GameService:
         self._subscribers.append(fn)
 
     # -- loading -----------------------------------------------------------------------------
-    def _build(self, row: GameRow) -> Game:
+    def _build(self, row: GameRow, explicit: bool = True) -> Game:
+        """The stored game's start. Manual dice: in explicit chance (the set-up rolls from the
+        stored values), unless ``explicit`` is False — then inline with every stored roll
+        scripted (replaying finished actions)."""
         try:
+            if is_manual(row):
+                values = [int(v) for v in row.dice.get("values", [])]
+                if not explicit:
+                    return voidwar.load(row.ruleset, scenario=row.scenario,
+                                        dice=ScriptedDice(values), **row.options)
+                game = voidwar.load(row.ruleset, scenario=row.scenario,
+                                    dice=ScriptedDice(values, then=ManualDice()),
+                                    chance="explicit", **row.options)
+                return game
             dice = dice_from_spec(row.dice)
             return voidwar.load(row.ruleset, scenario=row.scenario, dice=dice, **row.options)
         except (UnknownName, DataFileError, DiceError, ValueError, TypeError) as e:
             raise ServiceError(500, f"stored game {row.id} cannot be set up: {e}") from None
+
+    @staticmethod
+    def _feed(game: Game, values: list[int]) -> list[Event]:
+        """Manual dice: answer the pending rolls from the stored values not yet used."""
+        events: list[Event] = []
+        while game.to_act == CHANCE:
+            pending = getattr(game, "pending", None)
+            used = len(game.dice.history) + (len(pending.known) if pending is not None else 0)
+            if used >= len(values):
+                break
+            events += game.apply(f"roll {values[used]}")
+        return events
 
     def _load(self, gid: str) -> Live:
         row = self.store.get_game(gid)
         if row is None:
             raise ServiceError(404, f"no game {gid!r}")
         game = self._build(row)
+        manual = is_manual(row)
+        values = [int(v) for v in row.dice.get("values", [])] if manual else []
         entries: list[list[Event]] = [list(game.log)]
         seats_of: list[str | None] = []
         public: dict[str | None, int] = {}
         _update_public(game, public)
         for i, (seat, text) in enumerate(self.store.get_actions(gid)):
             try:
-                entries.append(game.apply(text))
+                events = game.apply(text)
+                if manual:
+                    events += self._feed(game, values)
             except (IllegalAction, DiceError) as e:
                 raise ServiceError(
                     500, f"stored game {gid} action #{i + 1} {text!r}: {e}") from None
+            entries.append(events)
             seats_of.append(seat)
             _update_public(game, public)
+        pending = row.dice.get("pending") if manual else None
+        if isinstance(pending, dict) and game.to_act == pending.get("seat"):
+            try:  # the action that waits for rolls, with the rolls entered for it so far
+                game.apply(str(pending.get("action")))
+                self._feed(game, values)
+            except (IllegalAction, DiceError) as e:
+                raise ServiceError(500, f"stored game {gid}: the action waiting for rolls "
+                                        f"{pending.get('action')!r}: {e}") from None
         live = Live(row=row, seats=self.store.get_seats(gid), game=game, action_seats=seats_of,
                     entries=entries, public_upto=public)
         self._make_policies(live)
@@ -225,8 +269,14 @@ class GameService:
         options: dict[str, Any],
         seed: int | None,
         seat_specs: dict[str, tuple[str, str | None]],
+        dice: str = "seeded",
+        setup_rolls: list[int] | None = None,
     ) -> tuple[Live, dict[str, str]]:
-        """Start a game; returns it and the secret token of every human seat."""
+        """Start a game; returns it and the secret token of every human seat.
+
+        ``dice="manual"``: played with real dice — every roll is entered by a person at the
+        table (explicit chance: any human seat may enter it); rolls the rules make while
+        setting the game up come from ``setup_rolls``."""
         try:
             info = get_ruleset(ruleset)
         except UnknownName as e:
@@ -238,9 +288,21 @@ class GameService:
                 # never read a path on the server for a client: send the file's contents
                 raise ServiceError(422, f"option {key} names a file on the server; send the "
                                         "file's contents as data (an object) instead")
+        if dice not in ("seeded", "manual"):
+            raise ServiceError(422, f"dice must be 'seeded' or 'manual', not {dice!r}")
         try:
-            game = voidwar.load(info.name, scenario=scenario, seed=seed, **options)
-        except (UnknownName, DataFileError, DiceError, ValueError, TypeError, KeyError) as e:
+            if dice == "manual":
+                setup = ScriptedDice(list(setup_rolls or []))
+                game = voidwar.load(info.name, scenario=scenario, dice=setup, **options)
+                if setup.pos < len(setup.values):
+                    raise ServiceError(422, f"{info.name} rolls {setup.pos} dice while setting "
+                                            f"up; {len(setup.values)} set-up rolls were given")
+            else:
+                game = voidwar.load(info.name, scenario=scenario, seed=seed, **options)
+        except DiceError as e:
+            raise ServiceError(422, f"cannot set up {info.name}: {e} (with real dice, send the "
+                                    "rolls made while setting up as setup_rolls)") from None
+        except (UnknownName, DataFileError, ValueError, TypeError, KeyError) as e:
             raise ServiceError(422, f"cannot set up {info.name}: {e}") from None
         unknown = sorted(set(seat_specs) - set(game.seats))
         if unknown:
@@ -265,10 +327,14 @@ class GameService:
                 tokens[seat] = secrets.token_urlsafe(18)
                 token_hash = hash_token(tokens[seat])
             rows.append(SeatRow(seat, kind, policy, token_hash, None))
+        if dice == "manual" and not tokens:
+            raise ServiceError(422, "real dice need a person at the table: make a seat human")
         gid = secrets.token_hex(6)
         status = "over" if game.over else "active"
+        spec = ({"kind": "manual", "values": list(game.dice.history)} if dice == "manual"
+                else game.dice.spec())
         self.store.create_game(gid, info.name, game.scenario, game.record_options(),
-                               game.dice.spec(), rows, status=status)
+                               spec, rows, status=status)
         live = self._load(gid)
         with self._live_lock:
             self._live[gid] = live
@@ -297,15 +363,25 @@ class GameService:
             seat = self.require_seat(live, token)
             if live.over:
                 raise ServiceError(409, "the game is over")
-            if live.game.to_act != seat:
+            if live.game.to_act == CHANCE:
+                # real dice are rolled at the table: any human seat enters the result
+                if live.seats[seat].kind != "human":
+                    raise ServiceError(403, "only a person at the table enters a roll")
+                t = text.strip()
+                idx, events = self._apply(live, seat, f"roll {t}" if t.isdigit() else t)
+            elif live.game.to_act != seat:
                 raise ServiceError(409, f"it is not {seat}'s turn ({live.game.to_act} to act)")
-            idx, events = self._apply(live, seat, text)
+            else:
+                idx, events = self._apply(live, seat, text)
         self._schedule_bots(live)
         return live, idx, events
 
     def _apply(self, live: Live, seat: str | None, text: str) -> tuple[int, list[Event]]:
         """Apply, commit, publish (the caller holds the lock)."""
         game = live.game
+        before = len(game.actions)
+        actor = game.to_act
+        pending = getattr(game, "pending", None)
         try:
             action = game.to_action(text)
             events = game.apply(action)
@@ -315,8 +391,26 @@ class GameService:
             raise ServiceError(422, str(e)) from None
         idx = len(game.actions) - 1
         status = "over" if game.over else "active"
+        dice: dict[str, Any] | None = None
+        if is_manual(live.row):
+            dice = {"kind": "manual", "values": self._rolls_entered(live, game)}
+            waiting = getattr(game, "pending", None)
+            if waiting is not None:
+                dice["pending"] = {"seat": waiting.seat, "action": str(waiting.action)}
+            live.row.dice = dice
+            if len(game.actions) == before:  # a roll (or an action) now waiting for rolls
+                try:
+                    self.store.set_dice(live.id, dice)
+                except Exception:
+                    self._reload(live)
+                    raise
+                self._publish(live, "roll", seat)
+                return idx, events
+            if actor == CHANCE and pending is not None:
+                seat = pending.seat  # the action is the seat's that gave it, not the roller's
         try:
-            self.store.add_action(live.id, idx, seat, game.actions[-1], status=status)
+            self.store.add_action(live.id, idx, seat, game.actions[-1], status=status,
+                                  dice=dice)
         except Exception:
             # memory must not run ahead of the store: rebuild from what was committed
             self._reload(live)
@@ -328,6 +422,17 @@ class GameService:
         self._publish(live, "action", seat)
         return idx, events
 
+    @staticmethod
+    def _rolls_entered(live: Live, game: Game) -> list[int]:
+        """Every roll entered so far: those used (set-up, finished actions, the pending one's)
+        and, after a restart, any stored ones not yet asked for again."""
+        used = list(game.dice.history)
+        pending = getattr(game, "pending", None)
+        if pending is not None:
+            used += list(pending.known)
+        stored = [int(v) for v in live.row.dice.get("values", [])]
+        return used + stored[len(used):] if stored[:len(used)] == used else used
+
     def _reload(self, live: Live) -> None:
         fresh = self._load(live.id)
         live.row, live.seats, live.game = fresh.row, fresh.seats, fresh.game
@@ -336,6 +441,9 @@ class GameService:
 
     def legal(self, live: Live, seat: str | None) -> list[str]:
         with live.lock:
+            if (seat is not None and not live.over and live.game.to_act == CHANCE
+                    and live.seats[seat].kind == "human"):
+                return live.game.legal_notations()
             if seat is None or live.over or live.game.to_act != seat:
                 return []
             return live.game.legal_notations()
@@ -364,6 +472,8 @@ class GameService:
                 raise ServiceError(409, "a resigned game cannot be undone")
             humans = [n for n, s in live.seats.items() if s.kind == "human"]
             target = max((i for i, s in enumerate(live.action_seats) if s in humans), default=None)
+            if getattr(live.game, "pending", None) is not None:
+                target = len(live.action_seats)  # real dice: take back the action that waits
             if target is None:
                 raise ServiceError(409, "nothing to undo: no human seat has acted yet")
             n = len(live.game.actions)
@@ -374,6 +484,12 @@ class GameService:
                 self._publish(live, "undo-request", seat)
                 return False, waiting, n
             self.store.truncate_actions(gid, target)
+            if is_manual(live.row):
+                # forget the action waiting for rolls; then keep only the rolls still used
+                self.store.set_dice(gid, {"kind": "manual", "values": live.row.dice["values"]})
+                self._reload(live)
+                live.row.dice = {"kind": "manual", "values": list(live.game.dice.history)}
+                self.store.set_dice(gid, live.row.dice)
             self._reload(live)
             self._publish(live, "undo", seat)
             done_n = len(live.game.actions)
@@ -445,7 +561,7 @@ class GameService:
             texts = list(live.game.actions[:step])
             public = live.over or not has_hidden_information(live.game)
             entry = self.entry_for(live, step - 1, live.entries[step], seat, public)
-        game = self._build(live.row)
+        game = self._build(live.row, explicit=False)
         for t in texts:
             game.apply(t)
         return {

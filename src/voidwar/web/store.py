@@ -218,8 +218,9 @@ class Store:
 
     # -- actions -----------------------------------------------------------------------------
     def add_action(self, gid: str, idx: int, seat: str | None, text: str,
-                   status: str | None = None) -> None:
-        """Append one accepted action (and the game's new status) in one committed transaction."""
+                   status: str | None = None, dice: dict[str, Any] | None = None) -> None:
+        """Append one accepted action (and the game's new status, and with manual dice the
+        rolls entered so far) in one committed transaction."""
         now = _now()
         with self.engine.begin() as c:
             c.execute(insert(actions).values(
@@ -227,9 +228,17 @@ class Store:
             values: dict[str, Any] = {"updated": now}
             if status is not None:
                 values["status"] = status
+            if dice is not None:
+                values["dice"] = json.dumps(dice)
             c.execute(update(games).where(games.c.id == gid).values(**values))
             # any pending undo request is about the position before this action: drop it
             c.execute(update(seats).where(seats.c.game_id == gid).values(undo_at=None))
+
+    def set_dice(self, gid: str, dice: dict[str, Any]) -> None:
+        """Manual dice: the rolls entered so far (and the action waiting for more)."""
+        with self.engine.begin() as c:
+            c.execute(update(games).where(games.c.id == gid).values(
+                dice=json.dumps(dice), updated=_now()))
 
     def get_actions(self, gid: str) -> list[tuple[str | None, str]]:
         """(seat, text) of every action, in order."""

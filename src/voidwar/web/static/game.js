@@ -27,7 +27,15 @@ const HEXES_IN = /(?<![\w.,-])(-?\d+),(-?\d+)(?![\w.])/g;
 const LABELS_IN = /(?<![\w.,-])(\d{4})(?![\w.,])/g;
 const POINT_IN = /(?<![\w,-])(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)(?![\w.])/;
 
-function tokenFor(seat) { return seat && tokens[seat] ? tokens[seat] : null; }
+// Real dice: when the game waits for a roll ("chance" to act), any human seat held here
+// enters it.
+function humanSeatHeld() {
+  return Object.keys(tokens).find((s) => state && state.seats[s] && state.seats[s].kind === "human");
+}
+function tokenFor(seat) {
+  if (seat === "chance") { const s = humanSeatHeld(); return s ? tokens[s] : null; }
+  return seat && tokens[seat] ? tokens[seat] : null;
+}
 function viewToken() {
   if (state && tokenFor(state.to_act)) return tokenFor(state.to_act);
   const seats = Object.keys(tokens);
@@ -42,7 +50,7 @@ export async function refresh() {
       const mine = ++seq;
       try {
         let v = await api("GET", `/api/games/${gid}/view`, { token: viewToken() });
-        if (v.to_act && tokenFor(v.to_act) && v.seat !== v.to_act) {
+        if (v.to_act && v.to_act !== "chance" && tokenFor(v.to_act) && v.seat !== v.to_act) {
           v = await api("GET", `/api/games/${gid}/view`, { token: tokenFor(v.to_act) });
         }
         if (mine === seq) { state = v; render(); }
@@ -102,10 +110,15 @@ function render() {
   st.dataset.nActions = String(s.n_actions);
   st.dataset.toAct = s.to_act ?? "";
   st.dataset.over = String(s.over);
+  st.dataset.version = String(s.version);
   const held = Object.keys(tokens);
   let text;
+  const roll = s.view && s.view.chance;
   if (s.over) text = "Game over.";
-  else if (tokenFor(s.to_act)) text = `Your turn: ${s.to_act}.`;
+  else if (s.to_act === "chance" && roll) {
+    text = tokenFor("chance") ? `Roll a ${roll.die} for ${roll.purpose} and enter it.`
+      : `Waiting for a ${roll.die} roll for ${roll.purpose}.`;
+  } else if (tokenFor(s.to_act)) text = `Your turn: ${s.to_act}.`;
   else {
     const seat = s.seats[s.to_act];
     text = seat && seat.kind === "bot" ? `${s.to_act} (bot: ${seat.policy}) is thinking…`
@@ -175,8 +188,10 @@ function actionButton(a) {
 function renderActions() {
   const box = $("actions");
   box.replaceChildren(...legal().map(actionButton));
-  $("actions-head").textContent = myTurn() ? `Legal actions of ${state.to_act} (${legal().length})`
-    : "Legal actions appear here on your turn";
+  $("actions-head").textContent = state.to_act === "chance" && myTurn()
+    ? `Enter the ${state.view.chance.die} (type the number or press it)`
+    : myTurn() ? `Legal actions of ${state.to_act} (${legal().length})`
+      : "Legal actions appear here on your turn";
 }
 
 function renderLog() {

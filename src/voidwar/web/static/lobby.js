@@ -56,7 +56,10 @@ async function create(ev) {
     if (inp.value.trim()) options[inp.dataset.option] = optionValue(inp.value.trim());
   }
   const body = { ruleset: $("ruleset").value, scenario: $("scenario").value || null, seats, options };
-  if ($("seed").value !== "") body.seed = Number($("seed").value);
+  if ($("dice").value === "manual") {
+    body.dice = "manual";
+    body.setup_rolls = $("setup-rolls").value.split(/[\s,]+/).filter(Boolean).map(Number);
+  } else if ($("seed").value !== "") body.seed = Number($("seed").value);
   try {
     const g = await api("POST", "/api/games", { body });
     $("created-id").textContent = g.id;
@@ -91,6 +94,11 @@ async function main() {
   $("ruleset").addEventListener("change", fillScenarios);
   $("scenario").addEventListener("change", fillSeats);
   $("new-game").addEventListener("submit", create);
+  $("dice").addEventListener("change", () => {
+    const manual = $("dice").value === "manual";
+    $("seed-box").hidden = manual;
+    $("setup-box").hidden = !manual;
+  });
   fillScenarios();
   listGames();
 }
