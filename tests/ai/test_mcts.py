@@ -375,3 +375,14 @@ def test_search_pairs_root_actions_by_roll_purpose() -> None:
     plain.choose(g)
     a, b = plain.last_stats["fire P3 at platform"], plain.last_stats["fire P5 at B5"]
     assert a != b
+
+
+def test_a_rulesets_policy_refuses_to_roll_for_the_chance_seat() -> None:
+    from voidwar.core.errors import IllegalAction
+
+    g = voidwar.load("antilles", seed=1, chance="explicit")
+    bot = voidwar.policies.get("heuristic", "antilles", 1)
+    while g.to_act != CHANCE:
+        g.apply(bot.choose(g))  # the ruleset's heuristic is handed the ruleset's game
+    with pytest.raises(IllegalAction, match="a roll is pending"):
+        bot.choose(g)
