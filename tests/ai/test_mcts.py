@@ -187,6 +187,27 @@ def test_final_choice_rules_on_paper() -> None:
     assert pol._final("a") == "c"  # more visits and a better mean than the prior's choice
 
 
+def test_paired_final_choice_judges_sample_by_sample_differences() -> None:
+    from voidwar.ai.mcts import _Node
+
+    pol = MCTSPolicy(paired=True)
+    root = _Node()
+    pol.last_root = root
+    # the same dice in sample k: "b" is 2 better in every sample although both means are noisy
+    root.samples = {"a": [10.0, 50.0, 30.0, 70.0], "b": [12.0, 52.0, 32.0, 72.0]}
+    pol.last_stats = {"a": (4, 40.0), "b": (4, 42.0)}
+    assert pol._final("a") == "b"
+    pol.paired = False  # two independent means 2 apart with a spread of 20: not clear
+    assert pol._final("a") == "a"
+    pol.paired = True  # sample for sample the same game (shots in another order): no change
+    root.samples = {"a": [10.0, 50.0, 30.0], "b": [10.0, 50.0, 30.0]}
+    pol.last_stats = {"a": (3, 30.0), "b": (3, 30.0)}
+    assert pol._final("a") == "a"
+    root.samples = {"a": [10.0, 50.0, 30.0, 70.0], "b": [30.0, 30.0, 30.0, 30.0]}
+    pol.last_stats = {"a": (4, 40.0), "b": (4, 30.0)}  # better once, worse on the whole
+    assert pol._final("a") == "a"
+
+
 def test_attack_vector_search_never_sees_the_other_seats_secret_orders(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Real ruleset: red searches after blue's secret orders; which orders must not matter
@@ -386,3 +407,13 @@ def test_a_rulesets_policy_refuses_to_roll_for_the_chance_seat() -> None:
         g.apply(bot.choose(g))  # the ruleset's heuristic is handed the ruleset's game
     with pytest.raises(IllegalAction, match="a roll is pending"):
         bot.choose(g)
+
+
+def test_root_samples_are_kept_per_action_in_order() -> None:
+    g = voidwar.load("toy-pig", seed=2)
+    pol = MCTSPolicy(seed=3, iterations=40, tree_depth=1, paired=True)
+    pol.choose(g)
+    assert pol.last_root is not None
+    for key, (n, mean) in pol.last_stats.items():
+        got = pol.last_root.samples[key]
+        assert len(got) == n and sum(got) / n == pytest.approx(mean)

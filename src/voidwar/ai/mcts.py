@@ -36,13 +36,15 @@ from ..core.policy import Policy
 class _Node:
     """One seat's node: its own decisions here (``stats``) and where each edge leads."""
 
-    __slots__ = ("children", "n", "prior", "stats")
+    __slots__ = ("children", "n", "prior", "samples", "stats")
 
     def __init__(self) -> None:
         self.n = 0
         self.prior: str | None = None  # the prior policy's choice here (first seen position)
         self.stats: dict[str, list[float]] = {}  # notation → [visits, value sum, sum of squares]
         self.children: dict[str, _Node] = {}
+        #: root only: notation → the value of its k-th sample (k-th common random numbers)
+        self.samples: dict[str, list[float]] = {}
 
     def child(self, key: str) -> _Node:
         node = self.children.get(key)
@@ -97,7 +99,9 @@ class MCTSPolicy:
     actions, every later decision by the rollout policy — the classic rollout improvement of a
     base policy). ``tuned`` takes the game's ``search_settings`` at the first decision.
     ``keyed_dice`` pairs the root actions' samples by roll purpose (:class:`KeyedDice`) rather
-    than by position in one stream.
+    than by position in one stream. ``paired`` judges "clearly better" on the paired
+    differences of those samples (sample *k* of one action against sample *k* of the prior's:
+    same dice) instead of on two independent means.
     """
 
     name = "mcts"
@@ -120,6 +124,7 @@ class MCTSPolicy:
         tree_depth: int | None = None,
         tuned: bool = False,
         keyed_dice: bool = True,
+        paired: bool = False,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 200
@@ -140,6 +145,7 @@ class MCTSPolicy:
         self.horizon_periods = horizon_periods
         self.tree_depth = tree_depth
         self.keyed_dice = keyed_dice
+        self.paired = paired
         #: take the game's ``search_settings`` (per ruleset) at the first decision
         self.tuned = tuned
         self._tuned_for: str | None = None
@@ -209,7 +215,8 @@ class MCTSPolicy:
 
     # -- internals -------------------------------------------------------------------------------
     _SETTINGS = ("c", "rollout", "max_rollout_steps", "prior", "prior_weight", "widening",
-                 "margin", "horizon_steps", "horizon_periods", "tree_depth", "keyed_dice")
+                 "margin", "horizon_steps", "horizon_periods", "tree_depth", "keyed_dice",
+                 "paired")
 
     def _apply_settings(self, game: Game) -> None:
         rules = game.inner if isinstance(game, ExplicitChanceGame) else game
@@ -230,7 +237,17 @@ class MCTSPolicy:
             pn, pm = stats[prior]
             pv = var.get(prior, 0.0) / pn
 
+            samples = self.last_root.samples if self.last_root is not None else {}
+            base = samples.get(prior, [])
+
             def clearly_better(k: str, n: int, m: float) -> bool:
+                if self.paired and k in samples and len(base) >= 2:
+                    d = [a - b for a, b in zip(samples[k], base, strict=False)]
+                    if len(d) < 2:
+                        return False
+                    mean = sum(d) / len(d)
+                    sd = math.sqrt(max(0.0, sum(x * x for x in d) / len(d) - mean * mean))
+                    return mean > 0 and mean > self.margin * sd / math.sqrt(len(d) - 1)
                 se = math.sqrt(pv + var.get(k, 0.0) / n)
                 return n > pn and m > pm + self.margin * se
 
@@ -398,6 +415,9 @@ class MCTSPolicy:
                 else:
                     _apply_legal(g, rollout.choose(g))
         values = self._values(g, seats)
+        if path and path[0][2] == me:
+            node, key, _ = path[0]
+            node.samples.setdefault(key, []).append(values[me])
         for node, key, seat in path:
             node.n += 1
             st = node.stats[key]
