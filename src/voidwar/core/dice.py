@@ -129,15 +129,19 @@ class Dice(ABC):
         return copy.deepcopy(self)
 
 
+def _checked_seed(seed: int) -> int:
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise DiceError(f"a seed must be a non-negative integer, not {seed!r}")
+    return seed
+
+
 class SeededDice(Dice):
     kind = "seeded"
     can_fail = False
 
     def __init__(self, seed: int) -> None:
         super().__init__()
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise DiceError(f"a seed must be a non-negative integer, not {seed!r}")
-        self.seed = seed
+        self.seed = _checked_seed(seed)
         self._rng = PCG32(seed)
 
     def _next(self, sides: int, purpose: str) -> int:
@@ -164,9 +168,7 @@ class KeyedDice(Dice):
 
     def __init__(self, seed: int) -> None:
         super().__init__()
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise DiceError(f"a seed must be a non-negative integer, not {seed!r}")
-        self.seed = seed
+        self.seed = _checked_seed(seed)
         self._streams: dict[str, PCG32] = {}
 
     def _next(self, sides: int, purpose: str) -> int:
