@@ -159,10 +159,9 @@ class GameService:
                 if not explicit:
                     return voidwar.load(row.ruleset, scenario=row.scenario,
                                         dice=ScriptedDice(values), **row.options)
-                game = voidwar.load(row.ruleset, scenario=row.scenario,
+                return voidwar.load(row.ruleset, scenario=row.scenario,
                                     dice=ScriptedDice(values, then=ManualDice()),
                                     chance="explicit", **row.options)
-                return game
             dice = dice_from_spec(row.dice)
             return voidwar.load(row.ruleset, scenario=row.scenario, dice=dice, **row.options)
         except (UnknownName, DataFileError, DiceError, ValueError, TypeError) as e:
