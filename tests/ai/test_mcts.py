@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
+from toys import Push, Word
 
 import voidwar
 from voidwar.ai import MCTSPolicy, RandomPolicy
 from voidwar.ai.mcts import terminal_values
 from voidwar.core.chance import CHANCE
-from voidwar.core.game import Game, Result
+from voidwar.core.game import Action, Game, Result
 from voidwar.core.policy import Policy
 
 
@@ -417,3 +420,120 @@ def test_root_samples_are_kept_per_action_in_order() -> None:
     for key, (n, mean) in pol.last_stats.items():
         got = pol.last_root.samples[key]
         assert len(got) == n and sum(got) / n == pytest.approx(mean)
+
+
+class _Pick(Push):
+    """Solitaire: pick one of 40 numbers; the score is the number picked. The ruleset points
+    the search at 39 and 38 (``search_candidates``)."""
+
+    WORDS = tuple(f"n{i}" for i in range(40))
+    score_range = (0, 39)
+
+    def __init__(self, seed: int) -> None:
+        from voidwar.core.dice import SeededDice
+
+        super().__init__(SeededDice(seed), None, {})
+        self.picked: int | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.picked is not None
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.over else [Word(w) for w in self.WORDS]
+
+    def execute(self, action: Action) -> None:
+        assert isinstance(action, Word)
+        self.picked = int(action.word[1:])
+
+    @property
+    def result(self) -> Result | None:
+        return None if self.picked is None else Result("done", {"solo": float(self.picked)})
+
+    def search_candidates(self, legal: list[Action]) -> list[Action]:
+        return [Word("n39"), Word("n38")]
+
+
+class _PickNoHint(_Pick):
+    def search_candidates(self, legal: list[Action]) -> list[Action]:
+        return []
+
+
+class _PickZero:
+    name = "zero"
+
+    def choose(self, game: Game) -> Action:
+        return Word("n0")
+
+
+def test_widening_tries_the_rulesets_candidates_after_the_prior() -> None:
+    pol = MCTSPolicy(seed=0, iterations=5, prior=_PickZero())  # type: ignore[arg-type]
+    assert str(pol.choose(_Pick(1))) == "n39"
+    # prior first, then the ruleset's candidates in order, widening 1 + √n
+    assert set(pol.last_stats) == {"n0", "n39", "n38"}
+    pol = MCTSPolicy(seed=0, iterations=5, prior=_PickZero())  # type: ignore[arg-type]
+    pol.choose(_PickNoHint(1))
+    assert "n0" in pol.last_stats and not {"n39", "n38"} & set(pol.last_stats)
+
+
+def test_attack_vector_search_candidates_are_legal_shots_done_and_facing() -> None:
+    from voidwar.rulesets.attack_vector.combat import FireOrder, RadiatorsOrder, ReactorsOrder
+
+    g = voidwar.load("attack-vector", "duel", seed=5)
+    bots = {s: voidwar.policies.get("heuristic", "attack-vector", 1) for s in g.seats}
+    seen_fire = seen_end = False
+    while not g.over:
+        legal = g.legal_actions()
+        first = g.search_candidates(legal)
+        texts = {str(a) for a in legal}
+        assert all(str(a) in texts for a in first)  # a subset of the legal actions
+        assert "done" in {str(a) for a in first}
+        assert not any(isinstance(a, RadiatorsOrder) for a in first)  # surrender: never first
+        fire = {str(a) for a in legal if isinstance(a, FireOrder)}
+        assert fire <= {str(a) for a in first}
+        seen_fire |= bool(fire)
+        seen_end |= any(isinstance(a, ReactorsOrder) for a in first)
+        g.apply(bots[g.to_act or ""].choose(g))
+    assert seen_fire and seen_end
+
+
+def _heuristic_positions(ruleset: str, seed: int) -> Iterator[Game]:
+    g = voidwar.load(ruleset, seed=seed)
+    bots = {s: voidwar.policies.get("heuristic", ruleset, seed) for s in g.seats}
+    while not g.over:
+        yield g
+        g.apply(bots[g.to_act or ""].choose(g))
+
+
+def test_astral_dreams_candidates_lead_with_the_heuristics_pick() -> None:
+    listed = 0
+    for g in _heuristic_positions("astral-dreams", 4):
+        legal = g.legal_actions()
+        first = [str(a) for a in g.search_candidates(legal)]
+        assert set(first) <= {str(a) for a in legal} and len(set(first)) == len(first)
+        if first:
+            listed += 1
+            assert first[0] == str(voidwar.policies.get("heuristic", "astral-dreams", 0).choose(g))
+            assert len(first) <= 6
+    assert listed > 10
+
+
+def test_antilles_candidates_are_the_commanders_best_moves_and_shots() -> None:
+    phases = set()
+    for g in _heuristic_positions("antilles", 4):
+        legal = g.legal_actions()
+        first = [str(a) for a in g.search_candidates(legal)]
+        assert set(first) <= {str(a) for a in legal} and len(set(first)) == len(first)
+        phase = g.phase  # type: ignore[attr-defined]
+        if phase == "movement":
+            assert "end movement" in first
+        elif phase == "attack":
+            assert first[-1] == "end attacks"
+            assert {a for a in map(str, legal) if a.startswith("fire")} <= set(first)
+            pick = str(voidwar.policies.get("heuristic", "antilles", 0).choose(g))
+            if pick != "end attacks":
+                assert first[0] == pick  # the commander's shot leads the list
+        else:
+            assert first == []
+        phases.add(phase)
+    assert {"movement", "attack"} <= phases

@@ -36,11 +36,13 @@ from ..core.policy import Policy
 class _Node:
     """One seat's node: its own decisions here (``stats``) and where each edge leads."""
 
-    __slots__ = ("children", "n", "prior", "samples", "stats")
+    __slots__ = ("children", "first", "n", "prior", "samples", "stats")
 
     def __init__(self) -> None:
         self.n = 0
         self.prior: str | None = None  # the prior policy's choice here (first seen position)
+        #: the game's ``search_candidates`` here, tried after the prior's choice
+        self.first: list[str] = []
         self.stats: dict[str, list[float]] = {}  # notation → [visits, value sum, sum of squares]
         self.children: dict[str, _Node] = {}
         #: root only: notation → the value of its k-th sample (k-th common random numbers)
@@ -386,6 +388,7 @@ class MCTSPolicy:
                 if self.prior is not None and node.prior is None:
                     pp = self._named(self.prior, g, seed)
                     node.prior = str(pp.choose(g)) if pp is not None else ""
+                    node.first = [str(a) for a in g.search_candidates(legal)]
                 act = self._select(node, legal, seat, rng)
                 key = str(act)
                 new = key not in node.stats
@@ -454,9 +457,9 @@ class MCTSPolicy:
             if len(legal) - len(untried) >= allowed:
                 untried = []
         if untried:
-            if node.prior:
+            for want in ([node.prior] if node.prior else []) + node.first:
                 for a in untried:
-                    if str(a) == node.prior:
+                    if str(a) == want:
                         return a
             return untried[rng.below(len(untried))]
         lo, hi = self._lo.get(seat, 0.0), self._hi.get(seat, 1.0)

@@ -161,6 +161,13 @@ class Game(ABC):
         ``MCTSPolicy(horizon_periods=N)`` ends a rollout N periods after the decision."""
         return None
 
+    def search_candidates(self, legal: list[Action]) -> list[Action]:
+        """The actions of ``legal`` a search should weigh first, most promising first, or ``[]``
+        for no preference. MCTS's progressive widening tries them (after its prior's choice)
+        before the other actions, which it then draws at random: with ~90 legal orders and a
+        budget of a few dozen samples, the alternatives worth comparing get sampled at all."""
+        return []
+
     # -- provided -----------------------------------------------------------------------------
     def roll(self, sides: int, purpose: str) -> int:
         """Roll a die through the dice seam and log it as an event."""

@@ -120,6 +120,14 @@ class AntillesGame(Game):
         """Search horizons count turns (2.1)."""
         return self.turn
 
+    def search_candidates(self, legal: list[Action]) -> list[Action]:
+        """The heuristic commander's best moves and shots (our reading, docs/ai.md): see
+        :meth:`.policies.AntillesHeuristic.candidates`."""
+        from .policies import AntillesHeuristic
+
+        texts = {str(a) for a in legal}
+        return [a for a in AntillesHeuristic(0).candidates(self) if str(a) in texts]
+
     @property
     def over(self) -> bool:
         return self.outcome is not None

@@ -199,25 +199,51 @@ class AntillesHeuristic:
                 return Move(p.id, best)
         return EndMovement()
 
+    def candidates(self, game: AntillesGame) -> list[Action]:
+        """Alternatives worth a search's comparison, best first: in movement, each Paladin's
+        best hex by this policy's score, then ending movement, then each one's second best;
+        in the attack phase, every legal shot by its value, then ending attacks."""
+        if game.phase == "movement":
+            danger = self.danger(game)
+            best: list[Action] = []
+            second: list[Action] = []
+            free = [h for h in game.free_hexes() if h.distance(ORIGIN) <= game.tables.max_range + 1]
+            for p in game.living():
+                if p.moved or p.hex is None:
+                    continue
+                others = [q.hex for q in game.living() if q is not p and q.hex is not None]
+                ranked = sorted(free, key=lambda h: (-self.hex_score(game, h, 0, danger, others),
+                                                     h.q, h.r))
+                best += [Move(p.id, h) for h in ranked[:1]]
+                second += [Move(p.id, h) for h in ranked[1:2]]
+            return [*best, EndMovement(), *second]
+        if game.phase == "attack":
+            shots = [a for a in game.legal_actions() if isinstance(a, Fire)]
+            shots.sort(key=lambda a: -self._shot_value(game, a))
+            return [*shots, EndAttacks()]
+        return []
+
+    def _shot_value(self, game: AntillesGame, a: Fire) -> float:
+        p = game.paladins[a.paladin - 1]
+        assert p.hex is not None
+        bonus = game.attack_bonus(p)
+        if a.target is None:
+            return self.attack_value(game, p.hex.distance(ORIGIN), bonus)
+        b = game.bolts[a.target]
+        threat = self._bolt_map(game.tables, b)
+        living = [q.hex for q in game.living() if q.hex is not None]
+        expected_losses = sum(threat.get(h, 0.0) for h in living)
+        need = game.tables.column(p.hex.distance(b.hex)).bolt - bonus
+        p_kill = min(1.0, max(0.0, (21 - need) / 20))
+        return p_kill * expected_losses * PALADIN_VALUE
+
     def _attack(self, game: AntillesGame) -> Action:
         legal = [a for a in game.legal_actions() if isinstance(a, Fire)]
         if not legal:
             return EndAttacks()
-        living = [p.hex for p in game.living() if p.hex is not None]
         best: tuple[float, Fire] | None = None
         for a in legal:
-            p = game.paladins[a.paladin - 1]
-            assert p.hex is not None
-            bonus = game.attack_bonus(p)
-            if a.target is None:
-                value = self.attack_value(game, p.hex.distance(ORIGIN), bonus)
-            else:
-                b = game.bolts[a.target]
-                threat = self._bolt_map(game.tables, b)
-                expected_losses = sum(threat.get(h, 0.0) for h in living)
-                need = game.tables.column(p.hex.distance(b.hex)).bolt - bonus
-                p_kill = min(1.0, max(0.0, (21 - need) / 20))
-                value = p_kill * expected_losses * PALADIN_VALUE
+            value = self._shot_value(game, a)
             if best is None or value > best[0]:
                 best = (value, a)
         assert best is not None

@@ -214,6 +214,27 @@ class AstralDreams(Game):
         """Search horizons count rounds."""
         return self.round
 
+    #: how many of the heuristic's best plans a search weighs first
+    SEARCH_CANDIDATES: ClassVar[int] = 6
+
+    def search_candidates(self, legal: list[Action]) -> list[Action]:
+        """The heuristic's best plans (our reading, docs/ai.md), each miniature's best first and
+        then the runners-up: a search compares these before random ones among ~50 legal moves."""
+        if self.current is not None:
+            return []
+        from .policies import HeuristicPolicy
+
+        texts = {str(a) for a in legal}
+        ranked = [a for a in HeuristicPolicy(0).ranked(self) if str(a) in texts]
+        best_each: list[Action] = []
+        rest: list[Action] = []
+        units: set[str] = set()
+        for a in ranked:
+            unit = getattr(a, "unit", "")
+            (rest if unit in units else best_each).append(a)
+            units.add(unit)
+        return (best_each + rest)[: self.SEARCH_CANDIDATES]
+
     @property
     def over(self) -> bool:
         return self._result is not None

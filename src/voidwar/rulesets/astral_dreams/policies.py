@@ -136,7 +136,13 @@ class HeuristicPolicy:
                 options,
                 key=lambda a: self.attack_value(g, u, g.units[a.targets[0]], a.kind, n),
             )
+        return self.ranked(g)[0]
+
+    def ranked(self, g: AstralDreams) -> list[Action]:
+        """Every plan of every miniature that may act (a move, an attack from where it stands,
+        or ending its turn), best score first; the policy's choice is the first."""
         plans: list[Plan] = []
         for u in g.ready(g.turn):
             plans.extend(self.plans_for(g, u, moved=False))
-        return max(plans, key=lambda pl: pl.score).action
+        plans.sort(key=lambda pl: -pl.score)
+        return [pl.action for pl in plans]

@@ -586,6 +586,13 @@ class AttackVectorGame(Game):
         p = 1.0 / (1.0 + math.exp(-lead / 10.0))
         return {seats[0]: p, seats[1]: 1.0 - p}
 
+    def search_candidates(self, legal: list[Action]) -> list[Action]:
+        """Shots, ``done``, facing the enemy, reactor settings: see
+        :func:`.captain.search_candidates`."""
+        from .captain import search_candidates
+
+        return search_candidates(self, legal)
+
     # -- results and state -----------------------------------------------------------------
     @property
     def result(self) -> Result | None:
