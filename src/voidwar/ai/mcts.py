@@ -89,7 +89,8 @@ class MCTSPolicy:
     ``prior`` (a policy name such as ``"heuristic"``, or a policy) guides the tree: at each node
     the prior's choice is tried first and keeps a progressive bias ``prior_weight / (1 + n)``
     in its UCT value; a node visited *n* times considers at most ``1 + widening·√n`` of its
-    actions (progressive widening), so the values below the root follow the prior's line
+    actions (progressive widening: the prior's choice, then :meth:`Game.search_candidates` in
+    order, then the rest at random), so the values below the root follow the prior's line
     rather than random replies; and the decision stays the prior's unless another action has
     more visits and a mean better by ``margin`` standard errors of the difference. A small
     budget thus plays like the prior, a larger one corrects it.

@@ -96,7 +96,7 @@ class AttackVectorGame(Game):
     #: order parsers tried in turn (part 2 may add its own); each returns an Action or None
     order_parsers: ClassVar[tuple[Callable[[str], Action | None], ...]] = (parse_combat_order,)
     #: mcts-h: value a decision after the next 8 segments, one turn (measured, docs/ai.md)
-    search_settings: ClassVar[dict[str, Any]] = {"horizon_periods": 8}
+    search_settings: ClassVar[dict[str, Any]] = {"horizon_periods": 8, "paired": True}
 
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any],
                  sc: Scenario, file: str, three_d: bool, bearings: str,
