@@ -84,7 +84,7 @@ class AstralDreams(Game):
     rules_version = 1
 
     #: mcts-h: value a decision after this round and the next one (measured, docs/ai.md)
-    search_settings: ClassVar[dict[str, Any]] = {"horizon_periods": 2}
+    search_settings: ClassVar[dict[str, Any]] = {"horizon_periods": 2, "paired": True}
 
     def __init__(
         self, dice: Dice, scenario: str, options: dict[str, Any], setup: Setup,
