@@ -84,3 +84,19 @@ def test_random_play_keeps_the_systems_invariants(seed: int, scenario: str) -> N
             assert 0 <= s.power.stored <= s.power.capacity  # power in [0, capacity]
             assert s.heat.stored >= 0  # heat never negative
             assert s.heat.capacity >= 0
+
+
+def test_captain_thresholds_are_options() -> None:
+    # seed 5: the shipped captains fight and red strikes (radiators out) after turn 2
+    g = _play("duel", 5, HeuristicCaptain(1), HeuristicCaptain(1))
+    assert "radiators out" in g.actions
+    # a red captain that never surrenders fights on; the game differs from there
+    g2 = _play("duel", 5, HeuristicCaptain(1), HeuristicCaptain(1, surrender=False))
+    assert "radiators out" not in g2.actions
+    # firing at any expected damage opens fire earlier than the shipped threshold of 2
+    def first_shot(game: AttackVectorGame) -> int:
+        return next(i for i, t in enumerate(game.actions) if t.startswith("fire"))
+
+    eager = _play("duel", 5, HeuristicCaptain(1, fire_expected=0, fire_when_full=0),
+                  HeuristicCaptain(1))
+    assert first_shot(eager) < first_shot(g)

@@ -55,9 +55,17 @@ class HeuristicCaptain:
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, fire_expected: Fraction = FIRE_EXPECTED,
+                 fire_when_full: Fraction = FIRE_WHEN_FULL, face_range: int = FACE_RANGE,
+                 surrender: bool = True) -> None:
         self.seed = seed
         self.pilot = InterceptPolicy(seed)
+        #: the thresholds (module docstring); the defaults are the shipped captain's
+        self.fire_expected = Fraction(fire_expected)
+        self.fire_when_full = Fraction(fire_when_full)
+        self.face_range = face_range
+        #: False: never strike (``radiators out``), however beaten
+        self.surrender = surrender
 
     def choose(self, game: Game) -> Action:
         if not isinstance(game, AttackVectorGame):
@@ -106,7 +114,8 @@ class HeuristicCaptain:
             ssd.count("structure") - me.damage.lost(ssd, "structure"), ssd.count("structure")
         )
         weapons = sum(1 for w in me.weapons.values() if not w.destroyed)
-        if enemies and (weapons == 0 or (structure_left < Fraction(1, 4) and theirs >= 2 * mine)):
+        beaten = weapons == 0 or (structure_left < Fraction(1, 4) and theirs >= 2 * mine)
+        if enemies and beaten and self.surrender:
             return [RadiatorsOrder(name, True)]
         # heat (A5.39): the most reactor output whose rounded-up heat still fits the sinks
         outputs = me.power.outputs
@@ -145,7 +154,7 @@ class HeuristicCaptain:
                 if w.destroyed or w.mount not in bearing:
                     continue
                 e = me.rules.expected_damage(w.code, rng)
-                if e >= FIRE_EXPECTED or (full and e >= FIRE_WHEN_FULL):
+                if e >= self.fire_expected or (full and e >= self.fire_when_full):
                     orders.append(FireOrder(name, wid, tid))
         if enemies:
             rng, tid = enemies[0]
@@ -153,7 +162,7 @@ class HeuristicCaptain:
             b = game.bearing(ship.id, tid)
             if (
                 not bearing
-                and rng <= FACE_RANGE
+                and rng <= self.face_range
                 and ship.facing is None
                 and b.window is not None
                 and window is not None
