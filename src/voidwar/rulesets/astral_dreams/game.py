@@ -83,7 +83,8 @@ class AstralDreams(Game):
     ruleset = "astral-dreams"
     rules_version = 1
 
-    #: mcts-h: value a decision after this round and the next one (measured, docs/ai.md)
+    #: mcts-h: value a decision after this round and the next one, and judge candidates on
+    #: paired sample differences (measured, docs/ai.md)
     search_settings: ClassVar[dict[str, Any]] = {"horizon_periods": 2, "paired": True}
 
     def __init__(

@@ -187,13 +187,10 @@ def search_candidates(game: AttackVectorGame, legal: list[Action]) -> list[Actio
     for ship in game.ships.values():
         if ship.seat != seat or ship.out:
             continue
-        enemies = sorted(
-            (game.bearing(ship.id, sid).range, sid)
-            for sid, s in game.ships.items()
-            if s.seat != seat and game.combat.fighting(game, sid)
-        )
-        if enemies:
-            w = game.bearing(ship.id, enemies[0][1]).window
+        bearings = [game.bearing(ship.id, sid) for sid, s in game.ships.items()
+                    if s.seat != seat and game.combat.fighting(game, sid)]
+        if bearings:
+            w = min(bearings, key=lambda b: b.range).window
             if w is not None:
                 windows.add(str(w))
     first += [a for a in legal if isinstance(a, PivotTo) and str(a.window) in windows]

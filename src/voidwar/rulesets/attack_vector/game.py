@@ -95,7 +95,8 @@ class AttackVectorGame(Game):
     rules_version = 1
     #: order parsers tried in turn (part 2 may add its own); each returns an Action or None
     order_parsers: ClassVar[tuple[Callable[[str], Action | None], ...]] = (parse_combat_order,)
-    #: mcts-h: value a decision after the next 8 segments, one turn (measured, docs/ai.md)
+    #: mcts-h: value a decision after the next 8 segments, one turn, and judge candidates on
+    #: paired sample differences (measured, docs/ai.md)
     search_settings: ClassVar[dict[str, Any]] = {"horizon_periods": 8, "paired": True}
 
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any],
