@@ -537,3 +537,75 @@ def test_antilles_candidates_are_the_commanders_best_moves_and_shots() -> None:
             assert first == []
         phases.add(phase)
     assert {"movement", "attack"} <= phases
+
+
+class _Twins(_Pick):
+    """Pick a word: "a0".."a9" all end in the same state (as shots fired in another order
+    do), "best" scores 20; the ruleset lists the a's first."""
+
+    WORDS = (*(f"a{i}" for i in range(10)), "best")
+    score_range = (0, 20)
+
+    def execute(self, action: Action) -> None:
+        assert isinstance(action, Word)
+        self.picked = 20 if action.word == "best" else 10
+
+    def search_candidates(self, legal: list[Action]) -> list[Action]:
+        return [Word(w) for w in self.WORDS[1:]]
+
+    def state_dict(self) -> dict[str, object]:
+        return {"picked": self.picked}
+
+
+class _PickA0:
+    name = "a0"
+
+    def choose(self, game: Game) -> Action:
+        return Word("a0")
+
+
+def test_twins_of_the_priors_choice_stop_counting_so_the_budget_reaches_others() -> None:
+    pol = MCTSPolicy(seed=0, iterations=30, prior=_PickA0(), paired=True)  # type: ignore[arg-type]
+    assert str(pol.choose(_Twins(1))) == "a0"  # widening 1 + √n never gets past the a's
+    assert "best" not in pol.last_stats
+    pol = MCTSPolicy(seed=0, iterations=30, prior=_PickA0(), paired=True,  # type: ignore[arg-type]
+                     twins=2)
+    assert str(pol.choose(_Twins(1))) == "best"
+    assert pol.last_root is not None
+    assert pol.last_root.twins == {f"a{i}" for i in range(1, 10)}
+    assert all(pol.last_stats[f"a{i}"][0] == 2 for i in range(1, 10))  # no sample after that
+
+
+def test_paired_choice_waits_for_min_pairs() -> None:
+    from voidwar.ai.mcts import _Node
+
+    pol = MCTSPolicy(paired=True, min_pairs=5)
+    root = _Node()
+    pol.last_root = root
+    root.samples = {"a": [10.0, 50.0, 30.0, 70.0], "b": [12.0, 52.0, 32.0, 72.0]}
+    pol.last_stats = {"a": (4, 40.0), "b": (4, 42.0)}
+    assert pol._final("a") == "a"  # four pairs, five asked for
+    root.samples = {"a": [10.0, 50.0, 30.0, 70.0, 20.0], "b": [12.0, 52.0, 32.0, 72.0, 22.0]}
+    pol.last_stats = {"a": (5, 36.0), "b": (5, 38.0)}
+    assert pol._final("a") == "b"
+    root.samples = {"a": [10.0], "b": [30.0, 30.0, 30.0, 30.0, 30.0]}
+    pol.last_stats = {"a": (1, 10.0), "b": (5, 30.0)}
+    assert pol._final("a") == "a"  # one pair: the unpaired rule is not asked instead
+
+
+def test_tuned_settings_follow_each_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    import copy
+
+    from voidwar.rulesets.antilles.game import AntillesGame
+    from voidwar.rulesets.antilles.tables import default_tables
+
+    pol = voidwar.policies.get("mcts-h", "antilles", seed=1)
+    assert isinstance(pol, MCTSPolicy)
+    pol.seconds, pol.iterations = None, 2
+    pol.choose(voidwar.load("antilles", seed=1))
+    assert pol.horizon_periods == AntillesGame.SEARCH_WITH_VALUES["horizon_periods"]
+    assert pol.twins == AntillesGame.SEARCH_WITH_VALUES["twins"]
+    raw = copy.deepcopy(default_tables().raw)
+    raw["platform"]["armor"] = 8  # tables the shipped values were not fitted for
+    pol.choose(voidwar.load("antilles", seed=1, tables=raw))
+    assert pol.horizon_periods is None and pol.twins == 0 and not pol.paired

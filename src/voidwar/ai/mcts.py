@@ -36,7 +36,7 @@ from ..core.policy import Policy
 class _Node:
     """One seat's node: its own decisions here (``stats``) and where each edge leads."""
 
-    __slots__ = ("children", "first", "n", "prior", "samples", "stats")
+    __slots__ = ("children", "ends", "first", "n", "prior", "samples", "stats", "twins")
 
     def __init__(self) -> None:
         self.n = 0
@@ -47,6 +47,10 @@ class _Node:
         self.children: dict[str, _Node] = {}
         #: root only: notation → the value of its k-th sample (k-th common random numbers)
         self.samples: dict[str, list[float]] = {}
+        #: root only: notation → the digests of the states its first samples ended in
+        self.ends: dict[str, list[str]] = {}
+        #: root only: actions whose first samples ended where the prior's did (``twins``)
+        self.twins: set[str] = set()
 
     def child(self, key: str) -> _Node:
         node = self.children.get(key)
@@ -104,7 +108,11 @@ class MCTSPolicy:
     ``keyed_dice`` pairs the root actions' samples by roll purpose (:class:`KeyedDice`) rather
     than by position in one stream. ``paired`` judges "clearly better" on the paired
     differences of those samples (sample *k* of one action against sample *k* of the prior's:
-    same dice) instead of on two independent means.
+    same dice) instead of on two independent means, once there are ``min_pairs`` such pairs.
+    ``twins`` stops sampling a root action whose first ``twins`` samples all ended in the same
+    state (:meth:`Game.digest`) as the prior choice's samples with the same dice — the same
+    line in another order, such as two shots fired in swapped order; it no longer counts
+    towards the widening, so the budget goes to actions that differ. ``0`` keeps sampling them.
     """
 
     name = "mcts"
@@ -128,6 +136,8 @@ class MCTSPolicy:
         tuned: bool = False,
         keyed_dice: bool = True,
         paired: bool = False,
+        min_pairs: int = 2,
+        twins: int = 0,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 200
@@ -149,9 +159,12 @@ class MCTSPolicy:
         self.tree_depth = tree_depth
         self.keyed_dice = keyed_dice
         self.paired = paired
+        self.min_pairs = max(2, min_pairs)
+        self.twins = twins
         #: take the game's ``search_settings`` (per ruleset) at the first decision
         self.tuned = tuned
-        self._tuned_for: str | None = None
+        self._tuned_for: tuple[str, str] | None = None
+        self._untuned = {name: getattr(self, name) for name in self._SETTINGS}
         self.calls = 0
         #: after each ``choose``: root action → (visits, mean value), and the iteration count
         self.last_stats: dict[str, tuple[int, float]] = {}
@@ -162,7 +175,7 @@ class MCTSPolicy:
 
     # -- public --------------------------------------------------------------------------------
     def choose(self, game: Game) -> Action:
-        if self.tuned and self._tuned_for != game.ruleset:
+        if self.tuned:
             self._apply_settings(game)
         seat = game.to_act
         if seat is None:
@@ -219,15 +232,22 @@ class MCTSPolicy:
     # -- internals -------------------------------------------------------------------------------
     _SETTINGS = ("c", "rollout", "max_rollout_steps", "prior", "prior_weight", "widening",
                  "margin", "horizon_steps", "horizon_periods", "tree_depth", "keyed_dice",
-                 "paired")
+                 "paired", "min_pairs", "twins")
 
     def _apply_settings(self, game: Game) -> None:
+        """``tuned``: this game's :meth:`Game.search_tuning` over the constructor's settings
+        (again for each game, so one policy can play games whose best settings differ)."""
         rules = game.inner if isinstance(game, ExplicitChanceGame) else game
-        for key, value in type(rules).search_settings.items():
-            if key not in self._SETTINGS:
-                raise ValueError(f"{game.ruleset}: unknown search setting {key!r}")
-            setattr(self, key, value)
-        self._tuned_for = game.ruleset
+        settings = rules.search_tuning()
+        key = (game.ruleset, repr(sorted(settings.items())))
+        if key == self._tuned_for:
+            return
+        for name in settings:
+            if name not in self._SETTINGS:
+                raise ValueError(f"{game.ruleset}: unknown search setting {name!r}")
+        for name in self._SETTINGS:
+            setattr(self, name, settings.get(name, self._untuned[name]))
+        self._tuned_for = key
 
     def _final(self, prior: str | None) -> str:
         """The decision. With a prior: its choice, unless another action has more visits and a
@@ -241,12 +261,15 @@ class MCTSPolicy:
             pv = var.get(prior, 0.0) / pn
 
             samples = self.last_root.samples if self.last_root is not None else {}
+            twins = self.last_root.twins if self.last_root is not None else set()
             base = samples.get(prior, [])
 
             def clearly_better(k: str, n: int, m: float) -> bool:
-                if self.paired and k in samples and len(base) >= 2:
+                if k in twins:
+                    return False
+                if self.paired and k in samples and (len(base) >= 2 or self.min_pairs > 2):
                     d = [a - b for a, b in zip(samples[k], base, strict=False)]
-                    if len(d) < 2:
+                    if len(d) < self.min_pairs:
                         return False
                     mean = sum(d) / len(d)
                     sd = math.sqrt(max(0.0, sum(x * x for x in d) / len(d) - mean * mean))
@@ -422,12 +445,26 @@ class MCTSPolicy:
         if path and path[0][2] == me:
             node, key, _ = path[0]
             node.samples.setdefault(key, []).append(values[me])
+            ends = node.ends.setdefault(key, [])
+            if len(ends) < self.twins:
+                ends.append(g.digest())
+                self._find_twins(node, key)
         for node, key, seat in path:
             node.n += 1
             st = node.stats[key]
             st[0] += 1
             st[1] += values[seat]
             st[2] += values[seat] ** 2
+
+    def _find_twins(self, root: _Node, key: str) -> None:
+        """Mark root actions whose first ``twins`` samples ended where the prior's did."""
+        prior = root.prior
+        base = root.ends.get(prior or "", [])
+        if len(base) < self.twins:
+            return
+        for k in ([key] if key != prior else list(root.ends)):
+            if k != prior and k not in root.twins and root.ends[k] == base:
+                root.twins.add(k)
 
     def _values(self, g: Game, seats: tuple[str, ...]) -> dict[str, float]:
         res = g.result if g.over else None
@@ -453,9 +490,10 @@ class MCTSPolicy:
         if untried and self.prior is not None and len(untried) < len(legal):
             # progressive widening behind a prior: a node with n visits tries at most
             # 1 + widening·√n of its actions (the prior's first), so small budgets refine the
-            # prior's line instead of averaging over random untried replies
+            # prior's line instead of averaging over random untried replies; twins of the
+            # prior's choice do not count
             allowed = 1 + int(self.widening * math.sqrt(node.n))
-            if len(legal) - len(untried) >= allowed:
+            if len(legal) - len(untried) - len(node.twins) >= allowed:
                 untried = []
         if untried:
             for want in ([node.prior] if node.prior else []) + node.first:
@@ -471,7 +509,7 @@ class MCTSPolicy:
         for a in legal:
             key = str(a)
             st = node.stats.get(key)
-            if st is None:  # held back by widening
+            if st is None or key in node.twins:  # held back by widening, or the prior's twin
                 continue
             n, w = st[0], st[1]
             if n == 0:

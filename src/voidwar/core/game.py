@@ -78,7 +78,8 @@ class Game(ABC):
     #: bumped whenever a rules change would make old records replay differently
     rules_version: ClassVar[int] = 1
     #: search settings measured best for this ruleset (``MCTSPolicy`` keywords such as
-    #: ``horizon_periods``), applied by the ``mcts-h`` policy (docs/ai.md)
+    #: ``horizon_periods``), applied by the ``mcts-h`` policy (docs/ai.md); see
+    #: :meth:`search_tuning` for settings that depend on a game's options
     search_settings: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any]) -> None:
@@ -147,6 +148,11 @@ class Game(ABC):
         Rulesets whose state holds information hidden from ``seat`` other than secret orders
         (which the search resamples itself) override this to resample that information."""
         return self.clone(reseed=seed)
+
+    def search_tuning(self) -> dict[str, Any]:
+        """The search settings for this game: the class's ``search_settings`` unless a ruleset's
+        best settings depend on the game's options (Antilles: its tables)."""
+        return dict(type(self).search_settings)
 
     def evaluate(self) -> dict[str, float] | None:
         """A static estimate of each seat's value for search cut-offs, or ``None`` (no estimate).

@@ -17,7 +17,7 @@ from ...core.dice import PCG32
 from ...core.game import Action, Game
 from ...core.hexgrid import ORIGIN, Hex
 from .actions import Abort, Continue, EndAttacks, EndMovement, Fire, Move, Place
-from .game import AntillesGame, Bolt
+from .game import AntillesGame, Bolt, Paladin
 from .tables import Tables
 
 Danger = dict[Hex, float]
@@ -84,12 +84,26 @@ def _launch_danger(tables: Tables) -> Danger:
     return dict(out)
 
 
-def _combine(*maps: Danger) -> Danger:
+def _survival(maps: list[Danger], start: dict[Hex, float] | None = None) -> dict[Hex, float]:
+    """P(surviving every map) per hex, multiplied on from ``start`` in map order."""
     survive: dict[Hex, float] = defaultdict(lambda: 1.0)
+    if start:
+        survive.update(start)
     for m in maps:
         for h, p in m.items():
             survive[h] *= max(0.0, 1.0 - min(p, 1.0))
-    return {h: 1.0 - s for h, s in survive.items()}
+    return survive
+
+
+@lru_cache(maxsize=64)
+def _launch_survival(tables: Tables, casters: int) -> dict[Hex, float]:
+    """:func:`_survival` of ``casters`` Caster actions (the part of a turn's danger that only
+    depends on how many Casters are left)."""
+    return dict(_survival([_launch_danger(tables)] * casters))
+
+
+def _combine(*maps: Danger) -> Danger:
+    return {h: 1.0 - s for h, s in _survival(list(maps)).items()}
 
 
 class AntillesHeuristic:
@@ -112,11 +126,10 @@ class AntillesHeuristic:
                tuple((b.id, b.hex, b.facing, b.kind) for b in game.bolts.values()))
         if self._cache and self._cache[0] == key:
             return self._cache[1]
-        launch = _launch_danger(game.tables)
         casters = game.n_casters - game.casters_destroyed
-        maps: list[Danger] = [launch] * casters
-        maps.extend(self._bolt_map(game.tables, b) for b in game.bolts.values())
-        d = _combine(*maps)
+        bolts = [self._bolt_map(game.tables, b) for b in game.bolts.values()]
+        survive = _survival(bolts, _launch_survival(game.tables, casters))
+        d = {h: 1.0 - s for h, s in survive.items()}
         self._cache = (key, d)
         return d
 
@@ -142,15 +155,46 @@ class AntillesHeuristic:
 
     def hex_score(self, game: AntillesGame, h: Hex, bonus: int, danger: Danger,
                   others: list[Hex]) -> float:
+        """A Paladin's worth at ``h`` this turn: expected damage to the platform, less the risk
+        of losing it in the next platform step, less crowding (Exploding Bolts, 2.2)."""
         crowd = sum(1 for o in others if o.distance(h) == 1)
-        risk = danger.get(h, 0.0)
+        attack = self.attack_value(game, h.distance(ORIGIN), bonus)
+        return self._score(game, attack, danger.get(h, 0.0), crowd)
+
+    def _score(self, game: AntillesGame, attack: float, risk: float, crowd: int) -> float:
         last = game.tables.model.scoring.last_turn
         if game.turn >= last:  # no platform step follows the last turn's attacks
             risk = 0.0
         scoring = game.tables.model.scoring
         worth = scoring.per_surviving_paladin + self.future_value * (last - game.turn)
-        return (self.attack_value(game, h.distance(ORIGIN), bonus)
-                - self.risk_aversion * worth * risk - 0.3 * crowd)
+        return attack - self.risk_aversion * worth * risk - 0.3 * crowd
+
+    def _ranked_hexes(self, game: AntillesGame, p: Paladin, free: list[Hex], danger: Danger,
+                      adjacent: dict[Hex, int]) -> list[tuple[float, Hex]]:
+        """``free`` hexes by :meth:`hex_score` for ``p`` after moving (bonus 0), best first
+        (ties: lower q, then lower r). ``adjacent`` counts living Paladins next to each hex."""
+        assert p.hex is not None
+        own = set(p.hex.neighbors())
+        attack = [self.attack_value(game, r, 0) for r in range(game.tables.max_range + 2)]
+        out = []
+        for h in free:
+            crowd = adjacent.get(h, 0) - (1 if h in own else 0)
+            out.append((self._score(game, attack[h.distance(ORIGIN)], danger.get(h, 0.0), crowd),
+                        h))
+        out.sort(key=lambda sh: (-sh[0], sh[1].q, sh[1].r))
+        return out
+
+    def _movement_setting(self, game: AntillesGame) -> tuple[Danger, list[Hex], dict[Hex, int]]:
+        """What every movement choice of one call needs: the danger map, the hexes worth
+        moving to (within one hex of gun range) and how many Paladins are next to each hex."""
+        danger = self.danger(game)
+        free = [h for h in game.free_hexes() if h.distance(ORIGIN) <= game.tables.max_range + 1]
+        adjacent: dict[Hex, int] = defaultdict(int)
+        for q in game.living():
+            if q.hex is not None:
+                for h in q.hex.neighbors():
+                    adjacent[h] += 1
+        return danger, free, adjacent
 
     # -- decisions --------------------------------------------------------------------------------
     def choose(self, game: Game) -> Action:
@@ -183,19 +227,16 @@ class AntillesHeuristic:
         return Place(p.id, best)
 
     def _move(self, game: AntillesGame) -> Action:
-        danger = self.danger(game)
+        danger, free, adjacent = self._movement_setting(game)
         for p in game.living():
             if p.moved or p.hex is None:
                 continue
             others = [q.hex for q in game.living() if q is not p and q.hex is not None]
             stay = self.hex_score(game, p.hex, 3, danger, others)
-            candidates = [h for h in game.free_hexes()
-                          if h.distance(ORIGIN) <= game.tables.max_range + 1]
-            if not candidates:
+            if not free:
                 continue
-            best = max(candidates, key=lambda h: (self.hex_score(game, h, 0, danger, others),
-                                                  -h.q, -h.r))
-            if self.hex_score(game, best, 0, danger, others) > stay + 0.05:
+            score, best = self._ranked_hexes(game, p, free, danger, adjacent)[0]
+            if score > stay + 0.05:
                 return Move(p.id, best)
         return EndMovement()
 
@@ -204,18 +245,15 @@ class AntillesHeuristic:
         best hex by this policy's score, then ending movement, then each one's second best;
         in the attack phase, every legal shot by its value, then ending attacks."""
         if game.phase == "movement":
-            danger = self.danger(game)
+            danger, free, adjacent = self._movement_setting(game)
             best: list[Action] = []
             second: list[Action] = []
-            free = [h for h in game.free_hexes() if h.distance(ORIGIN) <= game.tables.max_range + 1]
             for p in game.living():
                 if p.moved or p.hex is None:
                     continue
-                others = [q.hex for q in game.living() if q is not p and q.hex is not None]
-                ranked = sorted(free, key=lambda h: (-self.hex_score(game, h, 0, danger, others),
-                                                     h.q, h.r))
-                best += [Move(p.id, h) for h in ranked[:1]]
-                second += [Move(p.id, h) for h in ranked[1:2]]
+                ranked = self._ranked_hexes(game, p, free, danger, adjacent)
+                best += [Move(p.id, h) for _, h in ranked[:1]]
+                second += [Move(p.id, h) for _, h in ranked[1:2]]
             return [*best, EndMovement(), *second]
         if game.phase == "attack":
             shots = [a for a in game.legal_actions() if isinstance(a, Fire)]

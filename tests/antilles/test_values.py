@@ -1,0 +1,103 @@
+"""The search's fitted estimate of an unfinished battle (values.py, docs/ai.md)."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+
+import voidwar
+from voidwar.core.errors import DataFileError
+from voidwar.rulesets.antilles.game import AntillesGame
+from voidwar.rulesets.antilles.policies import AntillesHeuristic
+from voidwar.rulesets.antilles.tables import default_tables
+from voidwar.rulesets.antilles.values import (
+    FEATURES,
+    VALUES_FILE,
+    fit,
+    load_values,
+    shipped_values,
+    tables_fingerprint,
+    to_toml,
+    values_for,
+)
+
+
+def _other_tables() -> dict[str, object]:
+    raw = copy.deepcopy(default_tables().raw)
+    raw["scoring"]["destroyed_base"] = 60
+    return raw
+
+
+def _turn_start(seed: int, turn: int, **opts: object) -> AntillesGame:
+    g = voidwar.load("antilles", seed=seed, **opts)
+    assert isinstance(g, AntillesGame)
+    h = AntillesHeuristic(seed)
+    while not g.over and not (g.turn == turn and g.phase == "movement"):
+        g.apply(h.choose(g))
+    return g
+
+
+def test_shipped_values_fit_the_shipped_tables_only() -> None:
+    model = shipped_values()
+    assert model.tables == tables_fingerprint(default_tables())
+    assert values_for(default_tables()) is model
+    other = voidwar.load("antilles", seed=1, tables=_other_tables())
+    assert isinstance(other, AntillesGame)
+    assert values_for(other.tables) is None
+    assert other.search_tuning() == {}  # full samples: the fit says nothing of these tables
+    assert other.evaluate() == {"commander": float(other.victory_points())}
+    assert voidwar.load("antilles", seed=1).search_tuning() == AntillesGame.SEARCH_WITH_VALUES
+
+
+def test_estimate_is_the_fitted_model_and_values_what_the_squadron_keeps() -> None:
+    g = _turn_start(3, 3)
+    assert not g.over
+    est = g.evaluate()["commander"]
+    assert est == pytest.approx(shipped_values().predict(g))
+    # a lost Paladin lowers the expectation; a destroyed Caster raises it
+    fewer = g.clone()
+    next(p for p in fewer.paladins if p.alive).alive = False
+    assert fewer.evaluate()["commander"] < est
+    more = g.clone()
+    more.casters_destroyed += 1
+    assert more.evaluate()["commander"] > est
+
+
+def test_a_finished_battle_is_valued_by_its_score() -> None:
+    g = _turn_start(4, 99)
+    assert g.over and g.result is not None
+    assert g.evaluate() == {"commander": g.result.scores["commander"]}
+
+
+def test_fit_is_reproducible_and_round_trips_through_its_file(tmp_path: Path) -> None:
+    a = fit(20, seed=5, min_rows=10)
+    assert a == fit(20, seed=5, min_rows=10)
+    assert a.features == list(FEATURES) and a.tables == tables_fingerprint(default_tables())
+    path = tmp_path / VALUES_FILE
+    path.write_text(to_toml(a), encoding="utf-8")
+    assert load_values(path) == a
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "reason"),
+    [
+        ('"casters_destroyed", ', "", "features", "must be exactly"),
+        ('"1" = [', '"1" = [1.0, ', "turns", "13 weights for 12 features"),
+        ('"1" = [', '"x" = [', "turns", "'x' is not a turn number"),
+        ("games = 12000", 'games = "many"', "games", "integer"),
+    ],
+)
+def test_a_malformed_values_file_is_refused_with_field_and_reason(
+    tmp_path: Path, old: str, new: str, field: str, reason: str
+) -> None:
+    from voidwar.core.datafile import package_file
+
+    text = package_file("voidwar.rulesets.antilles", VALUES_FILE).read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "bad.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(DataFileError) as err:
+        load_values(path)
+    assert str(path) in str(err.value) and field in str(err.value) and reason in str(err.value)
