@@ -101,3 +101,24 @@ def test_a_malformed_values_file_is_refused_with_field_and_reason(
     with pytest.raises(DataFileError) as err:
         load_values(path)
     assert str(path) in str(err.value) and field in str(err.value) and reason in str(err.value)
+
+
+def test_a_users_tables_take_search_values_fitted_for_them(tmp_path: Path) -> None:
+    from voidwar.core.record import replay
+    from voidwar.rulesets.antilles.tables import load_tables
+
+    raw = _other_tables()
+    fitted = fit(20, seed=7, tables=load_tables(raw), min_rows=10)
+    path = tmp_path / "my-values.toml"
+    path.write_text(to_toml(fitted), encoding="utf-8")
+    g = _turn_start(2, 2, tables=raw, search_values=str(path))
+    assert g.values == fitted
+    assert g.search_tuning() == AntillesGame.SEARCH_WITH_VALUES
+    assert g.evaluate()["commander"] == pytest.approx(fitted.predict(g))
+    again = replay(g.record())  # the record carries the values like the tables
+    assert isinstance(again, AntillesGame) and again.values == fitted
+    assert again.digest() == g.digest()
+    shipped = Path(str(voidwar.rulesets.antilles.values.__file__)).with_name(VALUES_FILE)
+    with pytest.raises(DataFileError) as err:  # the shipped values do not fit these tables
+        voidwar.load("antilles", seed=1, tables=raw, search_values=str(shipped))
+    assert err.value.field == "tables" and "fitted for the tables" in err.value.reason

@@ -11,6 +11,7 @@ from .game import AntillesGame, victory_level
 from .policies import AntillesHeuristic
 from .render import render
 from .tables import Tables, load_tables
+from .values import load_values_option
 
 SCENARIOS = {
     "standard": "The battle of the rulebook: 7 Paladins, 9 turns, the shipped (or your) tables.",
@@ -18,6 +19,8 @@ SCENARIOS = {
 OPTIONS = {
     "tables": "a TOML table file (or parsed data) replacing the reconstructed tables",
     "position": "a hand-built position to start from (see antilles/position.py)",
+    "search_values": "the searching commander's values fitted for these tables (a TOML file "
+                     "or parsed data; python -m voidwar.rulesets.antilles.values --tables ...)",
 }
 
 
@@ -29,7 +32,9 @@ def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> Anti
         raise UnknownName(f"unknown Antilles option(s): {', '.join(unknown)} "
                           f"(known: {', '.join(OPTIONS)})")
     tables = load_tables(options.get("tables"))
-    return AntillesGame(dice, scenario or "standard", options, tables)
+    spec = options.get("search_values")
+    values = None if spec is None else load_values_option(spec, tables)
+    return AntillesGame(dice, scenario or "standard", options, tables, values)
 
 
 RULESET = RulesetInfo(
@@ -42,7 +47,7 @@ RULESET = RulesetInfo(
     render=render,
     aliases=("battle-platform-antilles", "bpa"),
     description="Solitaire: 7 Paladin assault ships against a battle platform; d20; 9 turns.",
-    file_options=("tables",),
+    file_options=("tables", "search_values"),
     option_help=OPTIONS,
 )
 

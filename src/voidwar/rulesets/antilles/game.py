@@ -22,6 +22,7 @@ from ...core.game import Action, Game, Result
 from ...core.hexgrid import ORIGIN, Hex, HexagonBoard, direction_letter
 from .actions import Abort, Continue, EndAttacks, EndMovement, Fire, Move, Place, parse
 from .tables import Tables
+from .values import ValueModel, values_for
 
 PALADINS = 7  # 1.0: "a squadron of seven Paladin Assault Ships"
 NOT_MOVED_BONUS = 3  # 3.2: "Paladins which do not move ... add 3 to their attack die rolls"
@@ -69,10 +70,13 @@ class AntillesGame(Game):
     SEAT = "commander"
 
     def __init__(
-        self, dice: Dice, scenario: str | None, options: dict[str, Any], tables: Tables
+        self, dice: Dice, scenario: str | None, options: dict[str, Any], tables: Tables,
+        values: ValueModel | None = None,
     ) -> None:
         super().__init__(dice, scenario, options)
         self.tables = tables
+        #: the search's estimate (:mod:`.values`): given, else the shipped one if it fits
+        self.values = values or values_for(tables)
         self.board = HexagonBoard(tables.model.board.radius)
         self.hexes: tuple[Hex, ...] = tuple(self.board)
         plat = tables.model.platform
@@ -117,18 +121,14 @@ class AntillesGame(Game):
         "horizon_periods": 1, "paired": True, "min_pairs": 6, "twins": 3, "margin": 1.5}
 
     def search_tuning(self) -> dict[str, Any]:
-        """The cut-off search where the shipped values fit these tables, else full samples."""
-        from .values import values_for
-
-        return dict(self.SEARCH_WITH_VALUES) if values_for(self.tables) else {}
+        """The cut-off search where search values fit these tables, else full samples."""
+        return dict(self.SEARCH_WITH_VALUES) if self.values else {}
 
     def evaluate(self) -> dict[str, float]:
         """Search cut-off estimate (our reading, docs/ai.md): the final VP the heuristic
-        commander can expect from here (:mod:`.values`) where the shipped values fit these
+        commander can expect from here (:mod:`.values`) where search values fit these
         tables, else the VP as if the mission ended now (6.0); a finished battle's score."""
-        from .values import values_for
-
-        model = values_for(self.tables)
+        model = self.values
         if model is None or self.outcome:
             return {self.SEAT: float(self.victory_points())}
         return {self.SEAT: model.predict(self)}
@@ -161,6 +161,8 @@ class AntillesGame(Game):
         opts = dict(self.options)
         if "tables" in opts:  # embed a user's tables so the record replays anywhere
             opts["tables"] = self.tables.raw
+        if "search_values" in opts and self.values is not None:
+            opts["search_values"] = self.values.model_dump()
         return opts
 
     def parse_action(self, text: str) -> Action:

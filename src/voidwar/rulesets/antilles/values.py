@@ -9,7 +9,8 @@ on each layer, Bolts in play and their products.
 ``search_values.toml`` ships the fit for the shipped tables and names them by fingerprint, so it is
 never applied to other tables (the search then plays its samples out to the end, as before).
 ``python -m voidwar.rulesets.antilles.values --games 12000 --out FILE`` refits it; ``--tables``
-fits a user's tables.
+fits a user's tables, and the game option ``search_values`` (a file fitted for the game's
+tables) puts such a fit to use.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import field_validator
 
 from ...core.datafile import StrictModel, package_file, read_toml, validate
+from ...core.errors import DataFileError
 from ...core.game import canonical_json
 from .tables import Tables, default_tables, load_tables
 
@@ -80,6 +82,10 @@ class ValueModel(StrictModel):
             raise ValueError("a model for turn 1 is required")
         return turns
 
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> ValueModel:
+        # read-only once loaded: game copies (search clones, undo snapshots) share it
+        return self
+
     def predict(self, game: AntillesGame) -> float:
         """Expected final VP from this position (the model of the latest turn fitted at most
         ``game.turn``)."""
@@ -90,6 +96,20 @@ class ValueModel(StrictModel):
 
 def load_values(path: str | Path) -> ValueModel:
     return validate(ValueModel, read_toml(path), str(path))
+
+
+def load_values_option(spec: str | Path | dict[str, Any], tables: Tables) -> ValueModel:
+    """The ``search_values`` option: a file or parsed data, refused unless fitted for
+    ``tables``."""
+    if isinstance(spec, dict):
+        source, model = "(record search values)", validate(ValueModel, spec, "(search values)")
+    else:
+        source, model = str(spec), load_values(spec)
+    want = tables_fingerprint(tables)
+    if model.tables != want:
+        raise DataFileError(source, "tables", f"fitted for the tables {model.tables}, but "
+                            f"this game's tables are {want}")
+    return model
 
 
 @lru_cache(maxsize=1)
