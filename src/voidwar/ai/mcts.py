@@ -161,7 +161,7 @@ class MCTSPolicy:
         self.paired = paired
         self.min_pairs = max(2, min_pairs)
         self.twins = twins
-        #: take the game's ``search_settings`` (per ruleset) at the first decision
+        #: take the game's ``search_tuning()`` (its ruleset's settings) for each game
         self.tuned = tuned
         self._tuned_for: tuple[str, str] | None = None
         self._untuned = {name: getattr(self, name) for name in self._SETTINGS}
