@@ -190,10 +190,10 @@ class AntillesHeuristic:
         danger = self.danger(game)
         free = [h for h in game.free_hexes() if h.distance(ORIGIN) <= game.tables.max_range + 1]
         adjacent: dict[Hex, int] = defaultdict(int)
-        for q in game.living():
-            if q.hex is not None:
-                for h in q.hex.neighbors():
-                    adjacent[h] += 1
+        for q in game.living():  # living() Paladins stand on the map
+            assert q.hex is not None
+            for h in q.hex.neighbors():
+                adjacent[h] += 1
         return danger, free, adjacent
 
     # -- decisions --------------------------------------------------------------------------------

@@ -102,7 +102,8 @@ def load_values_option(spec: str | Path | dict[str, Any], tables: Tables) -> Val
     """The ``search_values`` option: a file or parsed data, refused unless fitted for
     ``tables``."""
     if isinstance(spec, dict):
-        source, model = "(record search values)", validate(ValueModel, spec, "(search values)")
+        source = "(search values data)"
+        model = validate(ValueModel, spec, source)
     else:
         source, model = str(spec), load_values(spec)
     want = tables_fingerprint(tables)
