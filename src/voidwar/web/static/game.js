@@ -13,6 +13,7 @@ let choice = null; // actions offered after an ambiguous click
 let seq = 0;
 let refreshing = null;
 let again = false;
+let drawn = ""; // what the board shows now: a second message of the same state leaves it be
 
 const $ = (id) => document.getElementById(id);
 
@@ -109,6 +110,7 @@ function render() {
   const st = $("status");
   st.dataset.nActions = String(s.n_actions);
   st.dataset.toAct = s.to_act ?? "";
+  st.dataset.renders = String(Number(st.dataset.renders ?? 0) + 1);
   st.dataset.over = String(s.over);
   st.dataset.version = String(s.version);
   const held = Object.keys(tokens);
@@ -141,7 +143,12 @@ function render() {
   model = extractModel(s.view, s.ruleset);
   if (selected && !model.pieces.concat(model.unplaced).some((p) => p.id === selected)
       && !model.landmarks.some((l) => l.id === selected)) selected = null;
-  drawBoard($("board"), model, { selected, targets: selected ? targetsOf(selected) : new Set() });
+  const targets = selected ? targetsOf(selected) : new Set();
+  const key = JSON.stringify([s.view, selected, [...targets]]);
+  if (key !== drawn) {
+    drawBoard($("board"), model, { selected, targets });
+    drawn = key;
+  }
   $("facts").replaceChildren(...factsOf(s.view).map(([k, t]) =>
     h("span", { class: "fact" }, h("b", {}, k), ` ${t}`)));
   renderUnits();
