@@ -4,6 +4,8 @@
     python benchmarks/mcts.py strength RULESET [--scenario S] --games 24 --seconds 1.0
                                        [--workers 2] [--first K] [--log F] [--config JSON]
     python benchmarks/mcts.py antilles --games 40 --seconds 1.0 [--workers 2] [--config JSON]
+                                       [--log F] [--reference 20000 [--reference-cache J]]
+                                       [--from-log F ...]
     python benchmarks/mcts.py openspiel --games 4 --iterations 50
     python benchmarks/mcts.py ray --games 200
     python benchmarks/mcts.py smoke        # a few seconds of each, for CI
@@ -14,7 +16,9 @@ root, the ruleset's tuned horizon) at ``--seconds`` a decision, or ``--config`` 
 process: on a 2-core machine each search then has one core, as the opponent's heuristic is cheap.
 ``strength`` plays MCTS against the ruleset's heuristic, half the games in each seat, and reports
 MCTS's win rate (draws ½) with a 95% Wilson interval. ``antilles`` gives the mean VP of MCTS and
-of the heuristic commander on the same seeds with 95% intervals. ``openspiel`` plays voidwar's
+of the heuristic commander on the same seeds with 95% intervals, their paired difference, a sign
+test, and with ``--reference N`` the control-variate difference (the heuristic's mean from N
+games of its own, which the paired sample then only corrects). ``openspiel`` plays voidwar's
 MCTS and OpenSpiel's ``MCTSBot`` (random-rollout evaluator, same iteration budget, through
 :mod:`voidwar.interop.openspiel`) on the same Antilles seeds: mean VP and seconds per decision.
 ``ray`` compares simulate throughput (games/s) of the local process pool and of a local Ray.
@@ -34,7 +38,7 @@ from voidwar.core.dice import derive_seed
 from voidwar.core.game import Game
 from voidwar.core.policy import Policy
 from voidwar.core.registry import rulesets
-from voidwar.sim.stats import mean_ci, wilson
+from voidwar.sim.stats import adjusted_difference, mean_ci, sign_test, wilson
 
 
 def play(game: Game, bots: dict[str, Policy]) -> tuple[Game, dict[str, float]]:
@@ -141,21 +145,94 @@ def _antilles_game(args: tuple[dict[str, Any], int, str]) -> dict[str, Any]:
     return out
 
 
+REFERENCE_ROOT = 778  # seeds of the heuristic-only reference games: never the paired games'
+# Shipped scoring (6.0): a destroyed platform scores 50 + 5 per Paladin alive, and the one that
+# fired the last shot is; an intact one at most 15 boxes + 7 × 5 = 50.
+INTACT_AT_MOST = 50
+
+
+def _antilles_reference(args: tuple[int, int, str]) -> list[float]:
+    """Final VP of the heuristic commander alone on ``count`` reference seeds."""
+    start, count, dice = args
+    vps = []
+    for i in range(start, start + count):
+        seed = derive_seed(REFERENCE_ROOT, i)
+        bot = voidwar.policies.get("heuristic", "antilles", seed)
+        g, _ = play(voidwar.load("antilles", seed=seed, dice=dice), {"commander": bot})
+        assert g.result is not None
+        vps.append(float(g.result.scores["commander"]))
+    return vps
+
+
+def antilles_reference(games: int, workers: int, dice: str,
+                       cache: str | None = None) -> list[float]:
+    """The heuristic commander's VP on ``games`` seeds of its own (cheap: no search), kept in
+    ``cache`` (JSON) and read back from it when it holds the same games."""
+    import multiprocessing
+    from pathlib import Path
+
+    key = {"root": REFERENCE_ROOT, "games": games, "dice": dice}
+    if cache and Path(cache).exists():
+        kept = json.loads(Path(cache).read_text())
+        if {k: kept.get(k) for k in key} == key:
+            return [float(v) for v in kept["vps"]]
+    chunk = 250
+    jobs = [(i, min(chunk, games - i), dice) for i in range(0, games, chunk)]
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        vps = [vp for part in pool.map(_antilles_reference, jobs) for vp in part]
+    if cache:
+        Path(cache).write_text(json.dumps({**key, "vps": vps}))
+    return vps
+
+
+def read_logs(paths: list[str]) -> list[dict[str, Any]]:
+    """Rows of ``--log`` files; a game index found twice must agree with itself."""
+    rows: dict[int, dict[str, Any]] = {}
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                row = json.loads(line)
+                seen = rows.setdefault(int(row["game"]), row)
+                if seen != row:
+                    raise SystemExit(f"{path}: game {row['game']} differs from an earlier log")
+    return [rows[k] for k in sorted(rows)]
+
+
 def antilles(games: int, cfg: dict[str, Any], first: int = 0, workers: int = 1,
-             log: str | None = None, dice: str = "keyed") -> dict[str, Any]:
+             log: str | None = None, dice: str = "keyed", reference: int = 0,
+             from_logs: list[str] | None = None,
+             reference_cache: str | None = None) -> dict[str, Any]:
     """Mean VP of MCTS and of the heuristic commander on the same seeds, 95% intervals.
 
     ``dice="keyed"`` (the default) gives both commanders the same roll for the same purpose
     (the platform's table rolls, each Paladin's attack at a range...), however their choices
-    shift the order of rolls: a paired comparison; ``"seeded"`` pairs only by stream position."""
-    jobs = [(cfg, i, dice) for i in range(first, first + games)]
-    rows = _pool_map(_antilles_game, jobs, workers, log)
-    out: dict[str, Any] = {"games": games, "dice": dice, "mcts": cfg}
+    shift the order of rolls: a paired comparison; ``"seeded"`` pairs only by stream position.
+    ``from_logs`` summarises earlier ``--log`` files instead of playing. ``reference`` plays the
+    heuristic alone on that many other seeds and adds the control-variate difference
+    (:func:`voidwar.sim.stats.adjusted_difference`), which uses the pairs' correlation."""
+    if from_logs:
+        rows = read_logs(from_logs)
+        first, games = int(rows[0]["game"]), len(rows)
+    else:
+        jobs = [(cfg, i, dice) for i in range(first, first + games)]
+        rows = _pool_map(_antilles_game, jobs, workers, log)
+    out: dict[str, Any] = {"games": games, "first": first, "dice": dice, "mcts_config": cfg}
     for k in ("mcts", "heuristic"):
         m, lo, hi = mean_ci([r[k] for r in rows])
         out[k] = {"mean_vp": m, "ci95": [lo, hi]}
-    m, lo, hi = mean_ci([r["mcts"] - r["heuristic"] for r in rows])
+    a, b = [r["mcts"] for r in rows], [r["heuristic"] for r in rows]
+    m, lo, hi = mean_ci([x - y for x, y in zip(a, b, strict=True)])
     out["paired_difference"] = {"mean": m, "ci95": [lo, hi]}
+    out["sign_test"] = sign_test([x - y for x, y in zip(a, b, strict=True)])
+    out["platform_destroyed"] = {k: sum(1 for r in rows if r[k] > INTACT_AT_MOST)
+                                 for k in ("mcts", "heuristic")}
+    if reference:
+        ref = antilles_reference(reference, workers, dice, reference_cache)
+        rm, rlo, rhi = mean_ci(ref)
+        out["heuristic_reference"] = {"games": reference, "mean_vp": rm, "ci95": [rlo, rhi]}
+        d = adjusted_difference(a, b, ref)
+        out["adjusted_difference"] = {"mean": d["mean"], "ci95": [d["low"], d["high"]],
+                                      "beta": d["beta"]}
     return out
 
 
@@ -237,6 +314,13 @@ def main() -> None:
     ap.add_argument("--log", help="append each game's result to this JSON-lines file")
     ap.add_argument("--dice", default="keyed", choices=["keyed", "seeded"],
                     help="antilles: dice for the paired comparison (default keyed)")
+    ap.add_argument("--reference", type=int, default=0,
+                    help="antilles: heuristic-only games on other seeds for the control-variate "
+                         "difference (e.g. 20000)")
+    ap.add_argument("--reference-cache", metavar="JSON",
+                    help="antilles: keep the reference games' VP here and reuse them")
+    ap.add_argument("--from-log", nargs="+", metavar="LOG",
+                    help="antilles: summarise these --log files instead of playing")
     a = ap.parse_args()
     cfg = mcts_config(a.seconds, a.rollout, a.prior, a.config)
     result: Any
@@ -245,7 +329,8 @@ def main() -> None:
     elif a.what == "strength":
         result = strength(a.ruleset, a.games, a.scenario, cfg, a.first, a.workers, a.log)
     elif a.what == "antilles":
-        result = antilles(a.games, cfg, a.first, a.workers, a.log, a.dice)
+        result = antilles(a.games, cfg, a.first, a.workers, a.log, a.dice, a.reference,
+                          a.from_log, a.reference_cache)
     elif a.what == "openspiel":
         result = openspiel(a.games, a.iterations)
     elif a.what == "ray":
