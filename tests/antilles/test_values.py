@@ -122,3 +122,25 @@ def test_a_users_tables_take_search_values_fitted_for_them(tmp_path: Path) -> No
     with pytest.raises(DataFileError) as err:  # the shipped values do not fit these tables
         voidwar.load("antilles", seed=1, tables=raw, search_values=str(shipped))
     assert err.value.field == "tables" and "fitted for the tables" in err.value.reason
+
+
+def test_the_published_strength_log_matches_the_heuristic_of_this_code() -> None:
+    """docs/ai.md quotes benchmarks/results/antilles-mcts-h-1s.jsonl; its heuristic side must
+    still be what this code plays on those seeds (else the figures are stale: re-measure)."""
+    import json
+    from pathlib import Path
+
+    import voidwar
+    from voidwar.core.dice import derive_seed
+
+    log = Path(__file__).parents[2] / "benchmarks" / "results" / "antilles-mcts-h-1s.jsonl"
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [r["game"] for r in rows] == list(range(20, 420))
+    for r in rows[::40]:
+        assert r["seed"] == derive_seed(777, r["game"])
+        game = voidwar.load("antilles", seed=r["seed"], dice="keyed")
+        commander = voidwar.policies.get("heuristic", "antilles", r["seed"])
+        while not game.over:
+            game.apply(commander.choose(game))
+        assert game.result is not None
+        assert game.result.scores["commander"] == r["heuristic"], r["game"]
