@@ -20,7 +20,8 @@ def test_random_sim_test_on_toys(ruleset: str) -> None:
 
 
 # Astral Dreams rolls many dice per action; in explicit-chance mode each roll re-executes the
-# action, and one full random game takes one to two minutes here: run it with VOIDWAR_SLOW_TESTS=1.
+# action, and one full random game takes about a minute here: run it with VOIDWAR_SLOW_TESTS=1
+# (CI does).
 SLOW = {"astral-dreams"}
 
 
