@@ -132,17 +132,20 @@ def strength(ruleset: str, games: int, scenario: str | None, cfg: dict[str, Any]
             "games_detail": rows}
 
 
+def _commander_vp(bot: Policy, seed: int, dice: str) -> float:
+    """Final VP of ``bot`` commanding one Antilles battle."""
+    g, _ = play(voidwar.load("antilles", seed=seed, dice=dice), {"commander": bot})
+    assert g.result is not None
+    return float(g.result.scores["commander"])
+
+
 def _antilles_game(args: tuple[dict[str, Any], int, str]) -> dict[str, Any]:
     cfg, i, dice = args
     seed = derive_seed(777, i)
-    out: dict[str, Any] = {"game": i, "seed": seed}
-    for name in ("mcts", "heuristic"):
-        bot: Policy = (MCTSPolicy(seed=seed, **cfg) if name == "mcts"
-                       else voidwar.policies.get("heuristic", "antilles", seed))
-        g, _ = play(voidwar.load("antilles", seed=seed, dice=dice), {"commander": bot})
-        assert g.result is not None
-        out[name] = float(g.result.scores["commander"])
-    return out
+    return {"game": i, "seed": seed,
+            "mcts": _commander_vp(MCTSPolicy(seed=seed, **cfg), seed, dice),
+            "heuristic": _commander_vp(voidwar.policies.get("heuristic", "antilles", seed),
+                                       seed, dice)}
 
 
 REFERENCE_ROOT = 778  # seeds of the heuristic-only reference games: never the paired games'
@@ -154,14 +157,9 @@ INTACT_AT_MOST = 50
 def _antilles_reference(args: tuple[int, int, str]) -> list[float]:
     """Final VP of the heuristic commander alone on ``count`` reference seeds."""
     start, count, dice = args
-    vps = []
-    for i in range(start, start + count):
-        seed = derive_seed(REFERENCE_ROOT, i)
-        bot = voidwar.policies.get("heuristic", "antilles", seed)
-        g, _ = play(voidwar.load("antilles", seed=seed, dice=dice), {"commander": bot})
-        assert g.result is not None
-        vps.append(float(g.result.scores["commander"]))
-    return vps
+    seeds = [derive_seed(REFERENCE_ROOT, i) for i in range(start, start + count)]
+    return [_commander_vp(voidwar.policies.get("heuristic", "antilles", s), s, dice)
+            for s in seeds]
 
 
 def antilles_reference(games: int, workers: int, dice: str,
@@ -221,9 +219,10 @@ def antilles(games: int, cfg: dict[str, Any], first: int = 0, workers: int = 1,
         m, lo, hi = mean_ci([r[k] for r in rows])
         out[k] = {"mean_vp": m, "ci95": [lo, hi]}
     a, b = [r["mcts"] for r in rows], [r["heuristic"] for r in rows]
-    m, lo, hi = mean_ci([x - y for x, y in zip(a, b, strict=True)])
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    m, lo, hi = mean_ci(diffs)
     out["paired_difference"] = {"mean": m, "ci95": [lo, hi]}
-    out["sign_test"] = sign_test([x - y for x, y in zip(a, b, strict=True)])
+    out["sign_test"] = sign_test(diffs)
     out["platform_destroyed"] = {k: sum(1 for r in rows if r[k] > INTACT_AT_MOST)
                                  for k in ("mcts", "heuristic")}
     if reference:

@@ -41,10 +41,11 @@ def adjusted_difference(a: list[float], b: list[float], b_reference: list[float]
 
     The control-variate (regression) estimate: ``mean(a) − β·mean(b) − (1 − β)·mean(b_ref)``
     with ``β = cov(a, b) / var(b)`` from the pairs. Its variance is ``var(a − βb)/n +
-    (1 − β)²·var(b_ref)/m``; at the fitted β it is never above the plain paired difference's
-    (β = 1) by more than the reference's small share, and it is well below it when the pairs
-    are only partly correlated. Returns ``mean``, ``low``, ``high``, ``beta`` and, for
-    comparison, the paired difference's ``paired_low`` and ``paired_high``."""
+    (1 − β)²·var(b_ref)/m``. The fitted β minimises the first term, so the interval is at
+    most the plain paired difference's (β = 1) plus the reference's share and the degree of
+    freedom β costs, and well inside it when the pairs are only partly correlated. Returns
+    ``mean``, ``low``, ``high``, ``beta`` and, for comparison, the paired difference's
+    ``paired_low`` and ``paired_high``."""
     n, m = len(a), len(b_reference)
     if n != len(b) or n < 3 or m < 2:
         raise ValueError("need at least 3 pairs of equal length and 2 reference values")
