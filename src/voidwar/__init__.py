@@ -8,8 +8,6 @@
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
 from . import policies
 from .core import (
     Action,
@@ -24,6 +22,7 @@ from .core import (
     undo,
 )
 from .core import rulesets as list_rulesets
+from .core.version import __version__
 
 # ``voidwar.rulesets`` is the package of rulesets; the registry listing is ``list_rulesets()``
 # (a function of that name would be replaced by the subpackage as soon as it is imported).

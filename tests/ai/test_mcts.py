@@ -13,6 +13,8 @@ from voidwar.ai.mcts import terminal_values
 from voidwar.core.chance import CHANCE
 from voidwar.core.game import Action, Game, Result
 from voidwar.core.policy import Policy
+from voidwar.core.registry import search_hooks
+from voidwar.core.search import SearchHooks
 
 
 def play(game: Game, policies: dict[str, Policy]) -> Game:
@@ -295,11 +297,11 @@ def test_the_rulesets_own_estimate_is_used_at_a_horizon(monkeypatch: pytest.Monk
     g = voidwar.load("toy-pig", seed=2)
     calls: list[Game] = []
 
-    def estimate(self: Game) -> dict[str, float]:
-        calls.append(self)
+    def estimate(self: SearchHooks, game: Game) -> dict[str, float]:
+        calls.append(game)
         return {"red": 1.0, "blue": 0.0}
 
-    monkeypatch.setattr(type(g), "evaluate", estimate)
+    monkeypatch.setattr(type(search_hooks(g)), "evaluate", estimate)
     MCTSPolicy(seed=1, iterations=10, horizon_steps=1).choose(g)
     assert calls
 
@@ -337,25 +339,25 @@ def test_two_seat_estimates_are_probabilities_and_exact_at_the_end(
     g = voidwar.load(ruleset, scenario, seed=5)
     bots = {s: voidwar.policies.get("heuristic", ruleset, 5) for s in g.seats}
     while not g.over:
-        est = g.evaluate()
+        est = search_hooks(g).evaluate(g)
         assert est is not None and set(est) == set(g.seats)
         assert all(0.0 <= v <= 1.0 for v in est.values())
         assert abs(sum(est.values()) - 1.0) < 1e-9
         g.apply(bots[g.to_act or ""].choose(g))
     assert g.result is not None
-    assert g.evaluate() == terminal_values(g.result, g.seats)
+    assert search_hooks(g).evaluate(g) == terminal_values(g.result, g.seats)
 
 
 def test_mcts_h_takes_the_rulesets_tuned_search_settings(monkeypatch: pytest.MonkeyPatch) -> None:
-    from voidwar.rulesets.astral_dreams.game import AstralDreams
+    from voidwar.rulesets.astral_dreams.search import AstralDreamsSearch
 
     pol = voidwar.policies.get("mcts-h", "astral-dreams", seed=1)
     assert isinstance(pol, MCTSPolicy) and pol.tree_depth == 1 and pol.rollout == "heuristic"
     pol.seconds, pol.iterations = None, 2
     g = voidwar.load("astral-dreams", seed=1)
     pol.choose(g)
-    assert pol.horizon_periods == AstralDreams.search_settings["horizon_periods"]
-    monkeypatch.setattr(AstralDreams, "search_settings", {"depth_charge": 3})
+    assert pol.horizon_periods == AstralDreamsSearch.settings["horizon_periods"]
+    monkeypatch.setattr(AstralDreamsSearch, "settings", {"depth_charge": 3})
     with pytest.raises(ValueError, match="unknown search setting 'depth_charge'"):
         MCTSPolicy(seed=1, iterations=2, tuned=True).choose(g)
 
@@ -424,7 +426,7 @@ def test_root_samples_are_kept_per_action_in_order() -> None:
 
 class _Pick(Push):
     """Solitaire: pick one of 40 numbers; the score is the number picked. The ruleset points
-    the search at 39 and 38 (``search_candidates``)."""
+    the search at 39 and 38 (``toy_candidates``, read by the toys' search hooks)."""
 
     WORDS = tuple(f"n{i}" for i in range(40))
     score_range = (0, 39)
@@ -450,12 +452,12 @@ class _Pick(Push):
     def result(self) -> Result | None:
         return None if self.picked is None else Result("done", {"solo": float(self.picked)})
 
-    def search_candidates(self, legal: list[Action]) -> list[Action]:
+    def toy_candidates(self, legal: list[Action]) -> list[Action]:
         return [Word("n39"), Word("n38")]
 
 
 class _PickNoHint(_Pick):
-    def search_candidates(self, legal: list[Action]) -> list[Action]:
+    def toy_candidates(self, legal: list[Action]) -> list[Action]:
         return []
 
 
@@ -484,7 +486,7 @@ def test_attack_vector_search_candidates_are_legal_shots_done_and_facing() -> No
     seen_fire = seen_end = False
     while not g.over:
         legal = g.legal_actions()
-        first = g.search_candidates(legal)
+        first = search_hooks(g).candidates(g, legal)
         texts = {str(a) for a in legal}
         assert all(str(a) in texts for a in first)  # a subset of the legal actions
         assert "done" in {str(a) for a in first}
@@ -509,7 +511,7 @@ def test_astral_dreams_candidates_lead_with_the_heuristics_pick() -> None:
     listed = 0
     for g in _heuristic_positions("astral-dreams", 4):
         legal = g.legal_actions()
-        first = [str(a) for a in g.search_candidates(legal)]
+        first = [str(a) for a in search_hooks(g).candidates(g, legal)]
         assert set(first) <= {str(a) for a in legal} and len(set(first)) == len(first)
         if first:
             listed += 1
@@ -522,7 +524,7 @@ def test_antilles_candidates_are_the_commanders_best_moves_and_shots() -> None:
     phases = set()
     for g in _heuristic_positions("antilles", 4):
         legal = g.legal_actions()
-        first = [str(a) for a in g.search_candidates(legal)]
+        first = [str(a) for a in search_hooks(g).candidates(g, legal)]
         assert set(first) <= {str(a) for a in legal} and len(set(first)) == len(first)
         phase = g.phase  # type: ignore[attr-defined]
         if phase == "movement":
@@ -550,7 +552,7 @@ class _Twins(_Pick):
         assert isinstance(action, Word)
         self.picked = 20 if action.word == "best" else 10
 
-    def search_candidates(self, legal: list[Action]) -> list[Action]:
+    def toy_candidates(self, legal: list[Action]) -> list[Action]:
         return [Word(w) for w in self.WORDS[1:]]
 
     def state_dict(self) -> dict[str, object]:
@@ -596,15 +598,15 @@ def test_paired_choice_waits_for_min_pairs() -> None:
 def test_tuned_settings_follow_each_game(monkeypatch: pytest.MonkeyPatch) -> None:
     import copy
 
-    from voidwar.rulesets.antilles.game import AntillesGame
+    from voidwar.rulesets.antilles.search import AntillesSearch
     from voidwar.rulesets.antilles.tables import default_tables
 
     pol = voidwar.policies.get("mcts-h", "antilles", seed=1)
     assert isinstance(pol, MCTSPolicy)
     pol.seconds, pol.iterations = None, 2
     pol.choose(voidwar.load("antilles", seed=1))
-    assert pol.horizon_periods == AntillesGame.SEARCH_WITH_VALUES["horizon_periods"]
-    assert pol.twins == AntillesGame.SEARCH_WITH_VALUES["twins"]
+    assert pol.horizon_periods == AntillesSearch.WITH_VALUES["horizon_periods"]
+    assert pol.twins == AntillesSearch.WITH_VALUES["twins"]
     raw = copy.deepcopy(default_tables().raw)
     raw["platform"]["armor"] = 8  # tables the shipped values were not fitted for
     pol.choose(voidwar.load("antilles", seed=1, tables=raw))

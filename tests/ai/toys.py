@@ -17,6 +17,7 @@ from voidwar.core.dice import Dice
 from voidwar.core.errors import IllegalAction, UnknownName
 from voidwar.core.game import Action, Game, Result
 from voidwar.core.registry import RulesetInfo, register
+from voidwar.core.search import SearchHooks
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +228,19 @@ def _factory(cls: type[Game]) -> Any:
 TOY_NAMES = ("toy-pig", "toy-rps", "toy-push")
 
 
+class ToySearch(SearchHooks):
+    """The toys keep their search hints on the game class (``score_range``,
+    ``toy_candidates``): test-only hooks that read them."""
+
+    def score_range(self, game: Game) -> tuple[float, float] | None:
+        rng = getattr(game, "score_range", None)
+        return None if rng is None else (float(rng[0]), float(rng[1]))
+
+    def candidates(self, game: Game, legal: list[Action]) -> list[Action]:
+        hint = getattr(game, "toy_candidates", None)
+        return [] if hint is None else list(hint(legal))
+
+
 def register_toys() -> None:
     for cls, title in ((Pig, "Pig"), (RPS, "Rock-paper-scissors"), (Push, "Push your luck")):
         register(
@@ -236,5 +250,6 @@ def register_toys() -> None:
                 game_class=cls,
                 factory=_factory(cls),
                 scenarios=lambda: {"standard": "the only one"},
+                search=ToySearch(),
             )
         )

@@ -11,6 +11,7 @@ import voidwar
 from voidwar.core.errors import DataFileError
 from voidwar.rulesets.antilles.game import AntillesGame
 from voidwar.rulesets.antilles.policies import AntillesHeuristic
+from voidwar.rulesets.antilles.search import SEARCH
 from voidwar.rulesets.antilles.tables import default_tables
 from voidwar.rulesets.antilles.values import (
     FEATURES,
@@ -46,29 +47,29 @@ def test_shipped_values_fit_the_shipped_tables_only() -> None:
     other = voidwar.load("antilles", seed=1, tables=_other_tables())
     assert isinstance(other, AntillesGame)
     assert values_for(other.tables) is None
-    assert other.search_tuning() == {}  # full samples: the fit says nothing of these tables
-    assert other.evaluate() == {"commander": float(other.victory_points())}
-    assert voidwar.load("antilles", seed=1).search_tuning() == AntillesGame.SEARCH_WITH_VALUES
+    assert SEARCH.tuning(other) == {}  # full samples: the fit says nothing of these tables
+    assert SEARCH.evaluate(other) == {"commander": float(other.victory_points())}
+    assert SEARCH.tuning(voidwar.load("antilles", seed=1)) == SEARCH.WITH_VALUES
 
 
 def test_estimate_is_the_fitted_model_and_values_what_the_squadron_keeps() -> None:
     g = _turn_start(3, 3)
     assert not g.over
-    est = g.evaluate()["commander"]
+    est = SEARCH.evaluate(g)["commander"]
     assert est == pytest.approx(shipped_values().predict(g))
     # a lost Paladin lowers the expectation; a destroyed Caster raises it
     fewer = g.clone()
     next(p for p in fewer.paladins if p.alive).alive = False
-    assert fewer.evaluate()["commander"] < est
+    assert SEARCH.evaluate(fewer)["commander"] < est
     more = g.clone()
     more.casters_destroyed += 1
-    assert more.evaluate()["commander"] > est
+    assert SEARCH.evaluate(more)["commander"] > est
 
 
 def test_a_finished_battle_is_valued_by_its_score() -> None:
     g = _turn_start(4, 99)
     assert g.over and g.result is not None
-    assert g.evaluate() == {"commander": g.result.scores["commander"]}
+    assert SEARCH.evaluate(g) == {"commander": g.result.scores["commander"]}
 
 
 def test_fit_is_reproducible_and_round_trips_through_its_file(tmp_path: Path) -> None:
@@ -113,8 +114,8 @@ def test_a_users_tables_take_search_values_fitted_for_them(tmp_path: Path) -> No
     path.write_text(to_toml(fitted), encoding="utf-8")
     g = _turn_start(2, 2, tables=raw, search_values=str(path))
     assert g.values == fitted
-    assert g.search_tuning() == AntillesGame.SEARCH_WITH_VALUES
-    assert g.evaluate()["commander"] == pytest.approx(fitted.predict(g))
+    assert SEARCH.tuning(g) == SEARCH.WITH_VALUES
+    assert SEARCH.evaluate(g)["commander"] == pytest.approx(fitted.predict(g))
     again = replay(g.record())  # the record carries the values like the tables
     assert isinstance(again, AntillesGame) and again.values == fitted
     assert again.digest() == g.digest()

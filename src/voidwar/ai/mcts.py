@@ -15,8 +15,8 @@
 * **Budget** in iterations (reproducible for a seed) or seconds. Rollouts use a uniform random
   choice, or a given policy (``rollout="heuristic"`` resolves the ruleset's own).
 * **Values** from ``Result``: with several seats the winner scores 1, the others 0, a draw 1/n;
-  a solitaire game's score is scaled to [0, 1] by ``Game.score_range`` when the ruleset gives one,
-  otherwise by the range of scores the search has seen.
+  a solitaire game's score is scaled to [0, 1] by the ruleset's ``SearchHooks.score_range``
+  when it gives one, otherwise by the range of scores the search has seen.
 """
 
 from __future__ import annotations
@@ -31,6 +31,13 @@ from ..core.dice import PCG32, KeyedDice, SeededDice, derive_seed
 from ..core.errors import DiceError, IllegalAction, RecordError
 from ..core.game import Action, Game, Result
 from ..core.policy import Policy
+from ..core.registry import search_hooks
+from ..core.search import NO_SEARCH_HOOKS, SearchHooks
+
+
+def _hooks(game: Game) -> SearchHooks:
+    """The ruleset's evaluation and candidates; none while an explicit-chance roll pends."""
+    return NO_SEARCH_HOOKS if isinstance(game, ExplicitChanceGame) else search_hooks(game)
 
 
 class _Node:
@@ -41,7 +48,7 @@ class _Node:
     def __init__(self) -> None:
         self.n = 0
         self.prior: str | None = None  # the prior policy's choice here (first seen position)
-        #: the game's ``search_candidates`` here, tried after the prior's choice
+        #: the ruleset's ``SearchHooks.candidates`` here, tried after the prior's choice
         self.first: list[str] = []
         self.stats: dict[str, list[float]] = {}  # notation → [visits, value sum, sum of squares]
         self.children: dict[str, _Node] = {}
@@ -93,7 +100,7 @@ class MCTSPolicy:
     ``prior`` (a policy name such as ``"heuristic"``, or a policy) guides the tree: at each node
     the prior's choice is tried first and keeps a progressive bias ``prior_weight / (1 + n)``
     in its UCT value; a node visited *n* times considers at most ``1 + widening·√n`` of its
-    actions (progressive widening: the prior's choice, then :meth:`Game.search_candidates` in
+    actions (progressive widening: the prior's choice, then :meth:`SearchHooks.candidates` in
     order, then the rest at random), so the values below the root follow the prior's line
     rather than random replies; and the decision stays the prior's unless another action has
     more visits and a mean better by ``margin`` standard errors of the difference. A small
@@ -101,10 +108,11 @@ class MCTSPolicy:
 
     Cut-offs: ``horizon_steps`` ends a rollout after that many steps, ``horizon_periods`` once
     :meth:`Game.search_period` has risen by that much (the end of this turn, round or segment
-    run); the position is then valued by ``evaluate`` or else :meth:`Game.evaluate`.
+    run); the position is then valued by ``evaluate`` or else the ruleset's
+    :meth:`SearchHooks.evaluate`.
     ``tree_depth`` limits the tree to that many edges (1: flat Monte Carlo over the root's
     actions, every later decision by the rollout policy — the classic rollout improvement of a
-    base policy). ``tuned`` takes the game's ``search_settings`` at the first decision.
+    base policy). ``tuned`` takes the ruleset's :meth:`SearchHooks.tuning` at the first decision.
     ``keyed_dice`` pairs the root actions' samples by roll purpose (:class:`KeyedDice`) rather
     than by position in one stream. ``paired`` judges "clearly better" on the paired
     differences of those samples (sample *k* of one action against sample *k* of the prior's:
@@ -161,7 +169,7 @@ class MCTSPolicy:
         self.paired = paired
         self.min_pairs = max(2, min_pairs)
         self.twins = twins
-        #: take the game's ``search_tuning()`` (its ruleset's settings) for each game
+        #: take the ruleset's ``SearchHooks.tuning`` for each game
         self.tuned = tuned
         self._tuned_for: tuple[str, str] | None = None
         self._untuned = {name: getattr(self, name) for name in self._SETTINGS}
@@ -195,7 +203,8 @@ class MCTSPolicy:
         base, replay_prefix = self._root_sampler(game, seat)
         self._lo: dict[str, float] = {}
         self._hi: dict[str, float] = {}
-        fixed = getattr(game, "score_range", None)
+        rules = game.inner if isinstance(game, ExplicitChanceGame) else game
+        fixed = search_hooks(rules).score_range(rules)
         for s in seats:
             if len(seats) > 1:
                 self._lo[s], self._hi[s] = 0.0, 1.0
@@ -235,10 +244,11 @@ class MCTSPolicy:
                  "paired", "min_pairs", "twins")
 
     def _apply_settings(self, game: Game) -> None:
-        """``tuned``: this game's :meth:`Game.search_tuning` over the constructor's settings
-        (again for each game, so one policy can play games whose best settings differ)."""
+        """``tuned``: the ruleset's :meth:`SearchHooks.tuning` for this game over the
+        constructor's settings (again for each game, so one policy can play games whose best
+        settings differ)."""
         rules = game.inner if isinstance(game, ExplicitChanceGame) else game
-        settings = rules.search_tuning()
+        settings = search_hooks(rules).tuning(rules)
         key = (game.ruleset, repr(sorted(settings.items())))
         if key == self._tuned_for:
             return
@@ -412,7 +422,7 @@ class MCTSPolicy:
                 if self.prior is not None and node.prior is None:
                     pp = self._named(self.prior, g, seed)
                     node.prior = str(pp.choose(g)) if pp is not None else ""
-                    node.first = [str(a) for a in g.search_candidates(legal)]
+                    node.first = [str(a) for a in _hooks(g).candidates(g, legal)]
                 act = self._select(node, legal, seat, rng)
                 key = str(act)
                 new = key not in node.stats
@@ -471,7 +481,7 @@ class MCTSPolicy:
         if res is None:
             if self.evaluate is not None:
                 return self.evaluate(g)
-            estimate = g.evaluate()
+            estimate = _hooks(g).evaluate(g)
             if estimate is not None:
                 return estimate
             if len(seats) > 1:
@@ -537,7 +547,7 @@ def make_mcts_h(seed: int = 0) -> MCTSPolicy:
     """The registered ``mcts-h`` policy, the strong one: one second a decision, flat over the
     root's actions (the heuristic's choice first, kept unless another is clearly better), the
     ruleset's heuristic playing both sides on in every sample, cut off at the ruleset's tuned
-    horizon (``Game.search_settings``) and valued by ``Game.evaluate``."""
+    horizon (``SearchHooks.tuning``) and valued by ``SearchHooks.evaluate``."""
     return MCTSPolicy(seed=seed, seconds=1.0, prior="heuristic", rollout="heuristic",
                       tree_depth=1, tuned=True)
 

@@ -110,7 +110,7 @@ class TerminalSession:
 
     def _read_roll(self) -> str | None:
         """Manual dice: the game waits for a die (explicit chance); a bare number is a roll."""
-        pending = getattr(self.game, "pending", None)
+        pending = self.game.pending_roll
         prompt = (f"roll a d{pending.sides} for {pending.purpose}> " if pending is not None
                   else "chance> ")
         try:
@@ -168,7 +168,7 @@ class TerminalSession:
         if word == "save" and rest:
             save(self.game, rest)
             self.console.print(f"saved to {rest}")
-            if getattr(self.game, "pending", None) is not None:
+            if self.game.pending_roll is not None:
                 self.console.print("[yellow]the action waiting for its roll is not saved[/yellow]")
             return False
         if word == "load" and rest:
@@ -193,9 +193,9 @@ class TerminalSession:
         waits for it."""
         g = self.game
         if isinstance(g, ExplicitChanceGame):
-            if g.pending is not None:
+            if g.pending_roll is not None:
                 return (replay_explicit(g.record(), upto=len(g.actions)),
-                        f"took back {g.pending.action} (it was waiting for a roll)")
+                        f"took back {g.pending_roll.action} (it was waiting for a roll)")
             if not g.actions:
                 raise IllegalAction("nothing to undo (0 actions so far)")
             return replay_explicit(g.record(), upto=len(g.actions) - 1), "took back the last action"

@@ -102,7 +102,12 @@ class ExplicitChanceGame(Game):
         self.ruleset = inner.ruleset  # type: ignore[misc]
         self.rules_version = inner.rules_version  # type: ignore[misc]
         super().__init__(inner.dice, inner.scenario, inner.options)
-        self.pending: PendingRoll | None = None
+        self._waiting: PendingRoll | None = None
+
+    @property
+    def pending_roll(self) -> PendingRoll | None:
+        """The player action waiting for its next roll, or ``None``."""
+        return self._waiting
 
     def __getattr__(self, name: str) -> Any:
         # only called for attributes not found normally; guard against deepcopy's bare instance
@@ -117,44 +122,44 @@ class ExplicitChanceGame(Game):
 
     @property
     def to_act(self) -> str | None:
-        return CHANCE if self.pending is not None else self.inner.to_act
+        return CHANCE if self._waiting is not None else self.inner.to_act
 
     @property
     def over(self) -> bool:
-        return self.pending is None and self.inner.over
+        return self._waiting is None and self.inner.over
 
     @property
     def result(self) -> Result | None:
-        return None if self.pending is not None else self.inner.result
+        return None if self._waiting is not None else self.inner.result
 
     def chance_outcomes(self) -> list[tuple[ChanceOutcome, Fraction]]:
         """The outcomes of the pending roll with their probabilities (empty if none pends)."""
-        if self.pending is None:
+        if self._waiting is None:
             return []
-        p = Fraction(1, self.pending.sides)
-        return [(ChanceOutcome(v), p) for v in range(1, self.pending.sides + 1)]
+        p = Fraction(1, self._waiting.sides)
+        return [(ChanceOutcome(v), p) for v in range(1, self._waiting.sides + 1)]
 
     def legal_actions(self) -> list[Action]:
-        if self.pending is not None:
+        if self._waiting is not None:
             return [o for o, _ in self.chance_outcomes()]
         return self.inner.legal_actions()
 
     def parse_action(self, text: str) -> Action:
-        if self.pending is not None:
+        if self._waiting is not None:
             m = _ROLL.match(text)
             if m is None:
-                raise IllegalAction(f"the game waits for a d{self.pending.sides}: type 'roll N'")
+                raise IllegalAction(f"the game waits for a d{self._waiting.sides}: type 'roll N'")
             return ChanceOutcome(int(m.group(1)))
         return self.inner.parse_action(text)
 
     def check(self, action: Action) -> None:
-        if self.pending is not None:
+        if self._waiting is not None:
             if not isinstance(action, ChanceOutcome):
                 raise IllegalAction(
-                    f"the game waits for a d{self.pending.sides} for {self.pending.purpose}"
+                    f"the game waits for a d{self._waiting.sides} for {self._waiting.purpose}"
                 )
-            if not 1 <= action.value <= self.pending.sides:
-                raise IllegalAction(f"a d{self.pending.sides} cannot show {action.value}")
+            if not 1 <= action.value <= self._waiting.sides:
+                raise IllegalAction(f"a d{self._waiting.sides} cannot show {action.value}")
         elif isinstance(action, ChanceOutcome):
             raise IllegalAction("no roll is pending")
         else:
@@ -162,8 +167,8 @@ class ExplicitChanceGame(Game):
 
     def execute(self, action: Action) -> None:
         if isinstance(action, ChanceOutcome):
-            assert self.pending is not None  # checked
-            self._run(self.pending.action, (*self.pending.known, action.value))
+            assert self._waiting is not None  # checked
+            self._run(self._waiting.action, (*self._waiting.known, action.value))
         else:
             self._run(action, ())
 
@@ -175,10 +180,10 @@ class ExplicitChanceGame(Game):
         try:
             events = self.inner.apply(action)  # transactional: restored on ChanceNeeded
         except ChanceNeeded as need:
-            self.pending = PendingRoll(action, seat or "", known, need.sides, need.purpose)
+            self._waiting = PendingRoll(action, seat or "", known, need.sides, need.purpose)
             self.dice = self.inner.dice
             return
-        self.pending = None
+        self._waiting = None
         self.dice = self.inner.dice
         for ev in events:
             self.emit(ev.kind, ev.text, **ev.data)
@@ -200,8 +205,9 @@ class ExplicitChanceGame(Game):
 
     def view(self, seat: str | None) -> dict[str, Any]:
         v = self.inner.view(seat)
-        if self.pending is not None:
-            v = {**v, "chance": {"die": f"d{self.pending.sides}", "purpose": self.pending.purpose}}
+        if self._waiting is not None:
+            w = self._waiting
+            v = {**v, "chance": {"die": f"d{w.sides}", "purpose": w.purpose}}
         return v
 
     def record_options(self) -> dict[str, Any]:

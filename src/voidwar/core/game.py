@@ -14,16 +14,14 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .dice import Dice, Roll, SeededDice
 from .errors import DiceError, IllegalAction
+from .notation import Action as Action
 
-
-class Action:
-    """Base of every ruleset's action values: frozen, comparable, ``str()`` is the notation."""
-
-    __slots__ = ()
+if TYPE_CHECKING:
+    from .chance import PendingRoll
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,15 +71,10 @@ def canonical_json(obj: Any) -> str:
 class Game(ABC):
     """A game in progress. Subclasses implement the rules; see the module docstring."""
 
-    #: registry name of the ruleset (``"antilles"``)
-    ruleset: ClassVar[str]
+    #: registry name of the ruleset (``"antilles"``); empty for a game outside the registry
+    ruleset: ClassVar[str] = ""
     #: bumped whenever a rules change would make old records replay differently
     rules_version: ClassVar[int] = 1
-    #: search settings measured best for this ruleset (``MCTSPolicy`` keywords such as
-    #: ``horizon_periods``), applied by the ``mcts-h`` policy (docs/ai.md); see
-    #: :meth:`search_tuning` for settings that depend on a game's options
-    search_settings: ClassVar[dict[str, Any]] = {}
-
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any]) -> None:
         self.dice = dice
         self.scenario = scenario
@@ -149,30 +142,17 @@ class Game(ABC):
         (which the search resamples itself) override this to resample that information."""
         return self.clone(reseed=seed)
 
-    def search_tuning(self) -> dict[str, Any]:
-        """The search settings for this game: the class's ``search_settings`` unless a ruleset's
-        best settings depend on the game's options (Antilles: its tables)."""
-        return dict(type(self).search_settings)
-
-    def evaluate(self) -> dict[str, float] | None:
-        """A static estimate of each seat's value for search cut-offs, or ``None`` (no estimate).
-
-        With several seats: each seat's chance to win, in [0, 1] (a finished game should give
-        what :func:`voidwar.ai.mcts.terminal_values` gives). Solitaire: the expected final score.
-        ``MCTSPolicy(horizon_steps=…, horizon_periods=…)`` cuts rollouts off and uses this."""
-        return None
-
     def search_period(self) -> int | None:
         """A counter that rises as play advances (turn, round, segment), or ``None``.
         ``MCTSPolicy(horizon_periods=N)`` ends a rollout N periods after the decision."""
         return None
 
-    def search_candidates(self, legal: list[Action]) -> list[Action]:
-        """The actions of ``legal`` a search should weigh first, most promising first, or ``[]``
-        for no preference. MCTS's progressive widening tries them (after its prior's choice)
-        before the other actions, which it then draws at random: with ~90 legal orders and a
-        budget of a few dozen samples, the alternatives worth comparing get sampled at all."""
-        return []
+    # -- optional hooks for front ends ---------------------------------------------------------
+    @property
+    def pending_roll(self) -> PendingRoll | None:
+        """The player action waiting for a die a person rolls (explicit chance, manual dice),
+        or ``None``. Only :class:`~voidwar.core.chance.ExplicitChanceGame` has one."""
+        return None
 
     # -- provided -----------------------------------------------------------------------------
     def roll(self, sides: int, purpose: str) -> int:

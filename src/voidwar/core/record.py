@@ -32,7 +32,7 @@ def _checksum(body: dict[str, Any]) -> str:
 
 
 def make_record(game: Game) -> dict[str, Any]:
-    from .. import __version__
+    from .version import __version__
 
     body: dict[str, Any] = {
         "format": FORMAT,

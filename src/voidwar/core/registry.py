@@ -1,19 +1,22 @@
-"""One registry: ruleset name → its game class, scenarios, policies and terminal renderer.
+"""One registry: ruleset name → its game class, scenarios, policies, search hooks and renderer.
 
-A ruleset is a subpackage of :mod:`voidwar.rulesets` that exposes ``RULESET``
-(a :class:`RulesetInfo`). Adding a ruleset means adding that package — nothing else is edited.
+A ruleset is any importable package that exposes a :class:`RulesetInfo` and names it in the
+``voidwar.rulesets`` entry-point group (``antilles = "voidwar.rulesets.antilles:RULESET"`` in
+``pyproject.toml``), so a ruleset can ship as a package of its own. Core imports no ruleset: it
+loads each entry point when its name is first asked for. :func:`register` adds one by hand
+(tests, scripts).
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any
 
 from .dice import Dice, make_dice
 from .errors import UnknownName
+from .search import NO_SEARCH_HOOKS, SearchHooks
 
 if TYPE_CHECKING:
     from .game import Game
@@ -50,6 +53,8 @@ class RulesetInfo:
     #: options whose text value is a path on the machine running the game (a table or army
     #: file). A server refuses such paths from clients and accepts only inline data.
     file_options: tuple[str, ...] = ()
+    #: what the ruleset tells a search (evaluation, candidates, tuning, score range)
+    search: SearchHooks = NO_SEARCH_HOOKS
 
 
 @dataclass(frozen=True)
@@ -66,44 +71,68 @@ class Matchup:
     options: dict[str, Any] = field(default_factory=dict)
 
 
+#: the entry-point group a ruleset package names its :class:`RulesetInfo` in
+ENTRY_POINT_GROUP = "voidwar.rulesets"
+
 _REGISTRY: dict[str, RulesetInfo] = {}
-_discovered = False
 
 
 def register(info: RulesetInfo) -> RulesetInfo:
+    """Add (or replace) a ruleset by hand; installed rulesets come from entry points."""
     _REGISTRY[info.name] = info
     return info
 
 
-def _discover() -> None:
-    global _discovered
-    if _discovered:
-        return
-    import voidwar.rulesets as pkg
+def _entry_points() -> dict[str, EntryPoint]:
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
-    for mod in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
-        if mod.ispkg:
-            module = importlib.import_module(f"{pkg.__name__}.{mod.name}")
-            info = getattr(module, "RULESET", None)
-            if isinstance(info, RulesetInfo):
-                register(info)
-    _discovered = True
+
+def _load_entry_point(ep: EntryPoint) -> RulesetInfo:
+    info = ep.load()
+    if not isinstance(info, RulesetInfo):
+        raise UnknownName(f"entry point {ep.name!r} ({ep.value}) is not a RulesetInfo")
+    return register(info)
 
 
 def rulesets() -> dict[str, RulesetInfo]:
-    """Every registered ruleset by name."""
-    _discover()
+    """Every registered ruleset by name (loads every installed one)."""
+    for name, ep in _entry_points().items():
+        if name not in _REGISTRY:
+            _load_entry_point(ep)
     return dict(sorted(_REGISTRY.items()))
 
 
-def get_ruleset(name: str) -> RulesetInfo:
-    _discover()
-    key = name.strip().lower().replace("_", "-")
+def _match(key: str) -> RulesetInfo | None:
     for info in _REGISTRY.values():
         if key == info.name or key in info.aliases:
             return info
+    return None
+
+
+def get_ruleset(name: str) -> RulesetInfo:
+    """The ruleset called ``name`` (or one of its aliases); loads only that one when it can."""
+    key = name.strip().lower().replace("_", "-")
+    found = _match(key)
+    if found is not None:
+        return found
+    eps = _entry_points()
+    if key in eps:
+        return _load_entry_point(eps[key])
+    found = _match(key) if len(rulesets()) else None  # an alias: load them all
+    if found is not None:
+        return found
     known = ", ".join(sorted(_REGISTRY))
     raise UnknownName(f"unknown ruleset {name!r} (known: {known})")
+
+
+def search_hooks(game: Game) -> SearchHooks:
+    """The search hooks of ``game``'s ruleset (neutral ones for an unregistered game)."""
+    if not game.ruleset:
+        return NO_SEARCH_HOOKS
+    try:
+        return get_ruleset(game.ruleset).search
+    except UnknownName:
+        return NO_SEARCH_HOOKS
 
 
 def load(

@@ -65,7 +65,7 @@ def _make_classes(name: str) -> type[pyspiel.Game]:
     seats = len(probe.seats)
     secret = type(probe).is_secret is not Game.is_secret
     cat: ActionCatalogue = catalogue(info.name)
-    lo, hi = getattr(probe, "score_range", SOLITAIRE_RANGE) if seats == 1 else (-1.0, 1.0)
+    lo, hi = (info.search.score_range(probe) or SOLITAIRE_RANGE) if seats == 1 else (-1.0, 1.0)
     game_type = _game_type(info.name, seats, secret)
     game_info = pyspiel.GameInfo(
         num_distinct_actions=cat.size,

@@ -172,7 +172,7 @@ class GameService:
         """Manual dice: answer the pending rolls from the stored values not yet used."""
         events: list[Event] = []
         while game.to_act == CHANCE:
-            pending = getattr(game, "pending", None)
+            pending = game.pending_roll
             used = len(game.dice.history) + (len(pending.known) if pending is not None else 0)
             if used >= len(values):
                 break
@@ -380,7 +380,7 @@ class GameService:
         game = live.game
         before = len(game.actions)
         actor = game.to_act
-        pending = getattr(game, "pending", None)
+        pending = game.pending_roll
         try:
             action = game.to_action(text)
             events = game.apply(action)
@@ -393,7 +393,7 @@ class GameService:
         dice: dict[str, Any] | None = None
         if is_manual(live.row):
             dice = {"kind": "manual", "values": self._rolls_entered(live, game)}
-            waiting = getattr(game, "pending", None)
+            waiting = game.pending_roll
             if waiting is not None:
                 dice["pending"] = {"seat": waiting.seat, "action": str(waiting.action)}
             live.row.dice = dice
@@ -426,7 +426,7 @@ class GameService:
         """Every roll entered so far: those used (set-up, finished actions, the pending one's)
         and, after a restart, any stored ones not yet asked for again."""
         used = list(game.dice.history)
-        pending = getattr(game, "pending", None)
+        pending = game.pending_roll
         if pending is not None:
             used += list(pending.known)
         stored = [int(v) for v in live.row.dice.get("values", [])]
@@ -471,7 +471,7 @@ class GameService:
                 raise ServiceError(409, "a resigned game cannot be undone")
             humans = [n for n, s in live.seats.items() if s.kind == "human"]
             target = max((i for i, s in enumerate(live.action_seats) if s in humans), default=None)
-            if getattr(live.game, "pending", None) is not None:
+            if live.game.pending_roll is not None:
                 target = len(live.action_seats)  # real dice: take back the action that waits
             if target is None:
                 raise ServiceError(409, "nothing to undo: no human seat has acted yet")

@@ -10,6 +10,7 @@ from ...core.registry import RulesetInfo
 from .game import AntillesGame, victory_level
 from .policies import AntillesHeuristic
 from .render import render
+from .search import SEARCH
 from .tables import Tables, load_tables
 from .values import load_values_option
 
@@ -38,6 +39,7 @@ def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> Anti
 
 
 RULESET = RulesetInfo(
+    search=SEARCH,
     name="antilles",
     title="Battle Platform Antilles",
     game_class=AntillesGame,

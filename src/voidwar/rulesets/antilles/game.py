@@ -14,7 +14,7 @@ set-up (3.1: place P1..P7), then each turn:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from ...core.dice import Dice
 from ...core.errors import IllegalAction
@@ -115,43 +115,9 @@ class AntillesGame(Game):
     def to_act(self) -> str | None:
         return None if self.outcome else self.SEAT
 
-    #: ``mcts-h`` with the fitted values (:mod:`.values`): samples cut off at the next turn,
-    #: the final choice on paired differences (docs/ai.md, measured there)
-    SEARCH_WITH_VALUES: ClassVar[dict[str, Any]] = {
-        "horizon_periods": 1, "paired": True, "min_pairs": 6, "twins": 3, "margin": 1.5}
-
-    def search_tuning(self) -> dict[str, Any]:
-        """The cut-off search where search values fit these tables, else full samples."""
-        return dict(self.SEARCH_WITH_VALUES) if self.values else {}
-
-    def evaluate(self) -> dict[str, float]:
-        """Search cut-off estimate (our reading, docs/ai.md): the final VP the heuristic
-        commander can expect from here (:mod:`.values`) where search values fit these
-        tables, else the VP as if the mission ended now (6.0); a finished battle's score."""
-        model = self.values
-        if model is None or self.outcome:
-            return {self.SEAT: float(self.victory_points())}
-        return {self.SEAT: model.predict(self)}
-
-    @property
-    def score_range(self) -> tuple[int, int]:
-        """The lowest and highest VP a game can end with (6.0): the search's value scale."""
-        sc = self.tables.model.scoring
-        best = (sc.destroyed_base + sc.per_surviving_paladin * len(self.paladins)
-                + sc.early_bonus_per_turn * max(0, sc.last_turn - 1))
-        return 0, best
-
     def search_period(self) -> int:
         """Search horizons count turns (2.1)."""
         return self.turn
-
-    def search_candidates(self, legal: list[Action]) -> list[Action]:
-        """The heuristic commander's best moves and shots (our reading, docs/ai.md): see
-        :meth:`.policies.AntillesHeuristic.candidates`."""
-        from .policies import AntillesHeuristic
-
-        texts = {str(a) for a in legal}
-        return [a for a in AntillesHeuristic(0).candidates(self) if str(a) in texts]
 
     @property
     def over(self) -> bool:

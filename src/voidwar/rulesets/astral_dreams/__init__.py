@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...core.registry import RulesetInfo
 from .data import scenarios
 from .game import AstralDreams, make_game
+from .search import SEARCH
 
 
 def _scenarios() -> dict[str, str]:
@@ -18,6 +19,7 @@ def _info() -> RulesetInfo:
     from .render import COMMANDS, render
 
     return RulesetInfo(
+        search=SEARCH,
         name="astral-dreams",
         title="Astral Dreams",
         game_class=AstralDreams,

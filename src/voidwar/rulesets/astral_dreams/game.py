@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any
 
 from ...core.dice import Dice
 from ...core.errors import DataFileError, IllegalAction, UnknownName
@@ -82,10 +82,6 @@ class Setup:
 class AstralDreams(Game):
     ruleset = "astral-dreams"
     rules_version = 1
-
-    #: mcts-h: value a decision after this round and the next one, and judge candidates on
-    #: paired sample differences (measured, docs/ai.md)
-    search_settings: ClassVar[dict[str, Any]] = {"horizon_periods": 2, "paired": True}
 
     def __init__(
         self, dice: Dice, scenario: str, options: dict[str, Any], setup: Setup,
@@ -198,43 +194,9 @@ class AstralDreams(Game):
     def to_act(self) -> str | None:
         return None if self._result is not None else self.turn
 
-    def evaluate(self) -> dict[str, float] | None:
-        """Search cut-off estimate (our reading, docs/ai.md): each side's chance to win as a
-        logistic of the difference in surviving points, relative to the points on the table.
-        The finished game gives its result."""
-        if self._result is not None:
-            w = self._result.winner
-            return {s: 0.5 if w is None else float(s == w) for s in SIDES}
-        pts = {s: float(self.surviving_points(s)) for s in SIDES}
-        total = max(1.0, pts[SIDES[0]] + pts[SIDES[1]])
-        margin = (pts[SIDES[0]] - pts[SIDES[1]]) / total
-        p = 1.0 / (1.0 + math.exp(-6.0 * margin))
-        return {SIDES[0]: p, SIDES[1]: 1.0 - p}
-
     def search_period(self) -> int:
         """Search horizons count rounds."""
         return self.round
-
-    #: how many of the heuristic's best plans a search weighs first
-    SEARCH_CANDIDATES: ClassVar[int] = 6
-
-    def search_candidates(self, legal: list[Action]) -> list[Action]:
-        """The heuristic's best plans (our reading, docs/ai.md), each miniature's best first and
-        then the runners-up: a search compares these before random ones among ~50 legal moves."""
-        if self.current is not None:
-            return []
-        from .policies import HeuristicPolicy
-
-        texts = {str(a) for a in legal}
-        ranked = [a for a in HeuristicPolicy(0).ranked(self) if str(a) in texts]
-        best_each: list[Action] = []
-        rest: list[Action] = []
-        units: set[str] = set()
-        for a in ranked:
-            unit = getattr(a, "unit", "")
-            (rest if unit in units else best_each).append(a)
-            units.add(unit)
-        return (best_each + rest)[: self.SEARCH_CANDIDATES]
 
     @property
     def over(self) -> bool:

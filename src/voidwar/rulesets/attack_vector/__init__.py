@@ -18,6 +18,7 @@ from .game import END_OF_TURN_STEPS, SEGMENT_STEPS, AttackVectorGame, Step
 from .policies import DriftPolicy, InterceptPolicy
 from .render import render
 from .scenario import check_level, load_scenario, scenario_names
+from .search import SEARCH
 
 DEFAULT_SCENARIO = "game-two"
 OPTIONS = {
@@ -67,6 +68,7 @@ def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> Atta
 
 
 RULESET = RulesetInfo(
+    search=SEARCH,
     name="attack-vector",
     title="Attack Vector: Tactical",
     game_class=AttackVectorGame,

@@ -173,30 +173,4 @@ class HeuristicCaptain:
         return orders
 
 
-def search_candidates(game: AttackVectorGame, legal: list[Action]) -> list[Action]:
-    """The orders a search compares first (our reading, docs/ai.md): every legal shot (the
-    captain's thresholds aside: firing spare power at long range may pay), ``done``, the pivot
-    that points the nose at the nearest enemy, and the reactor settings after segment 8. Never
-    ``radiators out``: surrender is the captain's choice or a last resort the search finds."""
-    seat = game.to_act
-    if seat is None or game.combat is None:
-        return []
-    first: list[Action] = [a for a in legal if isinstance(a, FireOrder)]
-    first.append(Done())
-    windows: set[str] = set()
-    for ship in game.ships.values():
-        if ship.seat != seat or ship.out:
-            continue
-        bearings = [game.bearing(ship.id, sid) for sid, s in game.ships.items()
-                    if s.seat != seat and game.combat.fighting(game, sid)]
-        if bearings:
-            w = min(bearings, key=lambda b: b.range).window
-            if w is not None:
-                windows.add(str(w))
-    first += [a for a in legal if isinstance(a, PivotTo) and str(a.window) in windows]
-    first += [a for a in legal if isinstance(a, ReactorsOrder)]
-    return first
-
-
-__all__ = ["FACE_RANGE", "FIRE_EXPECTED", "FIRE_WHEN_FULL", "HeuristicCaptain",
-           "search_candidates"]
+__all__ = ["FACE_RANGE", "FIRE_EXPECTED", "FIRE_WHEN_FULL", "HeuristicCaptain"]

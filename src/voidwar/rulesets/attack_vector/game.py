@@ -15,7 +15,6 @@ order types (e.g. fire orders, ``kind = "fire"``).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -95,10 +94,6 @@ class AttackVectorGame(Game):
     rules_version = 1
     #: order parsers tried in turn (part 2 may add its own); each returns an Action or None
     order_parsers: ClassVar[tuple[Callable[[str], Action | None], ...]] = (parse_combat_order,)
-    #: mcts-h: value a decision after the next 8 segments, one turn, and judge candidates on
-    #: paired sample differences (measured, docs/ai.md)
-    search_settings: ClassVar[dict[str, Any]] = {"horizon_periods": 8, "paired": True}
-
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any],
                  sc: Scenario, file: str, three_d: bool, bearings: str,
                  chart: ThrustChart | None = None) -> None:
@@ -561,38 +556,6 @@ class AttackVectorGame(Game):
             if t.eaten_by is None:
                 out[tid] = self.bearing(ship_id, tid)
         return out
-
-    def evaluate(self) -> dict[str, float] | None:
-        """Search cut-off estimate (our reading, docs/ai.md): in a battle (part 2), each side's
-        chance to win as a logistic of its lead in points (a box marked 1, a ship 20); in the
-        motion scenarios, targets eaten so far. The finished game gives its result."""
-        res = self.result
-        seats = self.seats
-        if len(seats) == 1:  # a solitaire motion scenario: the score so far
-            eaten = sum(1 for t in self.targets.values() if t.eaten_by is not None)
-            return {seats[0]: res.scores[seats[0]] if res is not None else float(eaten)}
-        if res is not None:
-            return {s: (1.0 / len(seats) if res.winner is None else float(s == res.winner))
-                    for s in seats}
-        if len(seats) != 2:
-            return None
-        if self.combat is not None:
-            points = {s: float(self.combat.points.get(s, 0)) for s in seats}
-        else:
-            points = {s: 0.0 for s in seats}
-            for t in self.targets.values():
-                if t.eaten_by is not None:
-                    points[self.ships[t.eaten_by].seat] += 20.0
-        lead = points[seats[0]] - points[seats[1]]
-        p = 1.0 / (1.0 + math.exp(-lead / 10.0))
-        return {seats[0]: p, seats[1]: 1.0 - p}
-
-    def search_candidates(self, legal: list[Action]) -> list[Action]:
-        """Shots, ``done``, facing the enemy, reactor settings: see
-        :func:`.captain.search_candidates`."""
-        from .captain import search_candidates
-
-        return search_candidates(self, legal)
 
     # -- results and state -----------------------------------------------------------------
     @property

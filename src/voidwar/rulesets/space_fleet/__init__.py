@@ -9,9 +9,11 @@ from ...core.registry import RulesetInfo
 from .game import SpaceFleetGame
 from .policies import HeuristicPolicy
 from .render import render, ships_command
+from .search import SEARCH
 from .setup import OPTION_HELP, balance, make_game, scenarios
 
 RULESET = RulesetInfo(
+    search=SEARCH,
     name="space-fleet",
     title="Space Fleet",
     game_class=SpaceFleetGame,

@@ -9,8 +9,7 @@ through it and ``check`` raises what it returns.
 
 from __future__ import annotations
 
-import math
-from typing import Any, ClassVar
+from typing import Any
 
 from ...core.dice import Dice
 from ...core.errors import IllegalAction
@@ -33,9 +32,6 @@ def other(side: str) -> str:
 class SpaceFleetGame(Game):
     ruleset = "space-fleet"
     rules_version = 1
-    #: mcts-h: value a decision at the end of its turn (measured, docs/ai.md)
-    search_settings: ClassVar[dict[str, Any]] = {"horizon_periods": 1}
-
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any],
                  setup: Scenario) -> None:
         super().__init__(dice, scenario, options)
@@ -463,29 +459,6 @@ class SpaceFleetGame(Game):
     def search_period(self) -> int:
         """Search horizons count game turns."""
         return self.turn
-
-    def evaluate(self) -> dict[str, float] | None:
-        """Search cut-off estimate (our reading, docs/ai.md): each side's chance to win as a
-        logistic of the difference in remaining fleet worth, where a ship is worth its cost
-        scaled down by missing shields, damage points (4 destroy it) and silenced weapons."""
-        if self._result is not None:
-            w = self._result.winner
-            return {s: 0.5 if w is None else float(s == w) for s in SEATS}
-        worth = {side: 0.0 for side in SEATS}
-        total = 0.0
-        for ship in self.ships.values():
-            cost = float(ship.profile.cost)
-            total += cost
-            if not ship.active:
-                continue
-            health = 1.0 - 0.2 * (ship.points / 4.0) ** 0.5
-            health -= 0.3 * (1.0 - ship.shields / max(1, ship.profile.shields))
-            if not ship.weapons_work:
-                health -= 0.2
-            worth[ship.side] += cost * max(0.1, health)
-        margin = (worth[SEATS[0]] - worth[SEATS[1]]) / max(1.0, total)
-        p = 1.0 / (1.0 + math.exp(-8.0 * margin))
-        return {SEATS[0]: p, SEATS[1]: 1.0 - p}
 
     def _check_over(self) -> None:
         if self.phase == OVER:

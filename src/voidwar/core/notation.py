@@ -1,0 +1,482 @@
+"""Action notation: one declaration per action kind gives its text, its parser and its
+structured form (DESIGN.md "Actions": ``parse(str(a)) == a``, like chess SAN).
+
+A ruleset declares each action as a frozen dataclass with a template::
+
+    @notation("move {paladin} to {hex}", paladin=Numbered("P"), hex=HEX, actor="paladin")
+    @dataclass(frozen=True, slots=True)
+    class Move(Action):
+        paladin: int
+        hex: Hex
+
+and gets, from that one line:
+
+* ``str(Move(3, Hex(2, -1)))`` → ``"move P3 to 2,-1"``;
+* ``Notation(Move, ...).parse("Move p3 to 2, -1")`` → ``Move(3, Hex(2, -1))`` (case and spacing
+  are free; a space in the template is one or more spaces, punctuation may have spaces around it);
+* ``structured(action)`` → ``{"kind": "move", "text": "move P3 to 2,-1", "actor": "P3",
+  "hex": [2, -1]}`` and ``Notation.from_dict`` back.
+
+Template syntax: ``{name}`` is a field (its :class:`Field` says how it reads and writes), ``[...]``
+an optional part: on input it may be left out; on output it is written when it has no fields
+(``place {paladin} [at ]{hex}`` writes ``at``) or when none of its fields is empty (``None`` or
+``()``: ``[{ship}: ]thrust {value}`` leaves the prefix out for ``ship=None``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .errors import IllegalAction
+
+T = TypeVar("T")
+A = TypeVar("A", bound="Action")
+
+
+class Action:
+    """Base of every ruleset's action values: frozen, comparable, ``str()`` is the notation."""
+
+    __slots__ = ()
+    #: set by :func:`notation` on each declared action class
+    __notation__: ClassVar[ActionSpec]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The structured form (see the module docstring)."""
+        return structured(self)
+
+
+class NotationError(IllegalAction):
+    """Text or a structured form that is no action of this ruleset."""
+
+
+# -- fields -------------------------------------------------------------------------------------
+class Field(Generic[T]):
+    """How one slot of a template reads and writes. ``pattern`` is a regex without groups."""
+
+    pattern: str = r"\S+"
+    #: shown in help text in place of the field (``Q,R``)
+    hint: str = "X"
+
+    def parse(self, text: str) -> T:
+        raise NotImplementedError
+
+    def format(self, value: T) -> str:
+        return str(value)
+
+    def to_json(self, value: T) -> Any:
+        return self.format(value)
+
+    def from_json(self, data: Any) -> T:
+        if not isinstance(data, str):
+            raise NotationError(f"expected text, got {type(data).__name__}")
+        if not re.fullmatch(self.pattern, data, re.IGNORECASE):
+            raise NotationError(f"{data!r} is not a {self.hint}")
+        return self.parse(data)
+
+    #: the value of the field when its optional part is left out
+    absent: Any = None
+
+    def empty(self, value: T) -> bool:
+        """True when an optional part holding this field is left out of the text."""
+        return value is None or value == ()
+
+
+class Int(Field[int]):
+    """A whole number of at most ``digits`` digits (longer text is no action, not an error)."""
+
+    def __init__(self, digits: int = 6, signed: bool = False, hint: str = "N") -> None:
+        self.pattern = ("-?" if signed else "") + rf"\d{{1,{digits}}}"
+        self.limit = 10 ** digits
+        self.signed = signed
+        self.hint = hint
+
+    def parse(self, text: str) -> int:
+        return int(text)
+
+    def to_json(self, value: int) -> Any:
+        return value
+
+    def from_json(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            raise NotationError(f"expected a whole number, got {data!r}")
+        if not (-self.limit if self.signed else 0) <= data < self.limit:
+            raise NotationError("the number is out of range")
+        return data
+
+
+class Numbered(Field[int]):
+    """A piece named by a letter and a number (``P3`` ↔ 3)."""
+
+    def __init__(self, prefix: str, digits: int = 4) -> None:
+        self.prefix = prefix
+        self.pattern = rf"{re.escape(prefix)}\d{{1,{digits}}}"
+        self.hint = f"{prefix}N"
+
+    def parse(self, text: str) -> int:
+        return int(text[len(self.prefix):])
+
+    def format(self, value: int) -> str:
+        return f"{self.prefix}{value}"
+
+
+class Word(Field[str]):
+    """A name matching ``pattern``, written in upper case when ``upper``."""
+
+    def __init__(self, pattern: str, upper: bool = False, lower: bool = False,
+                 hint: str = "NAME") -> None:
+        self.pattern = pattern
+        self.upper = upper
+        self.lower = lower
+        self.hint = hint
+
+    def parse(self, text: str) -> str:
+        return text.upper() if self.upper else text.lower() if self.lower else text
+
+
+class Choice(Field[T]):
+    """One of a fixed set of words, each standing for a value (the first word of a value is
+    the one written); ``aliases`` are read but never written."""
+
+    def __init__(self, words: Mapping[str, T], aliases: Mapping[str, T] | None = None,
+                 hint: str | None = None) -> None:
+        self.words = dict(words)
+        self.read = {w.lower(): v for w, v in {**self.words, **(aliases or {})}.items()}
+        # longest first, so "platform" is not read as a prefix of something longer
+        self.pattern = "|".join(re.escape(w) for w in sorted(self.read, key=len, reverse=True))
+        self.pattern = f"(?:{self.pattern})"
+        self.hint = hint or "|".join(self.words)
+
+    def parse(self, text: str) -> T:
+        return self.read[text.lower()]
+
+    def format(self, value: T) -> str:
+        for word, v in self.words.items():
+            if v == value and type(v) is type(value):
+                return word
+        raise NotationError(f"{value!r} is not one of {self.hint}")
+
+
+class Either(Field[Any]):
+    """The first of ``options`` whose pattern matches (``platform`` or a Bolt ``B5``)."""
+
+    def __init__(self, *options: Field[Any]) -> None:
+        self.options = options
+        self.pattern = "(?:" + "|".join(f"(?:{o.pattern})" for o in options) + ")"
+        self.hint = "|".join(o.hint for o in options)
+
+    def _which(self, text: str) -> Field[Any]:
+        for o in self.options:
+            if re.fullmatch(o.pattern, text, re.IGNORECASE):
+                return o
+        raise NotationError(f"{text!r} is not a {self.hint}")
+
+    def parse(self, text: str) -> Any:
+        return self._which(text).parse(text)
+
+    def format(self, value: Any) -> str:
+        for o in self.options:
+            try:
+                text = o.format(value)
+            except (NotationError, TypeError, ValueError):
+                continue
+            if re.fullmatch(o.pattern, text, re.IGNORECASE) and o.parse(text) == value:
+                return text
+        raise NotationError(f"{value!r} is not a {self.hint}")
+
+
+class Several(Field[tuple[T, ...]]):
+    """One or more of ``item`` joined by ``sep`` (``S2 and S3``)."""
+
+    def __init__(self, item: Field[T], sep: str = " and ") -> None:
+        self.item = item
+        self.sep = sep
+        self.sep_pattern = _literal_pattern(sep)
+        self.pattern = f"(?:{item.pattern})(?:{self.sep_pattern}(?:{item.pattern}))*"
+        self.hint = f"{item.hint}[{sep}{item.hint}...]"
+        self.absent = ()
+
+    def parse(self, text: str) -> tuple[T, ...]:
+        parts = re.split(self.sep_pattern, text, flags=re.IGNORECASE)
+        return tuple(self.item.parse(p) for p in parts)
+
+    def format(self, value: tuple[T, ...]) -> str:
+        return self.sep.join(self.item.format(v) for v in value)
+
+    def to_json(self, value: tuple[T, ...]) -> Any:
+        return [self.item.to_json(v) for v in value]
+
+    def from_json(self, data: Any) -> tuple[T, ...]:
+        if not isinstance(data, list):
+            raise NotationError(f"expected a list, got {type(data).__name__}")
+        return tuple(self.item.from_json(d) for d in data)
+
+
+# -- templates ----------------------------------------------------------------------------------
+_TOKEN = re.compile(r"\{(\w+)\}|\[|\]|[^{}\[\]]+")
+
+
+def _literal_pattern(text: str) -> str:
+    out = []
+    for ch in text:
+        if ch == " ":
+            out.append(r"\s+")
+        elif ch.isalnum():
+            out.append(re.escape(ch))
+        else:
+            out.append(r"\s*" + re.escape(ch) + r"\s*")
+    pat = "".join(out)
+    while r"\s*\s+" in pat or r"\s+\s*" in pat or r"\s*\s*" in pat:
+        pat = pat.replace(r"\s*\s+", r"\s*").replace(r"\s+\s*", r"\s*")
+        pat = pat.replace(r"\s*\s*", r"\s*")
+    return pat
+
+
+@dataclass(frozen=True)
+class _Part:
+    literal: str | None = None
+    field: str | None = None
+    optional: tuple[_Part, ...] | None = None
+
+
+def _parse_template(template: str) -> tuple[_Part, ...]:
+    stack: list[list[_Part]] = [[]]
+    for m in _TOKEN.finditer(template):
+        tok = m.group(0)
+        if m.group(1):
+            stack[-1].append(_Part(field=m.group(1)))
+        elif tok == "[":
+            stack.append([])
+        elif tok == "]":
+            inner = tuple(stack.pop())
+            stack[-1].append(_Part(optional=inner))
+        else:
+            stack[-1].append(_Part(literal=tok))
+    if len(stack) != 1:
+        raise ValueError(f"unbalanced [ ] in template {template!r}")
+    return tuple(stack[0])
+
+
+@dataclass
+class ActionSpec:
+    """One action kind's declaration: its class, template and fields."""
+
+    cls: type[Action]
+    template: str
+    fields: dict[str, Field[Any]]
+    kind: str | None
+    actor: str | None
+    parts: tuple[_Part, ...]
+    regex: re.Pattern[str]
+
+    @property
+    def optional_fields(self) -> list[str]:
+        return _field_names(p for p in self.parts if p.optional)
+
+    def format(self, action: Action) -> str:
+        return self._format(self.parts, action)
+
+    def _format(self, parts: Iterable[_Part], action: Action) -> str:
+        out: list[str] = []
+        for p in parts:
+            if p.literal is not None:
+                out.append(p.literal)
+            elif p.field is not None:
+                out.append(self.fields[p.field].format(getattr(action, p.field)))
+            elif p.optional is not None and not any(
+                self.fields[name].empty(getattr(action, name)) for name in _field_names(p.optional)
+            ):
+                out.append(self._format(p.optional, action))
+        return "".join(out)
+
+    def read(self, text: str) -> Action | None:
+        m = self.regex.fullmatch(text)
+        if m is None:
+            return None
+        kwargs = {name: f.absent if m.group(name) is None else f.parse(m.group(name))
+                  for name, f in self.fields.items()}
+        return self.cls(**kwargs)
+
+    def kind_of(self, action: Action) -> str:
+        if self.kind is not None:
+            return self.kind
+        first = _first_field(self.parts)
+        assert first is not None  # a template without a leading literal starts with a field
+        return self.fields[first].format(getattr(action, first)).lower()
+
+    def help(self) -> str:
+        return _help(self.parts, self.fields)
+
+
+def _field_names(parts: Iterable[_Part]) -> list[str]:
+    names: list[str] = []
+    for p in parts:
+        if p.field is not None:
+            names.append(p.field)
+        elif p.optional is not None:
+            names.extend(_field_names(p.optional))
+    return names
+
+
+def _first_field(parts: tuple[_Part, ...]) -> str | None:
+    for p in parts:
+        if p.optional is not None:
+            continue
+        return p.field
+    return None
+
+
+def _help(parts: Iterable[_Part], flds: Mapping[str, Field[Any]]) -> str:
+    out = []
+    for p in parts:
+        if p.literal is not None:
+            out.append(p.literal)
+        elif p.field is not None:
+            out.append(flds[p.field].hint)
+        elif p.optional is not None:
+            out.append("[" + _help(p.optional, flds) + "]")
+    return "".join(out)
+
+
+def _regex(parts: Iterable[_Part], flds: Mapping[str, Field[Any]]) -> str:
+    out = []
+    for p in parts:
+        if p.literal is not None:
+            out.append(_literal_pattern(p.literal))
+        elif p.field is not None:
+            out.append(f"(?P<{p.field}>{flds[p.field].pattern})")
+        elif p.optional is not None:
+            out.append(f"(?:{_regex(p.optional, flds)})?")
+    pat = "".join(out)
+    for a, b in ((r"\s*\s+", r"\s*"), (r"\s+\s*", r"\s*"), (r"\s*\s*", r"\s*")):
+        pat = pat.replace(a, b)
+    return pat
+
+
+def _static_kind(parts: tuple[_Part, ...]) -> str | None:
+    words: list[str] = []
+    for p in parts:
+        if p.optional is not None:
+            continue
+        if p.field is not None:
+            break
+        if p.literal is not None:
+            words.extend(w for w in re.split(r"[^A-Za-z0-9]+", p.literal) if w)
+    return "-".join(words).lower() or None
+
+
+def notation(template: str, field_map: Mapping[str, Field[Any]] | None = None, *,
+             kind: str | None = None, actor: str | None = None,
+             **more_fields: Field[Any]) -> Callable[[type[A]], type[A]]:
+    """Declare a frozen dataclass action's notation (see the module docstring).
+
+    Fields are given as keywords, or in ``field_map`` for a field whose name is a keyword here
+    (``kind``). ``kind`` names the action in its structured form (default: the template's
+    leading words, or the value of its leading field); ``actor`` is the field that names the
+    acting piece (``"actor"`` in the structured form)."""
+    field_types = {**(field_map or {}), **more_fields}
+    parts = _parse_template(template)
+    names = _field_names(parts)
+    missing = [n for n in names if n not in field_types]
+    if missing:
+        raise ValueError(f"template {template!r}: no Field for {missing}")
+    regex = re.compile(_regex(parts, field_types), re.IGNORECASE)
+
+    def declare(cls: type[A]) -> type[A]:
+        spec = ActionSpec(cls, template, {n: field_types[n] for n in names},
+                          kind or _static_kind(parts), actor, parts, regex)
+        cls.__notation__ = spec
+        fmt = spec.format
+
+        def __str__(self: Action) -> str:
+            return fmt(self)
+
+        cls.__str__ = __str__  # type: ignore[assignment,method-assign]
+        return cls
+
+    return declare
+
+
+def structured(action: Action) -> dict[str, Any]:
+    """An action as data: ``kind``, ``text``, ``actor`` (the acting piece) and its fields."""
+    spec = type(action).__notation__
+    out: dict[str, Any] = {"kind": spec.kind_of(action), "text": str(action)}
+    lead = None if spec.kind is not None else _first_field(spec.parts)
+    for name, f in spec.fields.items():
+        if name == lead:
+            continue
+        value = getattr(action, name)
+        if f.empty(value) and name in spec.optional_fields:
+            continue
+        out["actor" if name == spec.actor else name] = f.to_json(value)
+    return out
+
+
+class Notation:
+    """The notation of one ruleset: its action classes, tried in order."""
+
+    def __init__(self, *classes: type[Action], help: str | None = None) -> None:
+        self.specs = [c.__notation__ for c in classes]
+        self._help = help
+
+    @property
+    def help(self) -> str:
+        """What the notation accepts, one form per kind (for error messages)."""
+        return self._help or " | ".join(s.help() for s in self.specs)
+
+    def parse(self, text: str) -> Action:
+        """Text → action (no legality check); :class:`NotationError` for unreadable text."""
+        if not isinstance(text, str):
+            raise NotationError(f"not an action: {text!r}")
+        t = " ".join(text.strip().split())
+        for spec in self.specs:
+            action = spec.read(t)
+            if action is not None:
+                return action
+        shown = text if len(text) <= 80 else text[:77] + "..."
+        raise NotationError(f"cannot read {shown!r}; write one of: {self.help}")
+
+    def from_dict(self, data: Mapping[str, Any]) -> Action:
+        """A structured form → action; :class:`NotationError` naming the field otherwise."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
+            raise NotationError("a structured action needs a 'kind'")
+        kind = data["kind"]
+        for spec in self.specs:
+            lead = None if spec.kind is not None else _first_field(spec.parts)
+            if spec.kind is not None and spec.kind != kind:
+                continue
+            kwargs: dict[str, Any] = {}
+            if lead is not None:
+                lead_field = spec.fields[lead]
+                if not re.fullmatch(lead_field.pattern, kind, re.IGNORECASE):
+                    continue
+                kwargs[lead] = lead_field.parse(kind)
+            for name, f in spec.fields.items():
+                if name == lead:
+                    continue
+                key = "actor" if name == spec.actor else name
+                if key in data:
+                    try:
+                        kwargs[name] = f.from_json(data[key])
+                    except NotationError as e:
+                        raise NotationError(f"{kind}: field {key!r}: {e}") from None
+                elif name in spec.optional_fields:
+                    kwargs[name] = f.absent
+                else:
+                    raise NotationError(f"{kind}: field {key!r} is missing")
+            unknown = set(data) - {"kind", "text", *("actor" if n == spec.actor else n
+                                                      for n in spec.fields)}
+            if unknown:
+                raise NotationError(f"{kind}: unknown field(s) {sorted(unknown)}")
+            action = spec.cls(**kwargs)
+            if spec.read(" ".join(str(action).split())) != action:
+                raise NotationError(f"{kind}: {data!r} does not round-trip")
+            return action
+        raise NotationError(f"unknown action kind {kind!r}")
+
+
+def is_declared(cls: type[Any]) -> bool:
+    """True for an action class declared with :func:`notation`."""
+    return isinstance(getattr(cls, "__notation__", None), ActionSpec)
