@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .dice import Dice, Roll, SeededDice
 from .errors import DiceError, IllegalAction
 from .notation import Action as Action
+from .notation import Notation, NotationError
 
 if TYPE_CHECKING:
     from .chance import PendingRoll
@@ -75,6 +76,8 @@ class Game(ABC):
     ruleset: ClassVar[str] = ""
     #: bumped whenever a rules change would make old records replay differently
     rules_version: ClassVar[int] = 1
+    #: the ruleset's action kinds (:mod:`.notation`): their text, parser and structured form
+    notation: ClassVar[Notation | None] = None
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any]) -> None:
         self.dice = dice
         self.scenario = scenario
@@ -99,6 +102,13 @@ class Game(ABC):
     @abstractmethod
     def parse_action(self, text: str) -> Action:
         """Notation → action; raises :class:`IllegalAction` for text that is not an action."""
+
+    def action_from_dict(self, data: Any) -> Action:
+        """A structured action (``{"kind": "move", "actor": "P3", "hex": [2, -1]}``) → action;
+        raises :class:`IllegalAction` naming the field for anything else."""
+        if type(self).notation is None:
+            raise NotationError(f"{self.ruleset}: no structured form of actions")
+        return type(self).notation.from_dict(data)  # type: ignore[union-attr]
 
     @abstractmethod
     def check(self, action: Action) -> None:

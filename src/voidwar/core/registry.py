@@ -55,6 +55,12 @@ class RulesetInfo:
     file_options: tuple[str, ...] = ()
     #: what the ruleset tells a search (evaluation, candidates, tuning, score range)
     search: SearchHooks = NO_SEARCH_HOOKS
+    #: the golden playthroughs: file name → a function that writes its text (``voidwar dev
+    #: golden`` regenerates them; the ruleset's tests diff them)
+    goldens: Callable[[], dict[str, Callable[[], str]]] | None = None
+    #: developer commands (``voidwar dev RULESET NAME``): name → a function whose typed
+    #: keyword parameters become the command's options (Typer)
+    dev_commands: dict[str, Callable[..., Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
