@@ -15,11 +15,11 @@ from typing import Any
 from rich.console import Console
 
 from .. import policies as policy_registry
-from ..core.chance import CHANCE, ExplicitChanceGame, replay_explicit
+from ..core.chance import CHANCE, ExplicitChanceGame
 from ..core.dice import ManualDice
 from ..core.errors import DiceError, IllegalAction, RecordError, VoidwarError
 from ..core.game import Game
-from ..core.record import load_record_file, replay, save, undo
+from ..core.record import load_record_file, replay, replay_explicit, save, undo
 from ..core.registry import RulesetInfo, get_ruleset, load
 
 InputFn = Callable[[str], str]

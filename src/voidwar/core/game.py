@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .canonical import canonical_json as canonical_json
 from .dice import Dice, Roll, SeededDice
 from .errors import DiceError, IllegalAction
 from .notation import Action as Action
 from .notation import Notation, NotationError
+from .record_format import make_record
 
 if TYPE_CHECKING:
     from .chance import PendingRoll
@@ -63,10 +64,6 @@ class Result:
             "level": self.level,
             "details": dict(self.details),
         }
-
-
-def canonical_json(obj: Any) -> str:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
 class Game(ABC):
@@ -222,8 +219,6 @@ class Game(ABC):
         return hashlib.sha256(canonical_json(self.state_dict()).encode()).hexdigest()[:32]
 
     def record(self) -> dict[str, Any]:
-        from .record import make_record
-
         return make_record(self)
 
     def legal_notations(self) -> list[str]:

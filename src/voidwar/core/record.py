@@ -8,51 +8,23 @@ half-loaded.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .chance import CHANCE, ChanceOutcome, ExplicitChanceGame
 from .dice import Asker, ScriptedDice, dice_from_spec
 from .errors import DiceError, IllegalAction, RecordError, UnknownName
+from .game import Game
+from .record_format import _KEYS, FORMAT, FORMAT_VERSION, _checksum, make_record
+from .registry import get_ruleset, load
 
-if TYPE_CHECKING:
-    from .game import Game
-
-FORMAT = "voidwar-record"
-FORMAT_VERSION = 1
-_KEYS = ("format", "format_version", "engine", "ruleset", "rules_version", "scenario", "options",
-         "dice", "actions", "final")
-
-
-def _checksum(body: dict[str, Any]) -> str:
-    from .game import canonical_json
-
-    return hashlib.sha256(canonical_json(body).encode()).hexdigest()
-
-
-def make_record(game: Game) -> dict[str, Any]:
-    from .version import __version__
-
-    body: dict[str, Any] = {
-        "format": FORMAT,
-        "format_version": FORMAT_VERSION,
-        "engine": __version__,
-        "ruleset": game.ruleset,
-        "rules_version": game.rules_version,
-        "scenario": game.scenario,
-        "options": game.record_options(),
-        "dice": game.dice.spec(),
-        "actions": list(game.actions),
-        "final": game.digest(),
-    }
-    return {**body, "checksum": _checksum(body)}
+__all__ = ["FORMAT", "FORMAT_VERSION", "_KEYS", "_checksum", "check_record", "load_record_file",
+           "make_record", "replay", "replay_explicit", "save", "undo"]
 
 
 def check_record(rec: Any) -> dict[str, Any]:
     """Validate a record's envelope (not yet its actions); return it or raise RecordError."""
-    from .registry import get_ruleset
-
     if not isinstance(rec, dict):
         raise RecordError("a record must be a JSON object")
     if rec.get("format") != FORMAT:
@@ -90,8 +62,6 @@ def replay(rec: Any, upto: int | None = None, ask: Asker | None = None) -> Game:
     ``upto`` stops after that many actions (replay viewers, undo). With manual dice, ``ask`` is
     asked for rolls beyond the recorded ones.
     """
-    from .registry import load
-
     rec = check_record(rec)
     try:
         dice = dice_from_spec(rec["dice"], ask)
@@ -112,6 +82,43 @@ def replay(rec: Any, upto: int | None = None, ask: Asker | None = None) -> Game:
     if upto is not None and isinstance(dice, ScriptedDice) and dice.then is not None:
         # undo with manual dice: forget the rolls of the actions that were cut off
         dice.values = dice.values[: dice.pos]
+    return game
+
+
+def replay_explicit(rec: Any, upto: int | None = None) -> ExplicitChanceGame:
+    """Rebuild a record's game in explicit-chance mode, feeding the recorded rolls as chance
+    outcomes (manual dice at the terminal: load and undo). ``upto`` stops after that many
+    actions; the game then waits for its next action, or roll, as the original did."""
+    rec = check_record(rec)
+    spec = rec["dice"]
+    values = spec.get("values")
+    if spec.get("kind") not in ("manual", "scripted") or not isinstance(values, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in values
+    ):
+        raise RecordError("explicit-chance replay needs a record of manual or scripted rolls")
+    setup = ScriptedDice(values)
+    try:
+        game = load(rec["ruleset"], scenario=rec["scenario"], dice=setup, chance="explicit",
+                    **rec["options"])
+    except Exception as e:  # any failure to rebuild is a refusal, not a crash
+        raise RecordError(f"record cannot be set up: {e}") from None
+    assert isinstance(game, ExplicitChanceGame)
+    game.inner.dice.manual = spec["kind"] == "manual"  # type: ignore[attr-defined]
+    pos = setup.pos
+    actions = rec["actions"] if upto is None else rec["actions"][:upto]
+    for i, text in enumerate(actions, 1):
+        try:
+            game.apply(text)
+            while game.to_act == CHANCE:
+                if pos >= len(values):
+                    raise RecordError(f"record action #{i} {text!r} needs more rolls than "
+                                      "the record holds")
+                game.apply(ChanceOutcome(values[pos]))
+                pos += 1
+        except (IllegalAction, DiceError) as e:
+            raise RecordError(f"record action #{i} {text!r} cannot be replayed: {e}") from None
+    if upto is None and game.digest() != rec["final"]:
+        raise RecordError("replayed state differs from the recorded final state (tampered record)")
     return game
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any
 
+from .chance import load_explicit
 from .dice import Dice, make_dice
 from .errors import UnknownName
 from .search import NO_SEARCH_HOOKS, SearchHooks
@@ -159,8 +160,6 @@ def load(
     """
     info = get_ruleset(name)
     if chance == "explicit":
-        from .chance import load_explicit
-
         return load_explicit(info, scenario, options, make_dice(dice, seed))
     if chance != "inline":
         raise UnknownName(f"unknown chance mode {chance!r} (use 'inline' or 'explicit')")
