@@ -13,22 +13,65 @@ from voidwar.core.errors import IllegalAction, UnknownName
 RULESETS = sorted(voidwar.list_rulesets())
 
 
+def _check_actions(game: voidwar.Game, legal: list[voidwar.Action]) -> None:
+    """Every legal action passes ``check`` and round-trips through its text and its
+    structured form (also as JSON)."""
+    for a in legal:
+        game.check(a)
+        assert game.parse_action(str(a)) == a, f"notation does not round-trip: {a}"
+        form = json.loads(json.dumps(a.to_dict()))
+        assert form["text"] == str(a) and isinstance(form["kind"], str)
+        assert game.action_from_dict(form) == a, f"structured form does not round-trip: {form}"
+
+
+def _check_refusals(game: voidwar.Game, stale: dict[str, None], legal_texts: set[str],
+                    rng: PCG32) -> None:
+    """Parseable actions that are illegal now (legal earlier) are refused and change nothing."""
+    before = game.digest()
+    with pytest.raises(IllegalAction):
+        game.apply("%% not an action %%")
+    illegal = [t for t in stale if t not in legal_texts]
+    for _ in range(min(5, len(illegal))):
+        text = illegal[rng.below(len(illegal))]
+        action = game.parse_action(text)
+        with pytest.raises(IllegalAction):
+            game.apply(action)
+        assert game.digest() == before, f"refused {text!r} changed the game"
+    assert game.digest() == before
+
+
+def _check_secrets(game: voidwar.Game, legal: list[voidwar.Action]) -> None:
+    """While a seat is still giving secret orders, the other seats' views do not depend on
+    which orders it gave."""
+    seat = game.to_act
+    secret = [a for a in legal if game.is_secret(a)]
+    if seat is None or len(secret) < 2:
+        return
+    first, second = game.clone(), game.clone()
+    first.apply(secret[0])
+    second.apply(secret[-1])
+    if first.to_act != seat or second.to_act != seat:
+        return  # the orders step ended: a reveal may follow
+    for other in (s for s in game.seats if s != seat):
+        assert first.view(other) == second.view(other), f"{other} sees {seat}'s secret orders"
+
+
 @pytest.mark.parametrize("name", RULESETS)
 def test_conformance(name: str) -> None:
     info = voidwar.get_ruleset(name)
     for scenario in info.scenarios():
         game = voidwar.load(name, scenario, seed=11)
         rng = PCG32(5)
+        stale: dict[str, None] = {}
         steps = 0
         while not game.over and steps < 300:
             legal = game.legal_actions()
             assert legal, "a seat to act must have an action"
-            for a in legal[:50]:
-                assert game.parse_action(str(a)) == a, f"notation does not round-trip: {a}"
-            before = game.digest()
-            with pytest.raises(IllegalAction):
-                game.apply("%% not an action %%")
-            assert game.digest() == before
+            texts = {str(a) for a in legal}
+            _check_actions(game, legal if steps < 40 else legal[:: max(1, len(legal) // 40)])
+            _check_refusals(game, stale, texts, rng)
+            _check_secrets(game, legal)
+            stale.update((str(a), None) for a in legal[:: max(1, len(legal) // 20)])
             clone = game.clone()
             pick = legal[rng.below(len(legal))]
             game.apply(pick)
