@@ -151,6 +151,12 @@ def test_a_malformed_structured_action_names_its_field(data: dict[str, object],
         NOTATION.from_dict(data)
 
 
+def test_a_whole_text_alias_is_read_never_written() -> None:
+    notation = Notation(EndMovement, aliases={"Done": EndMovement()})
+    assert notation.parse("  DONE ") == EndMovement()
+    assert str(notation.parse("done")) == "end movement"
+
+
 def test_an_unknown_kind_and_a_non_text_are_refused() -> None:
     with pytest.raises(NotationError, match="unknown action kind 'jump'"):
         NOTATION.from_dict({"kind": "jump"})

@@ -388,15 +388,38 @@ def notation(template: str, field_map: Mapping[str, Field[Any]] | None = None, *
         spec = ActionSpec(cls, template, {n: field_types[n] for n in names},
                           kind or _static_kind(parts), actor, parts, regex)
         cls.__notation__ = spec
-        fmt = spec.format
-
-        def __str__(self: Action) -> str:
-            return fmt(self)
-
-        cls.__str__ = __str__  # type: ignore[assignment,method-assign]
+        cls.__str__ = _compile_format(spec)  # type: ignore[assignment,method-assign]
         return cls
 
     return declare
+
+
+def _compile_format(spec: ActionSpec) -> Callable[[Action], str]:
+    """``__str__`` for ``spec``, generated once as straight-line code (text is read often:
+    records, logs, search keys), the way :mod:`dataclasses` generates ``__init__``."""
+    env: dict[str, Any] = {}
+
+    def expr(parts: Iterable[_Part]) -> str:
+        pieces: list[str] = []
+        for p in parts:
+            if p.literal is not None:
+                pieces.append(repr(p.literal))
+            elif p.field is not None:
+                env[f"_f_{p.field}"] = spec.fields[p.field].format
+                pieces.append(f"_f_{p.field}(self.{p.field})")
+            elif p.optional is not None:
+                names = _field_names(p.optional)
+                for n in names:
+                    env[f"_e_{n}"] = spec.fields[n].empty
+                empty = " or ".join(f"_e_{n}(self.{n})" for n in names) or "False"
+                pieces.append(f"('' if ({empty}) else {expr(p.optional)})")
+        return " + ".join(pieces) or "''"
+
+    source = f"def __str__(self):\n    return {expr(spec.parts)}\n"
+    exec(source, env)  # the source comes from the declaration only, never from input
+    fn: Callable[[Action], str] = env["__str__"]
+    fn.__qualname__ = f"{spec.cls.__qualname__}.__str__"
+    return fn
 
 
 def structured(action: Action) -> dict[str, Any]:
@@ -417,9 +440,12 @@ def structured(action: Action) -> dict[str, Any]:
 class Notation:
     """The notation of one ruleset: its action classes, tried in order."""
 
-    def __init__(self, *classes: type[Action], help: str | None = None) -> None:
+    def __init__(self, *classes: type[Action], help: str | None = None,
+                 aliases: Mapping[str, Action] | None = None) -> None:
         self.specs = [c.__notation__ for c in classes]
         self._help = help
+        #: whole texts read as a fixed action (``pass`` → ``end fire``); never written
+        self.aliases = {" ".join(k.lower().split()): v for k, v in (aliases or {}).items()}
 
     @property
     def help(self) -> str:
@@ -431,6 +457,9 @@ class Notation:
         if not isinstance(text, str):
             raise NotationError(f"not an action: {text!r}")
         t = " ".join(text.strip().split())
+        alias = self.aliases.get(t.lower())
+        if alias is not None:
+            return alias
         for spec in self.specs:
             action = spec.read(t)
             if action is not None:
