@@ -6,11 +6,11 @@
 from __future__ import annotations
 
 from ...core.registry import RulesetInfo
+from .deployment import OPTION_HELP, balance, make_game, scenarios
 from .game import SpaceFleetGame
 from .policies import HeuristicPolicy
 from .render import render, ships_command
 from .search import SEARCH
-from .setup import OPTION_HELP, balance, make_game, scenarios
 
 RULESET = RulesetInfo(
     search=SEARCH,

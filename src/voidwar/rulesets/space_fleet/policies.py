@@ -21,8 +21,9 @@ from ...core.game import Action, Game
 from ...core.hexgrid import Hex
 from .actions import EndFire, EndMove, Fire, LayMine, Move, Turn
 from .data import tables
-from .game import MOVEMENT, SpaceFleetGame, other
-from .state import Ship, band_for, in_rear_arc
+from .game import SpaceFleetGame
+from .movement import turn_refusal
+from .state import Phase, Ship, band_for, in_rear_arc, other
 
 HEAVY = ("HC", "BB", "DN")
 
@@ -72,7 +73,7 @@ class HeuristicPolicy:
         if not isinstance(game, SpaceFleetGame):
             raise TypeError("the Space Fleet heuristic plays only Space Fleet")
         legal = game.legal_actions()
-        if game.phase == MOVEMENT:
+        if game.phase == Phase.MOVEMENT:
             return self._movement(game, legal)
         return self._fire(game, legal)
 
@@ -145,7 +146,7 @@ class HeuristicPolicy:
                     cost = mine_cost + (1.5 if n in g.mines else 0.0)
                     walk(n, f, moved + 1, False, (*path, Move(ship.id, 1)), cost)
             # Space Fleet: Movement — a turn after each hex, not after the last of a full move
-            if moved >= 1 and not turned and (moved < speed or ship.cls == "DN"):
+            if turn_refusal(ship.id, ship.cls, speed, moved, turned) is None:
                 for right in (False, True):
                     walk(h, (f + (1 if right else -1)) % 6, moved, True,
                          (*path, Turn(ship.id, right)), mine_cost)

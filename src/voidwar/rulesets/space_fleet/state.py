@@ -1,16 +1,54 @@
-"""Space Fleet state: ships and the geometry of fire (range bands, the rear arc)."""
+"""Space Fleet state: phases and outcomes, ships, and the geometry of fire (range bands, the rear
+arc)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
 from ...core.hexgrid import DIRECTION_VECTORS, Hex, direction_letter
-from .data import Band, Profile, hexid, tables
+from .data import SEATS, Band, Profile, hexid, tables
 
-ACTIVE, DESTROYED, SURRENDERED = "active", "destroyed", "surrendered"
+
+class Phase(StrEnum):
+    """Where a turn stands: the movement phase, the fire phase (by class), or the game is over."""
+
+    MOVEMENT = "movement"
+    FIRING = "fire"
+    OVER = "over"
+
+
+class Status(StrEnum):
+    """A ship is active until it is destroyed or surrenders (Space Fleet: Effect of hits)."""
+
+    ACTIVE = "active"
+    DESTROYED = "destroyed"
+    SURRENDERED = "surrendered"
+
+
+class Outcome(StrEnum):
+    """How a game ended (our reading of victory, docs/space-fleet.md)."""
+
+    ANNIHILATION = "annihilation"
+    MUTUAL_DESTRUCTION = "mutual-destruction"
+    TURN_LIMIT = "turn-limit"
+    DRAW = "draw"
+
+
+class Level(StrEnum):
+    """The victory level: every enemy ship gone, or the higher score at the turn limit."""
+
+    DECISIVE = "decisive"
+    ON_POINTS = "on points"
+
+
+
+def other(side: str) -> str:
+    """The opposing seat."""
+    return SEATS[1] if side == SEATS[0] else SEATS[0]
 
 
 @dataclass
@@ -37,14 +75,14 @@ class Ship:
     missiles: int
     mines: int
     damage: list[Damage] = field(default_factory=list)
-    status: str = ACTIVE
+    status: Status = Status.ACTIVE
     fired: bool = False  # fired this turn (no regeneration: Effect of hits)
     moved: bool = False  # has had its move this turn
 
     # -- derived values (Space Fleet: Effect of hits) -----------------------------------------
     @property
     def active(self) -> bool:
-        return self.status == ACTIVE
+        return self.status == Status.ACTIVE
 
     @property
     def points(self) -> int:
