@@ -47,6 +47,8 @@ def p_hit(shooter_cls: str, target_cls: str, dist: int, missile: bool = False) -
 
 
 def can_bear(ship_hex: Hex, facing: int, target: Hex) -> bool:
+    """A ship at ``ship_hex`` facing ``facing`` can fire at ``target``: it is not in the rear
+    90° arc (Space Fleet: Firing)."""
     return not in_rear_arc(ship_hex, facing, target)
 
 
@@ -70,6 +72,7 @@ class HeuristicPolicy:
         self._steps: dict[tuple[object, ...], Action] = {}
 
     def choose(self, game: Game) -> Action:
+        """The heuristic's action for the side to act (it never changes ``game``)."""
         if not isinstance(game, SpaceFleetGame):
             raise TypeError("the Space Fleet heuristic plays only Space Fleet")
         legal = game.legal_actions()

@@ -59,11 +59,14 @@ class Damage:
     repaired: bool = False
 
     def to_dict(self) -> dict[str, Any]:
+        """The damage result as data."""
         return {"kind": self.kind, "repaired": self.repaired}
 
 
 @dataclass
 class Ship:
+    """A ship in play: its profile (class after customisation), position and facing, what it
+    has left (shields, missiles, mine patterns), its damage and status."""
     id: str
     side: str
     cls: str
@@ -82,6 +85,7 @@ class Ship:
     # -- derived values (Space Fleet: Effect of hits) -----------------------------------------
     @property
     def active(self) -> bool:
+        """Still in play (not destroyed, not surrendered)."""
         return self.status == Status.ACTIVE
 
     @property
@@ -110,16 +114,19 @@ class Ship:
 
     @property
     def beams(self) -> int:
+        """Beam weapons able to fire (none while weapons are gone)."""
         return self.profile.beams if self.weapons_work else 0
 
     @property
     def launchers(self) -> int:
+        """Missile launchers able to fire: working, each with a missile left."""
         if not self.weapons_work:
             return 0
         return min(self.profile.launchers, self.missiles)
 
     @property
     def can_fire(self) -> bool:
+        """Active, with a beam or a loaded launcher that works."""
         return self.active and (self.beams > 0 or self.launchers > 0)
 
     @property
@@ -129,9 +136,11 @@ class Ship:
 
     @property
     def size(self) -> int:
+        """The class's place on the speed ladder (DN slowest); movement order."""
         return tables().classes[self.cls].size
 
     def to_dict(self) -> dict[str, Any]:
+        """The ship as data (state, views and records)."""
         return {
             "id": self.id, "side": self.side, "class": self.cls, "name": self.name,
             "hex": hexid(self.hex), "facing": direction_letter(self.facing),
