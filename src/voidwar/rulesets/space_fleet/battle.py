@@ -15,7 +15,7 @@ from ...core.errors import IllegalAction
 from ...core.game import Game, Result
 from ...core.hexgrid import Hex, RectBoard
 from .data import SEATS, Scenario, hexid, parse_hexid, tables
-from .state import Damage, Level, Outcome, Phase, Ship, Status
+from .state import ACTIVE, FIRING, MOVEMENT, OVER, Damage, Level, Outcome, Ship
 
 R_TYPES, R_MOVE, R_FIRE = "Space Fleet: Ship Types", "Space Fleet: Movement", "Space Fleet: Firing"
 R_MINES, R_HITS = "Space Fleet: Mines", "Space Fleet: Effect of hits"
@@ -48,7 +48,7 @@ class Battle(Game):
                 self.ships[e.id] = ship
         self.mines: set[Hex] = {parse_hexid(m) for m in setup.mines}
         self.turn = 1
-        self.phase = Phase.MOVEMENT
+        self.phase = MOVEMENT
         self.first = SEATS[0]
         self.step_side: str | None = None
         self.moves_made = 0
@@ -71,14 +71,14 @@ class Battle(Game):
     @property
     def to_act(self) -> str | None:
         """The side whose ship moves (movement) or who declares fire (fire phase)."""
-        if self.phase == Phase.OVER:
+        if self.phase == OVER:
             return None
-        return self.step_side if self.phase == Phase.MOVEMENT else self.fire_side
+        return self.step_side if self.phase == MOVEMENT else self.fire_side
 
     @property
     def over(self) -> bool:
         """True once a side has no ship left or the turn limit is played."""
-        return self.phase == Phase.OVER
+        return self.phase == OVER
 
     @property
     def result(self) -> Result | None:
@@ -88,12 +88,12 @@ class Battle(Game):
     # ------------------------------------------------------------------ shared queries
     def fleet(self, side: str) -> list[Ship]:
         """The active (not destroyed, not surrendered) ships of ``side``."""
-        return [s for s in self.ships.values() if s.side == side and s.status == Status.ACTIVE]
+        return [s for s in self.ships.values() if s.side == side and s.status == ACTIVE]
 
     def occupant(self, h: Hex) -> Ship | None:
         """The active ship in hex ``h``, if any (our reading: one ship per hex)."""
         for s in self.ships.values():
-            if s.status == Status.ACTIVE and s.hex == h:
+            if s.status == ACTIVE and s.hex == h:
                 return s
         return None
 
@@ -143,11 +143,11 @@ class Battle(Game):
     def score(self, side: str) -> int:
         """Cost (half-points) of the enemy ships this side destroyed or forced to surrender."""
         return sum(s.profile.cost for s in self.ships.values()
-                   if s.side != side and s.status != Status.ACTIVE)
+                   if s.side != side and s.status != ACTIVE)
 
     def _check_over(self) -> None:
         """A side with no ship left loses at once (our reading of victory)."""
-        if self.phase == Phase.OVER:
+        if self.phase == OVER:
             return
         alive = [side for side in SEATS if self.fleet(side)]
         if len(alive) < 2:
@@ -170,10 +170,10 @@ class Battle(Game):
         details: dict[str, Any] = {"turns": self.turn}
         for side in SEATS:
             details[f"{side}_lost"] = sum(1 for s in self.ships.values()
-                                          if s.side == side and s.status != Status.ACTIVE)
+                                          if s.side == side and s.status != ACTIVE)
         self._result = Result(outcome=outcome, scores=scores, winner=winner, level=level,
                               details=details)
-        self.phase = Phase.OVER
+        self.phase = OVER
         self.step_side = self.fire_side = None
         self.moving = None
         self.emit("over", f"game over: {outcome}" + (f", {winner} wins" if winner else ""))
@@ -188,7 +188,7 @@ class Battle(Game):
             "first": self.first, "to_act": self.to_act,
             "moving": self.moving, "moved_hexes": self.moved_hexes, "turned": self.turned,
             "laid": self.laid, "moves_made": self.moves_made,
-            "fire_class": self.fire_class if self.phase == Phase.FIRING else None,
+            "fire_class": self.fire_class if self.phase == FIRING else None,
             "fire_done": list(self.fire_done),
             "declared": [list(s) for s in self.declared],
             "ships": [s.to_dict() for s in self.ships.values()],

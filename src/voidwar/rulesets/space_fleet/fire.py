@@ -13,7 +13,7 @@ from .actions import EndFire, Fire
 from .battle import R_FIRE, R_HITS, Battle, Shot
 from .damage import apply_hits, check_surrender
 from .data import tables
-from .state import Phase, Ship, band_for, in_rear_arc, other
+from .state import FIRING, Ship, band_for, in_rear_arc, other
 
 
 def to_hit(game: Battle, shooter: Ship, target: Ship, missile: bool,
@@ -102,7 +102,7 @@ class Firing(Battle):
 
     def _fire_reason(self, a: Fire | EndFire) -> IllegalAction | None:
         """Why the fire action ``a`` is illegal now, or ``None`` (Space Fleet: Firing)."""
-        if self.phase != Phase.FIRING:
+        if self.phase != FIRING:
             return IllegalAction("ships fire only in the fire phase; now is the movement phase",
                                  R_FIRE)
         if isinstance(a, EndFire):

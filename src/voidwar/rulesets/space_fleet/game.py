@@ -22,7 +22,7 @@ from .damage import end_of_turn
 from .data import SEATS, Scenario, tables
 from .fire import Firing, resolve_fire_step
 from .movement import Movement
-from .state import Outcome, Phase, other
+from .state import FIRING, MOVEMENT, OVER, Outcome, other
 
 
 class SpaceFleetGame(Movement, Firing):
@@ -56,13 +56,13 @@ class SpaceFleetGame(Movement, Firing):
         side = self.to_act
         if side is None:
             return []
-        if self.phase == Phase.MOVEMENT:
+        if self.phase == MOVEMENT:
             return self._move_candidates(side)
         return self._fire_candidates(side)
 
     def _reason(self, a: Action) -> IllegalAction | None:
         """Why ``a`` is illegal now, or ``None``: the one source of legality."""
-        if self.phase == Phase.OVER:
+        if self.phase == OVER:
             return IllegalAction("the game is over")
         if isinstance(a, (Move, Turn, LayMine, Sweep, EndMove)):
             return self._move_reason(a)
@@ -96,7 +96,7 @@ class SpaceFleetGame(Movement, Firing):
                     break
             self.first = SEATS[0] if a > b else SEATS[1]
         self.emit("turn", f"turn {self.turn}: {self.first} moves first", turn=self.turn)
-        self.phase = Phase.MOVEMENT
+        self.phase = MOVEMENT
         self.moves_made = 0
         self.fire_step = 0
         self._next_mover(other(self.first))
@@ -112,7 +112,7 @@ class SpaceFleetGame(Movement, Firing):
         self._start_fire()
 
     def _start_fire(self) -> None:
-        self.phase = Phase.FIRING
+        self.phase = FIRING
         self.fire_step = 0
         self._open_fire_step()
 
@@ -149,7 +149,7 @@ class SpaceFleetGame(Movement, Firing):
         self.declared = []
         self.fire_side = None
         self._check_over()
-        if self.phase == Phase.OVER:
+        if self.phase == OVER:
             return
         self.fire_step += 1
         self._open_fire_step()
@@ -159,7 +159,7 @@ class SpaceFleetGame(Movement, Firing):
         self.fire_side = None
         end_of_turn(self)
         self._check_over()
-        if self.phase == Phase.OVER:
+        if self.phase == OVER:
             return
         if self.turn >= self.turn_limit:
             self._finish(Outcome.TURN_LIMIT)

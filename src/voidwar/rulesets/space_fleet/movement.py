@@ -15,26 +15,27 @@ from .actions import EndMove, LayMine, Move, Sweep, Turn
 from .battle import R_MINES, R_MOVE, Battle
 from .damage import apply_hits
 from .data import hexid, tables
-from .state import Phase, Ship
+from .state import MOVEMENT, OVER, Ship
 
 #: the movement actions
 MoveAction = Move | Turn | LayMine | Sweep | EndMove
 
 
-def turn_refusal(ship_id: str, cls: str, speed: int, moved: int, turned: bool) -> str | None:
-    """Why a ship that has moved ``moved`` hexes of its ``speed`` (``turned`` since its last hex)
-    may not turn now, or ``None`` when it may (Space Fleet: Movement).
+def turn_refusal(cls: str, speed: int, moved: int, turned: bool) -> str | None:
+    """Why a ship of class ``cls`` that has moved ``moved`` hexes of its ``speed`` (``turned``
+    since its last hex) may not turn now — a message with a ``{ship}`` slot — or ``None`` when it
+    may (Space Fleet: Movement).
 
     "After moving 1 forward a ship may turn 60 degrees before moving again, and may turn once for
     each 1 moved except for the last (DN only may turn after all move completed, as may ships not
     making a full move)."
     """
     if moved == 0:
-        return f"{ship_id} must move 1 hex forward before it may turn"
+        return "{ship} must move 1 hex forward before it may turn"
     if turned:
-        return f"{ship_id} has already turned since its last hex: one 60° turn per hex moved"
+        return "{ship} has already turned since its last hex: one 60° turn per hex moved"
     if moved >= speed and cls != "DN":
-        return f"{ship_id} made its full move: no turn after the last hex (only a Dreadnought may)"
+        return "{ship} made its full move: no turn after the last hex (only a Dreadnought may)"
     return None
 
 
@@ -76,7 +77,7 @@ class Movement(Battle):
 
     def _move_reason(self, a: MoveAction) -> IllegalAction | None:
         """Why the movement action ``a`` is illegal now, or ``None`` (Movement, Mines)."""
-        if self.phase != Phase.MOVEMENT:
+        if self.phase != MOVEMENT:
             return IllegalAction("ships move only in the movement phase; now is the fire phase "
                                  f"({self.fire_class} firing)", R_MOVE)
         ship, err = self._own_ship(a.ship, R_MOVE)
@@ -89,8 +90,8 @@ class Movement(Battle):
             return self._step_reason(ship, a.hexes)
         if isinstance(a, Turn):
             moved = 0 if self.moving is None else self.moved_hexes
-            why = turn_refusal(ship.id, ship.cls, ship.speed, moved, self.turned)
-            return None if why is None else IllegalAction(why, R_MOVE)
+            why = turn_refusal(ship.cls, ship.speed, moved, self.turned)
+            return None if why is None else IllegalAction(why.format(ship=ship.id), R_MOVE)
         if isinstance(a, LayMine):
             return self._lay_reason(ship)
         if isinstance(a, Sweep):
@@ -209,5 +210,5 @@ class Movement(Battle):
         self.moved_hexes, self.turned, self.laid = 0, False, False
         self.moves_made += 1
         self._check_over()
-        if self.phase != Phase.OVER:
+        if self.phase != OVER:
             self._next_mover(ship.side)

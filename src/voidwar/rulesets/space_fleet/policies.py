@@ -149,7 +149,7 @@ class HeuristicPolicy:
                     cost = mine_cost + (1.5 if n in g.mines else 0.0)
                     walk(n, f, moved + 1, False, (*path, Move(ship.id, 1)), cost)
             # Space Fleet: Movement — a turn after each hex, not after the last of a full move
-            if turn_refusal(ship.id, ship.cls, speed, moved, turned) is None:
+            if turn_refusal(ship.cls, speed, moved, turned) is None:
                 for right in (False, True):
                     walk(h, (f + (1 if right else -1)) % 6, moved, True,
                          (*path, Turn(ship.id, right)), mine_cost)

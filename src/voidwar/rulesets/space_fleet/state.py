@@ -46,6 +46,12 @@ class Level(StrEnum):
 
 
 
+#: the members bound to module names once, for the rules' hot paths (reading a member off an
+#: Enum class costs several times a global lookup on Python 3.11)
+MOVEMENT, FIRING, OVER = Phase.MOVEMENT, Phase.FIRING, Phase.OVER
+ACTIVE = Status.ACTIVE
+
+
 def other(side: str) -> str:
     """The opposing seat."""
     return SEATS[1] if side == SEATS[0] else SEATS[0]
@@ -86,7 +92,7 @@ class Ship:
     @property
     def active(self) -> bool:
         """Still in play (not destroyed, not surrendered)."""
-        return self.status == Status.ACTIVE
+        return self.status == ACTIVE
 
     @property
     def points(self) -> int:
