@@ -12,13 +12,13 @@ import tomli_w
 import voidwar
 from voidwar.core.errors import DataFileError, UnknownName
 from voidwar.rulesets.space_fleet.data import (
-    TradeError,
     class_cost,
     customise,
     scenario_names,
     shipped_designs,
     tables,
 )
+from voidwar.rulesets.space_fleet.designs import TradeError
 
 
 def test_the_five_classes() -> None:

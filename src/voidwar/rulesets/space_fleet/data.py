@@ -6,9 +6,7 @@ load; a bad file is refused with file, field and reason (:class:`DataFileError`)
 file is read and validated once per process (cached) and shared read-only; callers that change a
 scenario's data get their own copy (:func:`read_scenario_data`).
 
-The trade validator (Space Fleet: Ship Types, customisation) turns a class plus a list of trades
-such as ``"2 shields -> 1 speed"`` into a :class:`Profile`, naming the exact trade that breaks the
-rules when one does.
+The trade validator (Space Fleet: Ship Types, customisation) is :mod:`.designs`.
 """
 
 from __future__ import annotations
@@ -16,7 +14,6 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -27,33 +24,13 @@ from pydantic import Field, field_validator, model_validator
 from ...core.datafile import StrictModel, load_model, package_file, read_toml, validate
 from ...core.errors import DataFileError
 from ...core.hexgrid import DIRECTION_LETTERS, Hex, RectBoard
+from .designs import CLASS_CODES, ClassRow, Profile, ShipTypes, TradeError, TradeRate
 
 PACKAGE = "voidwar.rulesets.space_fleet"
-CLASS_CODES = ("DD", "LC", "HC", "BB", "DN")
-STATS = ("shields", "speed", "shots", "mines")
 SEATS = ("blue", "red")
 
 
 # --------------------------------------------------------------------------- tables
-class ClassRow(StrictModel):
-    """One row of the class table: DN 15/1/8 … DD 2/5/1 (Space Fleet: Ship Types)."""
-
-    name: str
-    shields: int = Field(ge=0)
-    speed: int = Field(ge=0)
-    shots: int = Field(ge=0)
-    size: int = Field(ge=1)
-
-
-class TradeRate(StrictModel):
-    """A legal customisation rate: ``give_amount give`` for ``get_amount get`` (Ship Types)."""
-
-    give: Literal["shields", "speed", "shots"]
-    give_amount: int = Field(ge=1)
-    get: Literal["shields", "speed", "shots", "mines"]
-    get_amount: int = Field(ge=1)
-
-
 class Band(StrictModel):
     """A range band and the d6 score a beam (or a missile) needs in it (Space Fleet: Firing)."""
 
@@ -191,111 +168,17 @@ def class_cost(code: str) -> int:
 
 
 # --------------------------------------------------------------------------- designs and trades
-_TRADE_RE = re.compile(r"\s*(\d+)\s+([a-z]+)\s*->\s*(\d+)\s+([a-z]+)\s*")
-_UNIT_ALIASES = {
-    "shield": "shields", "shields": "shields", "speed": "speed", "shot": "shots",
-    "shots": "shots", "mine": "mines", "mines": "mines",
-}
-
-
-class TradeError(ValueError):
-    """An illegal customisation; the message names the trade and the rule."""
-
-
-@dataclass(frozen=True)
-class Profile:
-    """A ship's stats after customisation (Space Fleet: Ship Types)."""
-
-    cls: str
-    shields: int
-    speed: int
-    shots: int
-    mines: int
-    launchers: int
-    missiles: int
-
-    @property
-    def beams(self) -> int:
-        """Beam weapons: the shots not turned into missile launchers (Space Fleet: Firing)."""
-        return self.shots - self.launchers
-
-    @property
-    def cost(self) -> int:
-        """Half-point cost: shields + 2×(speed + shots) + mine patterns at their trade price."""
-        return self.shields + 2 * (self.speed + self.shots) + self.mines
+@cache
+def ship_types() -> ShipTypes:
+    """The Ship Types rules from the tables (built once)."""
+    t = tables()
+    return ShipTypes(t.classes, tuple(t.trades), t.min_speed, t.firing.limits.missile_ammo)
 
 
 def customise(cls: str, trades: list[str], launchers: int = 0) -> Profile:
-    """Apply ``trades`` to class ``cls`` (Space Fleet: Ship Types) or raise :class:`TradeError`.
-
-    Ships may exchange 2 shields for one speed or shot (and back), trade shots and speed one for
-    one, and buy mine patterns for 1 shield or half a shot/speed each. Missile launchers replace
-    beam weapons, so there may be no more launchers than shots.
-    """
-    t = tables()
-    if cls not in t.classes:
-        raise TradeError(f"unknown class {cls!r} (use {', '.join(CLASS_CODES)})")
-    row = t.classes[cls]
-    stats = {"shields": row.shields, "speed": row.speed, "shots": row.shots, "mines": 0}
-    for i, text in enumerate(trades):
-        _apply_trade(t, stats, f"trade #{i + 1} {text!r}", text)
-    if launchers < 0 or launchers > stats["shots"]:
-        raise TradeError(
-            f"missile_launchers = {launchers}: missiles replace beam weapons, and the ship has "
-            f"{stats['shots']} shots (Space Fleet: Firing)"
-        )
-    return Profile(
-        cls=cls, shields=stats["shields"], speed=stats["speed"], shots=stats["shots"],
-        mines=stats["mines"], launchers=launchers,
-        missiles=launchers * t.firing.limits.missile_ammo,
-    )
-
-
-def _read_trade(where: str, text: str) -> tuple[int, str, int, str]:
-    """``"2 shields -> 1 speed"`` → (2, "shields", 1, "speed"), or :class:`TradeError`."""
-    m = _TRADE_RE.fullmatch(text.lower())
-    if not m:
-        raise TradeError(
-            f"{where} is not written 'N unit -> M unit' (e.g. '2 shields -> 1 speed')")
-    give_n, give_u, get_n, get_u = int(m[1]), m[2], int(m[3]), m[4]
-    if give_u not in _UNIT_ALIASES or get_u not in _UNIT_ALIASES:
-        bad = give_u if give_u not in _UNIT_ALIASES else get_u
-        raise TradeError(f"{where}: unknown stat {bad!r} (shields, speed, shots, mines)")
-    return give_n, _UNIT_ALIASES[give_u], get_n, _UNIT_ALIASES[get_u]
-
-
-def _apply_trade(t: Tables, stats: dict[str, int], where: str, text: str) -> None:
-    """Apply one trade to ``stats`` at a legal rate (Space Fleet: Ship Types)."""
-    give_n, give, get_n, get = _read_trade(where, text)
-    rates = [r for r in t.trades if r.give == give and r.get == get]
-    if not rates:
-        allowed = ", ".join(
-            f"{r.give_amount} {r.give} -> {r.get_amount} {r.get}" for r in t.trades)
-        raise TradeError(
-            f"{where}: {give} cannot be traded for {get} (Space Fleet: Ship Types allows: "
-            f"{allowed})"
-        )
-    rate = rates[0]
-    if (
-        give_n == 0 or give_n % rate.give_amount
-        or get_n * rate.give_amount != give_n * rate.get_amount
-    ):
-        raise TradeError(
-            f"{where}: the rate is {rate.give_amount} {rate.give} for {rate.get_amount} "
-            f"{rate.get} (Space Fleet: Ship Types)"
-        )
-    if stats[give] < give_n:
-        raise TradeError(
-            f"{where}: the ship has only {stats[give]} {give} left to give "
-            "(Space Fleet: Ship Types)"
-        )
-    stats[give] -= give_n
-    stats[get] += get_n
-    if give == "speed" and stats["speed"] < t.min_speed:
-        raise TradeError(
-            f"{where}: leaves speed {stats['speed']}, below the minimum {t.min_speed} "
-            "(our reading: a ship must be able to move)"
-        )
+    """Apply ``trades`` to class ``cls`` by the shipped tables (Space Fleet: Ship Types) or raise
+    :class:`TradeError` (:meth:`ShipTypes.customise`)."""
+    return ship_types().customise(cls, trades, launchers)
 
 
 class Design(StrictModel):

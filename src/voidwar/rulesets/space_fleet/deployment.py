@@ -12,7 +12,6 @@ from ...core.errors import DataFileError, UnknownName
 from ...core.hexgrid import RectBoard
 from ...core.registry import Matchup
 from .data import (
-    CLASS_CODES,
     Scenario,
     class_cost,
     hexid,
@@ -22,6 +21,7 @@ from .data import (
     shipped_designs,
     shipped_scenario,
 )
+from .designs import CLASS_CODES
 from .game import SpaceFleetGame
 
 DEFAULT_SCENARIO = "destroyer-skirmish"

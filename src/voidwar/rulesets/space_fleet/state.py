@@ -10,7 +10,8 @@ from functools import cache
 from typing import Any
 
 from ...core.hexgrid import DIRECTION_VECTORS, Hex, direction_letter
-from .data import SEATS, Band, Profile, hexid, tables
+from .data import SEATS, Band, hexid, tables
+from .designs import Profile
 
 
 class Phase(StrEnum):
