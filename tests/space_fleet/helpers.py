@@ -6,7 +6,8 @@ from collections.abc import Iterable
 from typing import Any
 
 import voidwar
-from voidwar.rulesets.space_fleet.game import FIRING, MOVEMENT, SpaceFleetGame
+from voidwar.rulesets.space_fleet.game import SpaceFleetGame
+from voidwar.rulesets.space_fleet.state import Phase
 
 
 def ship(sid: str, side: str, at: str, facing: str = "A", cls: str | None = None,
@@ -41,19 +42,19 @@ def end_moves(game: SpaceFleetGame) -> None:
     """Every remaining ship ends its move without moving (up to the fire phase, or the next turn
     when nobody can fire)."""
     turn = game.turn
-    while game.phase == MOVEMENT and game.turn == turn:
+    while game.phase == Phase.MOVEMENT and game.turn == turn:
         game.apply(next(a for a in game.legal_notations() if a.startswith("end move")))
 
 
 def end_fire_until(game: SpaceFleetGame, cls: str) -> None:
     """Pass (end fire) until class ``cls`` is to fire."""
-    while game.phase == FIRING and game.fire_class != cls:
+    while game.phase == Phase.FIRING and game.fire_class != cls:
         game.apply("end fire")
 
 
 def close_step(game: SpaceFleetGame) -> None:
     """Both sides end fire for the current class step, which then resolves."""
     cls, turn = game.fire_class, game.turn
-    while (not game.over and game.phase == FIRING and game.fire_class == cls
+    while (not game.over and game.phase == Phase.FIRING and game.fire_class == cls
            and game.turn == turn):
         game.apply("end fire")

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
+from typing import Any
 
 import pytest
+import tomli_w
 
 import voidwar
 from voidwar.core.errors import DataFileError, UnknownName
 from voidwar.rulesets.space_fleet.data import (
-    TradeError,
     class_cost,
     customise,
     scenario_names,
     shipped_designs,
     tables,
 )
+from voidwar.rulesets.space_fleet.designs import TradeError
 
 
 def test_the_five_classes() -> None:
@@ -78,24 +81,30 @@ def test_shipped_designs_and_scenarios_load() -> None:
     assert info.name == "space-fleet" and len(info.scenarios()) >= 4
 
 
-def _write(tmp: Path, text: str) -> str:
+def _write(tmp: Path, data: dict[str, Any] | str) -> str:
+    """Write a scenario file (TOML by tomli-w; a text as it is)."""
     p = tmp / "mine.toml"
-    p.write_text(text)
+    p.write_text(data if isinstance(data, str) else tomli_w.dumps(data))
     return str(p)
 
 
-GOOD = """
-title = "t"
-description = "d"
-turn_limit = 3
-initiative = "alternate"
-victory = "v"
-board = { cols = 8, rows = 8 }
-[blue]
-ships = [ { id = "HC1", class = "HC", at = "0306", facing = "A" } ]
-[red]
-ships = [ { id = "HC2", class = "HC", at = "0301", facing = "D" } ]
-"""
+GOOD: dict[str, Any] = {
+    "title": "t", "description": "d", "turn_limit": 3, "initiative": "alternate",
+    "victory": "v", "board": {"cols": 8, "rows": 8},
+    "blue": {"ships": [{"id": "HC1", "class": "HC", "at": "0306", "facing": "A"}]},
+    "red": {"ships": [{"id": "HC2", "class": "HC", "at": "0301", "facing": "D"}]},
+}
+
+
+def _changed(path: str, value: Any) -> dict[str, Any]:
+    """A copy of GOOD with the field at the dotted ``path`` set to ``value``."""
+    data = copy.deepcopy(GOOD)
+    *parents, last = path.split(".")
+    node: Any = data
+    for key in parents:
+        node = node[int(key)] if key.isdigit() else node[key]
+    node[last] = value
+    return data
 
 
 def test_a_user_scenario_file_plays_and_records_its_data(tmp_path: Path) -> None:
@@ -107,38 +116,40 @@ def test_a_user_scenario_file_plays_and_records_its_data(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize(
-    ("change", "field", "reason"),
+    ("path", "value", "field", "reason"),
     [
-        (('at = "0306"', 'at = "0399"'), "blue.ships.0.at", "off the 8x8 map"),
-        (('id = "HC2"', 'id = "HC1"'), "red.ships.0.id", "used twice"),
-        (('class = "HC", at = "0306"',
-          'class = "HC", trades = ["3 shields -> 1 speed"], at = "0306"'),
-         "blue.ships.0", "trade #1 '3 shields -> 1 speed': the rate is 2 shields for 1 speed"),
-        (('class = "HC", at = "0306"', 'class = "XX", at = "0306"'), "blue.ships.0",
-         "unknown class"),
-        (('turn_limit = 3', 'turn_limit = 0'), "turn_limit", "greater than or equal to 1"),
-        (('facing = "A"', 'facing = "Q"'), "blue.ships.0.facing", "facing must be one of"),
-        (('victory = "v"', 'victory = "v"\nspeed = 3'), "speed", "Extra inputs"),
-        (('turn_limit = 3', 'turn_limit = '), "(syntax)", "not valid TOML"),
-        (('class = "HC", at = "0306"', 'class = "HC", design = "minelayer", at = "0306"'),
-         "blue.ships.0", "exactly one of class or design"),
+        ("blue.ships.0.at", "0399", "blue.ships.0.at", "off the 8x8 map"),
+        ("red.ships.0.id", "HC1", "red.ships.0.id", "used twice"),
+        ("blue.ships.0.trades", ["3 shields -> 1 speed"], "blue.ships.0",
+         "trade #1 '3 shields -> 1 speed': the rate is 2 shields for 1 speed"),
+        ("blue.ships.0.class", "XX", "blue.ships.0", "unknown class"),
+        ("turn_limit", 0, "turn_limit", "greater than or equal to 1"),
+        ("blue.ships.0.facing", "Q", "blue.ships.0.facing", "facing must be one of"),
+        ("speed", 3, "speed", "Extra inputs"),
+        ("blue.ships.0.design", "minelayer", "blue.ships.0", "exactly one of class or design"),
     ],
 )
 def test_malformed_ship_and_scenario_files_are_refused(
-    tmp_path: Path, change: tuple[str, str], field: str, reason: str
+    tmp_path: Path, path: str, value: Any, field: str, reason: str
 ) -> None:
-    text = GOOD.replace(*change, 1)
     with pytest.raises(DataFileError) as e:
-        voidwar.load("space-fleet", file=_write(tmp_path, text))
+        voidwar.load("space-fleet", file=_write(tmp_path, _changed(path, value)))
     assert e.value.field == field
     assert reason in e.value.reason
     assert e.value.file.endswith("mine.toml")
 
 
-def test_a_design_file_with_an_illegal_trade_is_refused(tmp_path: Path) -> None:
-    text = GOOD + '\n[designs.bad]\nclass = "DD"\ntrades = ["1 shots -> 3 mines"]\n'
+def test_a_file_that_is_not_toml_is_refused(tmp_path: Path) -> None:
+    text = tomli_w.dumps(GOOD).replace("turn_limit = 3", "turn_limit = ", 1)
     with pytest.raises(DataFileError) as e:
         voidwar.load("space-fleet", file=_write(tmp_path, text))
+    assert e.value.field == "(syntax)" and "not valid TOML" in e.value.reason
+
+
+def test_a_design_file_with_an_illegal_trade_is_refused(tmp_path: Path) -> None:
+    data = {**GOOD, "designs": {"bad": {"class": "DD", "trades": ["1 shots -> 3 mines"]}}}
+    with pytest.raises(DataFileError) as e:
+        voidwar.load("space-fleet", file=_write(tmp_path, data))
     assert e.value.field == "designs.bad"
     assert "trade #1 '1 shots -> 3 mines': the rate is 1 shots for 2 mines" in e.value.reason
 

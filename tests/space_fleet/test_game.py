@@ -4,7 +4,9 @@ rendering, policies, and a property test of random legal play."""
 from __future__ import annotations
 
 import contextlib
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
@@ -12,16 +14,23 @@ from rich.console import Console
 import voidwar
 from voidwar import IllegalAction
 from voidwar.ai.random_policy import RandomPolicy
-from voidwar.rulesets.space_fleet.actions import parse
+from voidwar.rulesets.space_fleet.actions import NOTATION, parse
 from voidwar.rulesets.space_fleet.game import SpaceFleetGame
 from voidwar.rulesets.space_fleet.policies import HeuristicPolicy
 
 from .helpers import build, end_moves, ship
-from .regen_golden import GOLDEN, playthrough
+
+GOLDEN_DIR = Path(__file__).parent / "golden"
 
 
 def test_golden_playthrough() -> None:
-    assert playthrough() == GOLDEN.read_text(), "run tests/space_fleet/regen_golden.py and review"
+    info = voidwar.get_ruleset("space-fleet")
+    assert info.goldens is not None
+    goldens = info.goldens()
+    assert sorted(goldens) == sorted(p.name for p in GOLDEN_DIR.glob("*.txt"))
+    for name, write in goldens.items():
+        assert write() == (GOLDEN_DIR / name).read_text(), \
+            f"{name}: run `voidwar dev golden space-fleet` and review"
 
 
 def test_notation_round_trips_and_bad_text_is_refused() -> None:
@@ -43,6 +52,26 @@ def test_notation_round_trips_and_bad_text_is_refused() -> None:
     with contextlib.suppress(IllegalAction):
         g.apply("move XX1 1")
     assert g.digest() == before and g.actions == []
+
+
+def test_notation_is_one_declaration_per_kind_with_its_structured_form() -> None:
+    g = voidwar.load("space-fleet", scenario="cruiser-action", seed=1)
+    assert type(g).notation is NOTATION
+    assert parse("turn bb1 r") == parse("turn BB1 right") and str(parse("TURN bb1 L")) == \
+        "turn BB1 left"
+    for text in ("move BB1 2", "turn BB1 right", "lay mine DD1", "sweep HC1", "end move BB1",
+                 "fire BB1 at HC2", "missile LC1 at DD3", "end fire"):
+        form = parse(text).to_dict()
+        assert form["text"] == text and g.action_from_dict(form) == parse(text)
+    assert parse("fire BB1 at HC2").to_dict() == {"kind": "fire", "text": "fire BB1 at HC2",
+                                                  "actor": "BB1", "target": "HC2"}
+    for bad in ("move BB1 " + "9" * 5000, "move " + "B" * 5000 + " 1"):
+        try:
+            g.apply(bad)
+        except IllegalAction as e:
+            assert "cannot read" in str(e) and "end fire (or pass)" in str(e)
+        else:
+            raise AssertionError("a huge number was read")
 
 
 def _play(game: voidwar.Game, seed: int, limit: int = 10_000) -> None:
@@ -140,6 +169,10 @@ def test_random_legal_play_keeps_the_invariants(seed: int, scenario: str) -> Non
         for a in legal:
             g.check(a)  # every listed action passes the checker
             assert parse(str(a)) == a
+        for a in g._candidates():
+            if a not in legal:  # and every other candidate is refused by it
+                with pytest.raises(IllegalAction):
+                    g.check(a)
         action = pol.choose(g)
         actor = getattr(action, "ship", None)
         assert actor not in gone, f"{actor} acted after being destroyed or surrendering"

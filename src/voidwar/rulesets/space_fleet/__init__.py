@@ -6,11 +6,12 @@
 from __future__ import annotations
 
 from ...core.registry import RulesetInfo
+from .deployment import OPTION_HELP, balance, make_game, scenarios
 from .game import SpaceFleetGame
+from .golden import GOLDENS
 from .policies import HeuristicPolicy
 from .render import render, ships_command
 from .search import SEARCH
-from .setup import OPTION_HELP, balance, make_game, scenarios
 
 RULESET = RulesetInfo(
     search=SEARCH,
@@ -28,6 +29,7 @@ RULESET = RulesetInfo(
     balance=balance,
     file_options=("file",),
     option_help=OPTION_HELP,
+    goldens=lambda: GOLDENS,
 )
 
 __all__ = ["RULESET", "HeuristicPolicy", "SpaceFleetGame"]

@@ -2,19 +2,21 @@
 
 Everything printed on the one page of rules lives in ``data/tables.toml``; ship designs in
 ``data/designs.toml``; scenarios in ``data/scenarios/*.toml``. All are validated by pydantic on
-load; a bad file is refused with file, field and reason (:class:`DataFileError`).
+load; a bad file is refused with file, field and reason (:class:`DataFileError`). Each shipped
+file is read and validated once per process (cached) and shared read-only; callers that change a
+scenario's data get their own copy (:func:`read_scenario_data`).
 
-The trade validator (Space Fleet: Ship Types, customisation) turns a class plus a list of trades
-such as ``"2 shields -> 1 speed"`` into a :class:`Profile`, naming the exact trade that breaks the
-rules when one does.
+The trade validator (Space Fleet: Ship Types, customisation) is :mod:`.designs`.
 """
 
 from __future__ import annotations
 
+import copy
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -22,30 +24,16 @@ from pydantic import Field, field_validator, model_validator
 from ...core.datafile import StrictModel, load_model, package_file, read_toml, validate
 from ...core.errors import DataFileError
 from ...core.hexgrid import DIRECTION_LETTERS, Hex, RectBoard
+from .designs import CLASS_CODES, ClassRow, Profile, ShipTypes, TradeError, TradeRate
 
 PACKAGE = "voidwar.rulesets.space_fleet"
-CLASS_CODES = ("DD", "LC", "HC", "BB", "DN")
-STATS = ("shields", "speed", "shots", "mines")
 SEATS = ("blue", "red")
 
 
 # --------------------------------------------------------------------------- tables
-class ClassRow(StrictModel):
-    name: str
-    shields: int = Field(ge=0)
-    speed: int = Field(ge=0)
-    shots: int = Field(ge=0)
-    size: int = Field(ge=1)
-
-
-class TradeRate(StrictModel):
-    give: Literal["shields", "speed", "shots"]
-    give_amount: int = Field(ge=1)
-    get: Literal["shields", "speed", "shots", "mines"]
-    get_amount: int = Field(ge=1)
-
-
 class Band(StrictModel):
+    """A range band and the d6 score a beam (or a missile) needs in it (Space Fleet: Firing)."""
+
     name: str
     min: int = Field(ge=0)
     max: int = Field(ge=0)
@@ -54,6 +42,9 @@ class Band(StrictModel):
 
 
 class FireModifiers(StrictModel):
+    """The to-hit modifiers of Space Fleet: Firing (destroyer at long range, beam fire nearby,
+    missile at DD/LC)."""
+
     destroyer_at_long: int
     beam_nearby: int
     beam_nearby_distance: int = Field(ge=0)
@@ -62,6 +53,8 @@ class FireModifiers(StrictModel):
 
 
 class FireLimits(StrictModel):
+    """Limits on fire: the rear arc, no long range for DD/LC, missile hits and ammunition."""
+
     rear_arc_degrees: int = Field(ge=0, le=360)
     no_long_range: list[str]
     missile_hit_die: int = Field(ge=2)
@@ -69,6 +62,8 @@ class FireLimits(StrictModel):
 
 
 class FiringTable(StrictModel):
+    """Space Fleet: Firing — class order (smallest first), bands, modifiers and limits."""
+
     order: list[str]
     bands: list[Band]
     modifiers: FireModifiers
@@ -85,11 +80,16 @@ class FiringTable(StrictModel):
 
 
 class MineTable(StrictModel):
+    """Space Fleet: Mines — the score a pattern attacks on and the die of its hits."""
+
     attack_on: int = Field(ge=1, le=7)
     hit_die: int = Field(ge=2)
 
 
 class DamageResult(StrictModel):
+    """One row of the damage table (Space Fleet: Effect of hits); ``min``/``max`` bound the
+    modified score it covers."""
+
     min: int | None = None
     max: int | None = None
     effect: Literal["destroyed", "major", "engines", "weapons", "minor"]
@@ -102,6 +102,8 @@ class DamageResult(StrictModel):
 
 
 class DamageTable(StrictModel):
+    """Space Fleet: Effect of hits — the damage table, its modifiers, repairs and surrender."""
+
     regeneration: int = Field(ge=0)
     class_modifiers: dict[str, int]
     missile_modifier: int
@@ -111,6 +113,7 @@ class DamageTable(StrictModel):
     results: list[DamageResult]
 
     def result_for(self, score: int) -> DamageResult:
+        """The row covering a modified damage score."""
         for row in self.results:
             if (row.min is None or score >= row.min) and (row.max is None or score <= row.max):
                 return row
@@ -129,6 +132,8 @@ class DamageTable(StrictModel):
 
 
 class Tables(StrictModel):
+    """Everything on the one page of rules: ``data/tables.toml``."""
+
     source: str
     classes: dict[str, ClassRow]
     trades: list[TradeRate]
@@ -147,6 +152,7 @@ class Tables(StrictModel):
 
 @cache
 def tables() -> Tables:
+    """The rules tables of ``data/tables.toml`` (read and validated once, shared read-only)."""
     return load_model(Tables, package_file(PACKAGE, "data/tables.toml"))
 
 
@@ -162,104 +168,22 @@ def class_cost(code: str) -> int:
 
 
 # --------------------------------------------------------------------------- designs and trades
-_TRADE_RE = re.compile(r"\s*(\d+)\s+([a-z]+)\s*->\s*(\d+)\s+([a-z]+)\s*")
-_UNIT_ALIASES = {
-    "shield": "shields", "shields": "shields", "speed": "speed", "shot": "shots",
-    "shots": "shots", "mine": "mines", "mines": "mines",
-}
-
-
-class TradeError(ValueError):
-    """An illegal customisation; the message names the trade and the rule."""
-
-
-@dataclass(frozen=True)
-class Profile:
-    """A ship's stats after customisation (Space Fleet: Ship Types)."""
-
-    cls: str
-    shields: int
-    speed: int
-    shots: int
-    mines: int
-    launchers: int
-    missiles: int
-
-    @property
-    def beams(self) -> int:
-        return self.shots - self.launchers
-
-    @property
-    def cost(self) -> int:
-        """Half-point cost: shields + 2×(speed + shots) + mine patterns at their trade price."""
-        return self.shields + 2 * (self.speed + self.shots) + self.mines
+@cache
+def ship_types() -> ShipTypes:
+    """The Ship Types rules from the tables (built once)."""
+    t = tables()
+    return ShipTypes(t.classes, tuple(t.trades), t.min_speed, t.firing.limits.missile_ammo)
 
 
 def customise(cls: str, trades: list[str], launchers: int = 0) -> Profile:
-    """Apply ``trades`` to class ``cls`` (Space Fleet: Ship Types) or raise :class:`TradeError`.
-
-    Ships may exchange 2 shields for one speed or shot (and back), trade shots and speed one for
-    one, and buy mine patterns for 1 shield or half a shot/speed each. Missile launchers replace
-    beam weapons, so there may be no more launchers than shots.
-    """
-    t = tables()
-    if cls not in t.classes:
-        raise TradeError(f"unknown class {cls!r} (use {', '.join(CLASS_CODES)})")
-    row = t.classes[cls]
-    stats = {"shields": row.shields, "speed": row.speed, "shots": row.shots, "mines": 0}
-    for i, text in enumerate(trades):
-        where = f"trade #{i + 1} {text!r}"
-        m = _TRADE_RE.fullmatch(text.lower())
-        if not m:
-            raise TradeError(
-                f"{where} is not written 'N unit -> M unit' (e.g. '2 shields -> 1 speed')")
-        give_n, give_u, get_n, get_u = int(m[1]), m[2], int(m[3]), m[4]
-        if give_u not in _UNIT_ALIASES or get_u not in _UNIT_ALIASES:
-            bad = give_u if give_u not in _UNIT_ALIASES else get_u
-            raise TradeError(f"{where}: unknown stat {bad!r} (shields, speed, shots, mines)")
-        give, get = _UNIT_ALIASES[give_u], _UNIT_ALIASES[get_u]
-        rates = [r for r in t.trades if r.give == give and r.get == get]
-        if not rates:
-            allowed = ", ".join(
-                f"{r.give_amount} {r.give} -> {r.get_amount} {r.get}" for r in t.trades)
-            raise TradeError(
-                f"{where}: {give} cannot be traded for {get} (Space Fleet: Ship Types allows: "
-                f"{allowed})"
-            )
-        rate = rates[0]
-        if (
-            give_n == 0 or give_n % rate.give_amount
-            or get_n * rate.give_amount != give_n * rate.get_amount
-        ):
-            raise TradeError(
-                f"{where}: the rate is {rate.give_amount} {rate.give} for {rate.get_amount} "
-                f"{rate.get} (Space Fleet: Ship Types)"
-            )
-        if stats[give] < give_n:
-            raise TradeError(
-                f"{where}: the ship has only {stats[give]} {give} left to give "
-                "(Space Fleet: Ship Types)"
-            )
-        stats[give] -= give_n
-        stats[get] += get_n
-        if give == "speed" and stats["speed"] < t.min_speed:
-            raise TradeError(
-                f"{where}: leaves speed {stats['speed']}, below the minimum {t.min_speed} "
-                "(our reading: a ship must be able to move)"
-            )
-    if launchers < 0 or launchers > stats["shots"]:
-        raise TradeError(
-            f"missile_launchers = {launchers}: missiles replace beam weapons, and the ship has "
-            f"{stats['shots']} shots (Space Fleet: Firing)"
-        )
-    return Profile(
-        cls=cls, shields=stats["shields"], speed=stats["speed"], shots=stats["shots"],
-        mines=stats["mines"], launchers=launchers,
-        missiles=launchers * t.firing.limits.missile_ammo,
-    )
+    """Apply ``trades`` to class ``cls`` by the shipped tables (Space Fleet: Ship Types) or raise
+    :class:`TradeError` (:meth:`ShipTypes.customise`)."""
+    return ship_types().customise(cls, trades, launchers)
 
 
 class Design(StrictModel):
+    """A named ship design ("ship file"): a class, its trades and missile launchers."""
+
     cls: str = Field(alias="class")
     note: str = ""
     trades: list[str] = Field(default_factory=list)
@@ -274,16 +198,21 @@ class Design(StrictModel):
         return self
 
     def profile(self) -> Profile:
+        """The design's stats after its trades."""
         return customise(self.cls, self.trades, self.missile_launchers)
 
 
 class DesignFile(StrictModel):
+    """``data/designs.toml``: design name → design."""
+
     designs: dict[str, Design]
 
 
 @cache
-def shipped_designs() -> dict[str, Design]:
-    return load_model(DesignFile, package_file(PACKAGE, "data/designs.toml")).designs
+def shipped_designs() -> Mapping[str, Design]:
+    """The named designs of ``data/designs.toml`` (read once, shared read-only)."""
+    designs = load_model(DesignFile, package_file(PACKAGE, "data/designs.toml")).designs
+    return MappingProxyType(designs)
 
 
 # --------------------------------------------------------------------------- scenarios
@@ -299,11 +228,14 @@ def parse_hexid(text: str) -> Hex:
 
 
 def hexid(h: Hex) -> str:
+    """Axial hex → ``"CCRR"`` (column, row of the rectangular map)."""
     c, r = RectBoard.to_offset(h)
     return f"{c:02d}{r:02d}"
 
 
 class ShipEntry(StrictModel):
+    """One ship of a scenario fleet: a class (with trades) or a design, placed and facing."""
+
     id: str = Field(pattern=r"^[A-Z][A-Z0-9]{0,3}$")
     cls: str | None = Field(default=None, alias="class")
     design: str | None = None
@@ -347,15 +279,21 @@ class ShipEntry(StrictModel):
 
 
 class Fleet(StrictModel):
+    """One side's ships."""
+
     ships: list[ShipEntry] = Field(min_length=1)
 
 
 class BoardSize(StrictModel):
+    """The rectangular map in hexes."""
+
     cols: int = Field(ge=4, le=60)
     rows: int = Field(ge=4, le=60)
 
 
 class Scenario(StrictModel):
+    """A scenario file (``data/scenarios/*.toml`` or the user's own)."""
+
     title: str
     description: str
     turn_limit: int = Field(ge=1, le=200)
@@ -368,17 +306,20 @@ class Scenario(StrictModel):
     red: Fleet
 
     def profile_of(self, s: ShipEntry) -> Profile:
+        """A ship entry's stats: its design's, or its class after its trades."""
         if s.design is not None:
             return {**shipped_designs(), **self.designs}[s.design].profile()
         return customise(s.cls or "", s.trades, s.missile_launchers)
 
 
 def scenario_dir() -> Path:
+    """The folder of the shipped scenario files."""
     return package_file(PACKAGE, "data/scenarios")
 
 
 @cache
 def scenario_names() -> tuple[str, ...]:
+    """The shipped scenarios' names (file stems), sorted."""
     return tuple(sorted(p.stem for p in scenario_dir().glob("*.toml")))
 
 
@@ -423,11 +364,27 @@ def scenario_from_data(data: dict[str, Any], file: str = "(scenario)") -> Scenar
 
 
 def load_scenario_file(path: str | Path) -> Scenario:
+    """Read and validate a scenario file of the user's own."""
     return scenario_from_data(read_toml(path), str(path))
 
 
-def read_scenario_data(name: str) -> tuple[dict[str, Any], str]:
+@cache
+def _shipped_scenario_data(name: str) -> tuple[Mapping[str, Any], str]:
+    """A shipped scenario file's parsed TOML and its path (read once per process)."""
     p = scenario_dir() / f"{name}.toml"
     if not p.exists():
         raise DataFileError(str(p), "(file)", "no such scenario")
-    return read_toml(p), str(p)
+    return MappingProxyType(read_toml(p)), str(p)
+
+
+def read_scenario_data(name: str) -> tuple[dict[str, Any], str]:
+    """A shipped scenario's data, as a copy the caller may change, and its file's path."""
+    data, file = _shipped_scenario_data(name)
+    return copy.deepcopy(dict(data)), file
+
+
+@cache
+def shipped_scenario(name: str) -> Scenario:
+    """A shipped scenario, validated once per process (the model is frozen: share it)."""
+    data, file = _shipped_scenario_data(name)
+    return scenario_from_data(dict(data), file)

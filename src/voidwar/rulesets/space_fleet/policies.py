@@ -21,8 +21,9 @@ from ...core.game import Action, Game
 from ...core.hexgrid import Hex
 from .actions import EndFire, EndMove, Fire, LayMine, Move, Turn
 from .data import tables
-from .game import MOVEMENT, SpaceFleetGame, other
-from .state import Ship, band_for, in_rear_arc
+from .game import SpaceFleetGame
+from .movement import turn_refusal
+from .state import Phase, Ship, band_for, in_rear_arc, other
 
 HEAVY = ("HC", "BB", "DN")
 
@@ -46,6 +47,8 @@ def p_hit(shooter_cls: str, target_cls: str, dist: int, missile: bool = False) -
 
 
 def can_bear(ship_hex: Hex, facing: int, target: Hex) -> bool:
+    """A ship at ``ship_hex`` facing ``facing`` can fire at ``target``: it is not in the rear
+    90° arc (Space Fleet: Firing)."""
     return not in_rear_arc(ship_hex, facing, target)
 
 
@@ -69,10 +72,11 @@ class HeuristicPolicy:
         self._steps: dict[tuple[object, ...], Action] = {}
 
     def choose(self, game: Game) -> Action:
+        """The heuristic's action for the side to act (it never changes ``game``)."""
         if not isinstance(game, SpaceFleetGame):
             raise TypeError("the Space Fleet heuristic plays only Space Fleet")
         legal = game.legal_actions()
-        if game.phase == MOVEMENT:
+        if game.phase == Phase.MOVEMENT:
             return self._movement(game, legal)
         return self._fire(game, legal)
 
@@ -145,7 +149,7 @@ class HeuristicPolicy:
                     cost = mine_cost + (1.5 if n in g.mines else 0.0)
                     walk(n, f, moved + 1, False, (*path, Move(ship.id, 1)), cost)
             # Space Fleet: Movement — a turn after each hex, not after the last of a full move
-            if moved >= 1 and not turned and (moved < speed or ship.cls == "DN"):
+            if turn_refusal(ship.cls, speed, moved, turned) is None:
                 for right in (False, True):
                     walk(h, (f + (1 if right else -1)) % 6, moved, True,
                          (*path, Turn(ship.id, right)), mine_cost)

@@ -18,8 +18,8 @@ from rich.text import Text
 from ...core.game import Game
 from ...core.hexgrid import Hex, RectBoard, direction_letter
 from .data import hexid, tables
-from .game import FIRING, SpaceFleetGame
-from .state import ACTIVE
+from .game import SpaceFleetGame
+from .state import Phase, Status
 
 ARROWS = "↑↗↘↓↙↖"  # facing A..F
 COLOURS = {"blue": "bold bright_blue", "red": "bold bright_red"}
@@ -41,7 +41,7 @@ def _map(g: SpaceFleetGame) -> Text:
 
     for c in range(cols):
         put(0, 3 + c * CELL, f"{c:02d}".center(CELL), "dim")
-    ships = {s.hex: s for s in g.ships.values() if s.status == ACTIVE}
+    ships = {s.hex: s for s in g.ships.values() if s.status == Status.ACTIVE}
     for c in range(cols):
         for r in range(rows):
             h: Hex = RectBoard.from_offset(c, r)
@@ -93,7 +93,7 @@ def _status(g: SpaceFleetGame) -> Text:
         return Text(f"Game over: {r.outcome}" + (f" — {r.winner} wins" if r.winner else "")
                     + f"  scores {r.scores}", style="bold")
     phase = (f"fire phase: {tables().classes[g.fire_class].name}s fire"
-             if g.phase == FIRING else "movement phase")
+             if g.phase == Phase.FIRING else "movement phase")
     extra = f", {g.moving} moving ({g.moved_hexes} moved)" if g.moving else ""
     return Text(f"{g.title} — turn {g.turn}/{g.turn_limit}, {phase}{extra}; "
                 f"{g.to_act} to act ({g.first} moved first)", style="bold")

@@ -1,16 +1,61 @@
-"""Space Fleet state: ships and the geometry of fire (range bands, the rear arc)."""
+"""Space Fleet state: phases and outcomes, ships, and the geometry of fire (range bands, the rear
+arc)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
 from ...core.hexgrid import DIRECTION_VECTORS, Hex, direction_letter
-from .data import Band, Profile, hexid, tables
+from .data import SEATS, Band, hexid, tables
+from .designs import Profile
 
-ACTIVE, DESTROYED, SURRENDERED = "active", "destroyed", "surrendered"
+
+class Phase(StrEnum):
+    """Where a turn stands: the movement phase, the fire phase (by class), or the game is over."""
+
+    MOVEMENT = "movement"
+    FIRING = "fire"
+    OVER = "over"
+
+
+class Status(StrEnum):
+    """A ship is active until it is destroyed or surrenders (Space Fleet: Effect of hits)."""
+
+    ACTIVE = "active"
+    DESTROYED = "destroyed"
+    SURRENDERED = "surrendered"
+
+
+class Outcome(StrEnum):
+    """How a game ended (our reading of victory, docs/space-fleet.md)."""
+
+    ANNIHILATION = "annihilation"
+    MUTUAL_DESTRUCTION = "mutual-destruction"
+    TURN_LIMIT = "turn-limit"
+    DRAW = "draw"
+
+
+class Level(StrEnum):
+    """The victory level: every enemy ship gone, or the higher score at the turn limit."""
+
+    DECISIVE = "decisive"
+    ON_POINTS = "on points"
+
+
+
+#: the members bound to module names once, for the rules' hot paths (reading a member off an
+#: Enum class costs several times a global lookup on Python 3.11)
+MOVEMENT, FIRING, OVER = Phase.MOVEMENT, Phase.FIRING, Phase.OVER
+ACTIVE = Status.ACTIVE
+
+
+def other(side: str) -> str:
+    """The opposing seat."""
+    return SEATS[1] if side == SEATS[0] else SEATS[0]
 
 
 @dataclass
@@ -21,11 +66,14 @@ class Damage:
     repaired: bool = False
 
     def to_dict(self) -> dict[str, Any]:
+        """The damage result as data."""
         return {"kind": self.kind, "repaired": self.repaired}
 
 
 @dataclass
 class Ship:
+    """A ship in play: its profile (class after customisation), position and facing, what it
+    has left (shields, missiles, mine patterns), its damage and status."""
     id: str
     side: str
     cls: str
@@ -37,13 +85,14 @@ class Ship:
     missiles: int
     mines: int
     damage: list[Damage] = field(default_factory=list)
-    status: str = ACTIVE
+    status: Status = Status.ACTIVE
     fired: bool = False  # fired this turn (no regeneration: Effect of hits)
     moved: bool = False  # has had its move this turn
 
     # -- derived values (Space Fleet: Effect of hits) -----------------------------------------
     @property
     def active(self) -> bool:
+        """Still in play (not destroyed, not surrendered)."""
         return self.status == ACTIVE
 
     @property
@@ -72,16 +121,19 @@ class Ship:
 
     @property
     def beams(self) -> int:
+        """Beam weapons able to fire (none while weapons are gone)."""
         return self.profile.beams if self.weapons_work else 0
 
     @property
     def launchers(self) -> int:
+        """Missile launchers able to fire: working, each with a missile left."""
         if not self.weapons_work:
             return 0
         return min(self.profile.launchers, self.missiles)
 
     @property
     def can_fire(self) -> bool:
+        """Active, with a beam or a loaded launcher that works."""
         return self.active and (self.beams > 0 or self.launchers > 0)
 
     @property
@@ -91,9 +143,11 @@ class Ship:
 
     @property
     def size(self) -> int:
+        """The class's place on the speed ladder (DN slowest); movement order."""
         return tables().classes[self.cls].size
 
     def to_dict(self) -> dict[str, Any]:
+        """The ship as data (state, views and records)."""
         return {
             "id": self.id, "side": self.side, "class": self.cls, "name": self.name,
             "hex": hexid(self.hex), "facing": direction_letter(self.facing),

@@ -1,4 +1,5 @@
-"""Building Space Fleet games: scenarios, options, and the balance matchups."""
+"""Deploying Space Fleet games: a scenario (shipped, a file or data), the options that change it
+(replacement fleets lined up along the map edges, the turn limit), and the balance matchups."""
 
 from __future__ import annotations
 
@@ -11,14 +12,16 @@ from ...core.errors import DataFileError, UnknownName
 from ...core.hexgrid import RectBoard
 from ...core.registry import Matchup
 from .data import (
-    CLASS_CODES,
+    Scenario,
     class_cost,
     hexid,
     read_scenario_data,
     scenario_from_data,
     scenario_names,
     shipped_designs,
+    shipped_scenario,
 )
+from .designs import CLASS_CODES
 from .game import SpaceFleetGame
 
 DEFAULT_SCENARIO = "destroyer-skirmish"
@@ -33,10 +36,10 @@ OPTION_HELP = {
 
 
 def scenarios() -> dict[str, str]:
+    """Each shipped scenario's name → its title, description and turn limit."""
     out: dict[str, str] = {}
     for name in scenario_names():
-        data, file = read_scenario_data(name)
-        sc = scenario_from_data(data, file)
+        sc = shipped_scenario(name)
         out[name] = f"{sc.title}: {sc.description} ({sc.turn_limit} turns)"
     return out
 
@@ -97,6 +100,13 @@ def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> Spac
         raise UnknownName(f"unknown Space Fleet option(s) {', '.join(unknown)} "
                           f"(known: {', '.join(OPTION_HELP)})")
     opts = dict(options)
+    setup = _setup(scenario, opts)
+    return SpaceFleetGame(dice, scenario, opts, setup)
+
+
+def _setup(scenario: str | None, opts: dict[str, Any]) -> Scenario:
+    """The validated scenario the options ask for; ``opts`` is normalised in place (a file
+    becomes its ``setup`` data, fleets become lists, the turn limit a number) for the record."""
     file = "(setup)"
     if "file" in opts:
         if "setup" in opts:
@@ -114,6 +124,8 @@ def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> Spac
         if name not in scenario_names():
             raise UnknownName(f"unknown Space Fleet scenario {name!r} "
                               f"(known: {', '.join(scenario_names())})")
+        if not {"fleet_a", "fleet_b", "turn_limit"} & set(opts):
+            return shipped_scenario(name)
         data, file = read_scenario_data(name)
     fleets: dict[str, list[str]] = {}
     for key, side in (("fleet_a", "blue"), ("fleet_b", "red")):
@@ -126,8 +138,7 @@ def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> Spac
             opts["turn_limit"] = data["turn_limit"] = int(opts["turn_limit"])
         except (TypeError, ValueError):
             raise DataFileError("(options)", "turn_limit", "must be a whole number") from None
-    setup = scenario_from_data(data, file)
-    return SpaceFleetGame(dice, scenario, opts, setup)
+    return scenario_from_data(data, file)
 
 
 def _best_counts(a: str, b: str, most: int = 4) -> tuple[int, int]:

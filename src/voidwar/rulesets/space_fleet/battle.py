@@ -1,0 +1,197 @@
+"""The position of a Space Fleet game: fleets, mines, the phase and its bookkeeping.
+
+:class:`Battle` is the base that the movement rules (:mod:`.movement`), the fire rules
+(:mod:`.fire`) and the turn sequence (:mod:`.game`) build on: the state, the queries they share
+(whose ship, the class window, the firing class), victory and the state as data.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from typing import Any
+
+from ...core.dice import Dice
+from ...core.errors import IllegalAction
+from ...core.game import Game, Result
+from ...core.hexgrid import Hex, RectBoard
+from .data import SEATS, Scenario, hexid, parse_hexid, tables
+from .state import ACTIVE, FIRING, MOVEMENT, OVER, Damage, Level, Outcome, Ship
+
+R_TYPES, R_MOVE, R_FIRE = "Space Fleet: Ship Types", "Space Fleet: Movement", "Space Fleet: Firing"
+R_MINES, R_HITS = "Space Fleet: Mines", "Space Fleet: Effect of hits"
+
+#: A declared shot: (firer id, target id, is a missile).
+Shot = tuple[str, str, bool]
+
+
+class Battle(Game):
+    """A Space Fleet position; see the module docstring. The turn sequence is the subclass's."""
+
+    def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any],
+                 setup: Scenario) -> None:
+        super().__init__(dice, scenario, options)
+        self.title = setup.title
+        self.board = RectBoard(setup.board.cols, setup.board.rows)
+        self.turn_limit = setup.turn_limit
+        self.initiative = setup.initiative
+        self.ships: dict[str, Ship] = {}
+        for side in SEATS:
+            for e in getattr(setup, side).ships:
+                p = setup.profile_of(e)
+                ship = Ship(
+                    id=e.id, side=side, cls=p.cls, name=e.name, hex=parse_hexid(e.at),
+                    facing="ABCDEF".index(e.facing), profile=p,
+                    shields=p.shields if e.shields is None else e.shields,
+                    missiles=p.missiles, mines=p.mines,
+                )
+                ship.damage = [Damage(k) for k in e.damage]
+                self.ships[e.id] = ship
+        self.mines: set[Hex] = {parse_hexid(m) for m in setup.mines}
+        self.turn = 1
+        self.phase = MOVEMENT
+        self.first = SEATS[0]
+        self.step_side: str | None = None
+        self.moves_made = 0
+        self.moving: str | None = None  # the ship in the middle of its move
+        self.moved_hexes = 0
+        self.turned = False  # turned since the last hex moved
+        self.laid = False
+        self.fire_step = 0
+        self.fire_side: str | None = None
+        self.fire_done: list[str] = []
+        self.declared: list[Shot] = []
+        self._result: Result | None = None
+
+    # ------------------------------------------------------------------ protocol
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """``blue`` (bottom edge, first seat) and ``red`` (top edge)."""
+        return SEATS
+
+    @property
+    def to_act(self) -> str | None:
+        """The side whose ship moves (movement) or who declares fire (fire phase)."""
+        if self.phase == OVER:
+            return None
+        return self.step_side if self.phase == MOVEMENT else self.fire_side
+
+    @property
+    def over(self) -> bool:
+        """True once a side has no ship left or the turn limit is played."""
+        return self.phase == OVER
+
+    @property
+    def result(self) -> Result | None:
+        """How the game ended, ``None`` while it goes on."""
+        return self._result
+
+    # ------------------------------------------------------------------ shared queries
+    def fleet(self, side: str) -> list[Ship]:
+        """The active (not destroyed, not surrendered) ships of ``side``."""
+        return [s for s in self.ships.values() if s.side == side and s.status == ACTIVE]
+
+    def occupant(self, h: Hex) -> Ship | None:
+        """The active ship in hex ``h``, if any (our reading: one ship per hex)."""
+        for s in self.ships.values():
+            if s.status == ACTIVE and s.hex == h:
+                return s
+        return None
+
+    def move_window(self) -> set[str]:
+        """Classes that may move now (Space Fleet: Movement).
+
+        "Slowest ships move first ... The first player moves any DN, the second then moves any DN
+        or BB, the first player then moves any BB or HC, and so on." Our reading for fleets of any
+        size: the window is the slowest class that still has an unmoved ship (of either side) plus
+        the next class up the ladder (DN, BB, HC, LC, DD); the very first move of the phase is the
+        slowest class only. A player with no ship in the window is passed over.
+        """
+        sizes = [s.size for s in self.ships.values() if s.active and not s.moved]
+        if not sizes:
+            return set()
+        slowest = max(sizes)
+        codes = {r.size: c for c, r in tables().classes.items()}
+        keep = [slowest] if self.moves_made == 0 else [slowest, slowest - 1]
+        return {codes[z] for z in keep if z in codes}
+
+    @property
+    def fire_class(self) -> str:
+        """The class whose fire step it is: smallest first (Space Fleet: Firing)."""
+        return tables().firing.order[self.fire_step]
+
+    def _own_ship(self, sid: str, rule: str) -> tuple[Ship | None, IllegalAction | None]:
+        """The acting side's active ship ``sid``, or why it may not act."""
+        ship = self.ships.get(sid)
+        if ship is None:
+            return None, IllegalAction(f"there is no ship {sid}", rule)
+        if ship.side != self.to_act:
+            return None, IllegalAction(f"{sid} is not one of {self.to_act}'s ships", rule)
+        if not ship.active:
+            return None, IllegalAction(f"{sid} is {ship.status}", rule)
+        return ship, None
+
+    # ------------------------------------------------------------------ the turn sequence
+    @abstractmethod
+    def _next_mover(self, last: str) -> None:
+        """Hand the move to the next side after ``last`` moved (or open the fire phase)."""
+
+    @abstractmethod
+    def _side_done(self, side: str) -> None:
+        """``side`` has declared all its fire for this class step."""
+
+    # ------------------------------------------------------------------ victory
+    def score(self, side: str) -> int:
+        """Cost (half-points) of the enemy ships this side destroyed or forced to surrender."""
+        return sum(s.profile.cost for s in self.ships.values()
+                   if s.side != side and s.status != ACTIVE)
+
+    def _check_over(self) -> None:
+        """A side with no ship left loses at once (our reading of victory)."""
+        if self.phase == OVER:
+            return
+        alive = [side for side in SEATS if self.fleet(side)]
+        if len(alive) < 2:
+            self._finish(Outcome.ANNIHILATION)
+
+    def _finish(self, how: Outcome) -> None:
+        """End the game by annihilation or at the turn limit (higher score wins)."""
+        scores = {side: float(self.score(side)) for side in SEATS}
+        alive = [side for side in SEATS if self.fleet(side)]
+        winner: str | None
+        if how == Outcome.ANNIHILATION:
+            winner = alive[0] if alive else None
+            level = Level.DECISIVE if winner else None
+            outcome = Outcome.ANNIHILATION if winner else Outcome.MUTUAL_DESTRUCTION
+        else:
+            a, b = scores[SEATS[0]], scores[SEATS[1]]
+            winner = SEATS[0] if a > b else SEATS[1] if b > a else None
+            level = Level.ON_POINTS if winner else None
+            outcome = Outcome.TURN_LIMIT if winner else Outcome.DRAW
+        details: dict[str, Any] = {"turns": self.turn}
+        for side in SEATS:
+            details[f"{side}_lost"] = sum(1 for s in self.ships.values()
+                                          if s.side == side and s.status != ACTIVE)
+        self._result = Result(outcome=outcome, scores=scores, winner=winner, level=level,
+                              details=details)
+        self.phase = OVER
+        self.step_side = self.fire_side = None
+        self.moving = None
+        self.emit("over", f"game over: {outcome}" + (f", {winner} wins" if winner else ""))
+
+    # ------------------------------------------------------------------ state
+    def state_dict(self) -> dict[str, Any]:
+        """The whole position as data (records, digests, views)."""
+        return {
+            "title": self.title,
+            "board": {"cols": self.board.cols, "rows": self.board.rows},
+            "turn": self.turn, "turn_limit": self.turn_limit, "phase": self.phase,
+            "first": self.first, "to_act": self.to_act,
+            "moving": self.moving, "moved_hexes": self.moved_hexes, "turned": self.turned,
+            "laid": self.laid, "moves_made": self.moves_made,
+            "fire_class": self.fire_class if self.phase == FIRING else None,
+            "fire_done": list(self.fire_done),
+            "declared": [list(s) for s in self.declared],
+            "ships": [s.to_dict() for s in self.ships.values()],
+            "mines": sorted(hexid(h) for h in self.mines),
+            "result": self._result.to_dict() if self._result else None,
+        }

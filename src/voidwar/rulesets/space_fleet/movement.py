@@ -1,0 +1,214 @@
+"""Space Fleet: Movement and Mines — moving, turning, laying and sweeping mine patterns.
+
+:class:`Movement` lists a side's candidate movement actions, gives the one reason an action is
+illegal (``legal_actions`` and ``check`` both use it, through :mod:`.game`) and carries a legal
+action out. :func:`turn_refusal` is the turning rule alone, shared with the heuristic's path
+search.
+"""
+
+from __future__ import annotations
+
+from ...core.errors import IllegalAction
+from ...core.game import Action
+from ...core.hexgrid import direction_letter
+from .actions import EndMove, LayMine, Move, Sweep, Turn
+from .battle import R_MINES, R_MOVE, Battle
+from .damage import apply_hits
+from .data import hexid, tables
+from .state import MOVEMENT, OVER, Ship
+
+#: the movement actions
+MoveAction = Move | Turn | LayMine | Sweep | EndMove
+
+
+def turn_refusal(cls: str, speed: int, moved: int, turned: bool) -> str | None:
+    """Why a ship of class ``cls`` that has moved ``moved`` hexes of its ``speed`` (``turned``
+    since its last hex) may not turn now — a message with a ``{ship}`` slot — or ``None`` when it
+    may (Space Fleet: Movement).
+
+    "After moving 1 forward a ship may turn 60 degrees before moving again, and may turn once for
+    each 1 moved except for the last (DN only may turn after all move completed, as may ships not
+    making a full move)."
+    """
+    if moved == 0:
+        return "{ship} must move 1 hex forward before it may turn"
+    if turned:
+        return "{ship} has already turned since its last hex: one 60° turn per hex moved"
+    if moved >= speed and cls != "DN":
+        return "{ship} made its full move: no turn after the last hex (only a Dreadnought may)"
+    return None
+
+
+def mine_attack(game: Battle, ship: Ship) -> None:
+    """Space Fleet: Mines — "Roll 1d6 when move into area of effect, 4,5,6 indicates 1d3 hits."
+    """
+    m = tables().mines
+    roll = game.roll(6, f"mine at {hexid(ship.hex)} attacks {ship.id}")
+    if roll >= m.attack_on:
+        hits = game.roll(m.hit_die, f"mine hits on {ship.id}")
+        plural = "s" * (hits != 1)
+        game.emit("mine", f"mine at {hexid(ship.hex)} hits {ship.id}: {hits} hit{plural}",
+                  ship=ship.id, hits=hits)
+        apply_hits(game, ship, hits, missile=False, source="mine")
+    else:
+        game.emit("mine", f"mine at {hexid(ship.hex)} misses {ship.id}", ship=ship.id, hits=0)
+
+
+class Movement(Battle):
+    """The movement phase's rules (Space Fleet: Movement, Mines); see the module docstring."""
+
+    # ------------------------------------------------------------------ legality
+    def _move_candidates(self, side: str) -> list[Action]:
+        """Every movement action worth checking for ``side``, in the order legal_actions lists
+        them: the moving ship's (or each ship in the class window's) moves, turns, mine, sweep,
+        end move."""
+        if self.moving is not None:
+            ships = [self.ships[self.moving]]
+        else:
+            window = self.move_window()
+            ships = [s for s in self.fleet(side) if not s.moved and s.cls in window]
+        out: list[Action] = []
+        for s in ships:
+            out.extend(Move(s.id, k) for k in range(1, s.speed - self.moved_hexes + 1))
+            if self.moving is not None:
+                out += [Turn(s.id, False), Turn(s.id, True)]
+            out += [LayMine(s.id), Sweep(s.id), EndMove(s.id)]
+        return out
+
+    def _move_reason(self, a: MoveAction) -> IllegalAction | None:
+        """Why the movement action ``a`` is illegal now, or ``None`` (Movement, Mines)."""
+        if self.phase != MOVEMENT:
+            return IllegalAction("ships move only in the movement phase; now is the fire phase "
+                                 f"({self.fire_class} firing)", R_MOVE)
+        ship, err = self._own_ship(a.ship, R_MOVE)
+        if ship is None:
+            return err
+        err = self._mover_reason(ship)
+        if err is not None:
+            return err
+        if isinstance(a, Move):
+            return self._step_reason(ship, a.hexes)
+        if isinstance(a, Turn):
+            moved = 0 if self.moving is None else self.moved_hexes
+            why = turn_refusal(ship.cls, ship.speed, moved, self.turned)
+            return None if why is None else IllegalAction(why.format(ship=ship.id), R_MOVE)
+        if isinstance(a, LayMine):
+            return self._lay_reason(ship)
+        if isinstance(a, Sweep):
+            return self._sweep_reason(ship)
+        return None  # EndMove: a ship need not use its full move
+
+    def _mover_reason(self, ship: Ship) -> IllegalAction | None:
+        """One ship at a time, slowest first: may ``ship`` act in the movement phase now?"""
+        if self.moving is not None and ship.id != self.moving:
+            return IllegalAction(f"finish {self.moving}'s move first (end move {self.moving})",
+                                 R_MOVE)
+        if self.moving is None:
+            if ship.moved:
+                return IllegalAction(f"{ship.id} has already moved this turn", R_MOVE)
+            window = self.move_window()
+            if ship.cls not in window:
+                return IllegalAction(
+                    f"slowest ships move first: only {' or '.join(sorted(window))} may move now, "
+                    f"not {ship.id} ({ship.cls})", R_MOVE)
+        return None
+
+    def _step_reason(self, ship: Ship, hexes: int) -> IllegalAction | None:
+        """Speed in hexes, straight ahead; one ship per hex and no leaving the map (our
+        reading)."""
+        left = ship.speed - self.moved_hexes
+        if hexes < 1 or hexes > left:
+            return IllegalAction(
+                f"{ship.id} has speed {ship.speed} and has moved {self.moved_hexes}: it can "
+                f"move 1 to {left} hexes more" if left else
+                f"{ship.id} has no movement left (speed {ship.speed})", R_MOVE)
+        h = ship.hex
+        for _ in range(hexes):
+            h = h.neighbor(ship.facing)
+            if h not in self.board:
+                return IllegalAction(f"{ship.id} would leave the map", R_MOVE)
+            occ = self.occupant(h)
+            if occ is not None:
+                return IllegalAction(f"hex {hexid(h)} is occupied by {occ.id} "
+                                     "(our reading: one ship per hex)", R_MOVE)
+        return None
+
+    def _lay_reason(self, ship: Ship) -> IllegalAction | None:
+        """"Minelayers may lay one pattern (hex) per move" (Space Fleet: Mines)."""
+        if ship.mines <= 0:
+            return IllegalAction(f"{ship.id} carries no mine patterns", R_MINES)
+        if self.laid and self.moving == ship.id:
+            return IllegalAction(f"{ship.id} has laid its pattern this move (one per move)",
+                                 R_MINES)
+        if ship.hex in self.mines:
+            return IllegalAction(f"hex {hexid(ship.hex)} is already mined", R_MINES)
+        return None
+
+    def _sweep_reason(self, ship: Ship) -> IllegalAction | None:
+        """A beam-armed ship sweeps by stopping in the pattern for its whole move (Mines)."""
+        if ship.hex not in self.mines:
+            return IllegalAction(f"{ship.id} is not in a mine pattern", R_MINES)
+        if self.moving is not None and (self.moved_hexes > 0 or self.laid):
+            return IllegalAction(f"{ship.id} must stop in the pattern for its whole move to "
+                                 "sweep it", R_MINES)
+        if ship.beams <= 0:
+            return IllegalAction(f"only a beam-armed ship may sweep; {ship.id} has no "
+                                 "working beam", R_MINES)
+        return None
+
+    # ------------------------------------------------------------------ execution
+    def _execute_move(self, a: MoveAction) -> None:
+        """Carry out a legal movement action (the first one starts the ship's move)."""
+        ship = self.ships[a.ship]
+        if self.moving is None:
+            self.moving, self.moved_hexes, self.turned, self.laid = ship.id, 0, False, False
+        if isinstance(a, Move):
+            self._advance(ship, a.hexes)
+        elif isinstance(a, Turn):
+            ship.facing = (ship.facing + (1 if a.right else -1)) % 6
+            self.turned = True
+            self.emit("move", f"{ship.id} turns to face {direction_letter(ship.facing)}",
+                      ship=ship.id)
+        elif isinstance(a, LayMine):
+            # "Minelayers may lay one pattern (hex) per move."
+            ship.mines -= 1
+            self.mines.add(ship.hex)
+            self.laid = True
+            self.emit("mine", f"{ship.id} lays a mine pattern in {hexid(ship.hex)}", ship=ship.id)
+        elif isinstance(a, Sweep):
+            self._sweep(ship)
+        else:
+            self._end_move(ship)
+
+    def _advance(self, ship: Ship, hexes: int) -> None:
+        """Move hex by hex; each mined hex entered attacks the ship (Space Fleet: Mines)."""
+        for _ in range(hexes):
+            ship.hex = ship.hex.neighbor(ship.facing)
+            self.moved_hexes += 1
+            self.turned = False
+            self.emit("move", f"{ship.id} moves to {hexid(ship.hex)}", ship=ship.id)
+            if ship.hex in self.mines:
+                mine_attack(self, ship)
+                if not ship.active:
+                    self._end_move(ship)
+                    return
+
+    def _sweep(self, ship: Ship) -> None:
+        """"a beam armed ship may sweep the field by stopping in the pattern for a move (it is
+        still attacked)" (Space Fleet: Mines); the sweep is the ship's whole move."""
+        mine_attack(self, ship)
+        if ship.active:
+            self.mines.discard(ship.hex)
+            self.emit("mine", f"{ship.id} sweeps the pattern in {hexid(ship.hex)}",
+                      ship=ship.id)
+        self._end_move(ship)
+
+    def _end_move(self, ship: Ship) -> None:
+        """The ship's move is over; the next side in the window moves."""
+        ship.moved = True
+        self.moving = None
+        self.moved_hexes, self.turned, self.laid = 0, False, False
+        self.moves_made += 1
+        self._check_over()
+        if self.phase != OVER:
+            self._next_mover(ship.side)
