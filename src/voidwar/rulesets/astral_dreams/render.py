@@ -15,7 +15,9 @@ from ...core.errors import IllegalAction
 from ...core.game import Game
 from ...core.tabletop import Circle, Point, Rect
 from .actions import Move
-from .game import AstralDreams, Unit
+from .game import AstralDreams
+from .state import Unit
+from .terrain import Feature
 
 #: characters per inch across, rows per inch down (terminal cells are about twice as tall)
 COLS_PER_INCH = 1.0
@@ -107,11 +109,7 @@ def render(game: Game) -> Group:
     return Group(*parts)
 
 
-def _feature_words(f: object) -> str:
-    from ...core.tabletop import Feature
-
-    if not isinstance(f, Feature):
-        return ""
+def _feature_words(f: Feature) -> str:
     words = []
     if f.impassable:
         words.append("impassable")
