@@ -70,6 +70,7 @@ def table_map(g: AstralDreams) -> Text:
 
 
 def unit_table(g: AstralDreams) -> RichTable:
+    """Every miniature: position, health, profile and whether it has acted this round."""
     tab = RichTable(
         title=f"Round {g.round} — initiative: {g.first}; to act: {g.to_act or '—'}",
         box=SIMPLE_HEAD, padding=(0, 1), caption="×2: two attacks per round",
@@ -88,6 +89,7 @@ def unit_table(g: AstralDreams) -> RichTable:
 
 
 def roll_log(g: AstralDreams, lines: int = 12) -> Text:
+    """The last ``lines`` events, rolls and hits highlighted."""
     out = Text("Log:\n", style="bold")
     for ev in g.log[-lines:]:
         style = {"roll": "magenta", "hit": "bold", "removed": "bold red", "over": "bold green"}
@@ -96,6 +98,7 @@ def roll_log(g: AstralDreams, lines: int = 12) -> Text:
 
 
 def render(game: Game) -> Group:
+    """The whole terminal view: map, unit table, terrain, log and result."""
     g = _game(game)
     parts: list[Text | RichTable] = [table_map(g), unit_table(g)]
     if g.setup.table.features:
