@@ -21,13 +21,23 @@ from voidwar.core.record import save
 from voidwar.core.tabletop import Point, overlaps
 from voidwar.rulesets.astral_dreams.data import load_army, suggest_army
 from voidwar.rulesets.astral_dreams.game import AstralDreams
+from voidwar.rulesets.astral_dreams.golden import GOLDENS
 
 from .conftest import place
-from .regen_golden import GOLDEN, playthrough
+
+GOLDEN_DIR = Path(__file__).parent / "golden"
 
 
-def test_golden_playthrough() -> None:
-    assert playthrough() == GOLDEN.read_text(), "regenerate: tests/astral_dreams/regen_golden.py"
+@pytest.mark.parametrize("name", sorted(GOLDENS))
+def test_golden_playthrough(name: str) -> None:
+    assert GOLDENS[name]() == (GOLDEN_DIR / name).read_text(), (
+        "regenerate: voidwar dev golden astral-dreams")
+
+
+def test_goldens_are_registered() -> None:
+    info = voidwar.get_ruleset("astral-dreams")
+    assert info.goldens is not None and info.goldens() is GOLDENS
+    assert sorted(GOLDENS) == sorted(p.name for p in GOLDEN_DIR.glob("*.txt"))
 
 
 def test_registry_entry() -> None:

@@ -1,6 +1,7 @@
-"""Tabletop geometry: exact numbers, bases, contact, paths, terrain costs and line of sight.
+"""Tabletop geometry: exact numbers, bases, contact, paths, shapes and the surface.
 
 Every expected value is one a person can check with a ruler (3-4-5 triangles, straight lines).
+Terrain (movement costs, line of sight) is Astral Dreams': tests/astral_dreams/test_terrain.py.
 """
 
 from __future__ import annotations
@@ -13,15 +14,15 @@ from hypothesis import strategies as st
 
 from voidwar.core.tabletop import (
     Circle,
-    Feature,
     Point,
     Rect,
-    Table,
+    Surface,
     fmt,
     frac,
     in_contact,
     overlaps,
     path_clear_of_bases,
+    path_length,
     segment_point_dist2,
     segments_intersect,
     toward,
@@ -94,68 +95,34 @@ def test_segment_point_distance() -> None:
     assert not segments_intersect(P("0,0"), P("1,1"), P("2,2"), P("3,0"))
 
 
-def test_path_length_and_fit_exact_at_the_limit() -> None:
-    t = Table(F(48), F(48))
-    assert t.path_fits([P("10,10"), P("13.6,14.8")], 6)  # exactly 6"
-    assert not t.path_fits([P("10,10"), P("13.6,14.81")], 6)
-    path = [P("10,10"), P("13,14"), P("13,15")]  # 5 + 1
-    assert t.path_length(path) == pytest.approx(6.0)
-    assert t.path_fits(path, 6)
-    assert not t.path_fits([P("10,10"), P("13,14"), P("13,15.01")], 6)
-
-
-def test_terrain_multipliers() -> None:
-    hill = Feature("hill", Rect(F(20), F(0), F(30), F(48)), move=HALF)
-    road = Feature("road", Rect(F(0), F(20), F(48), F(22)), move=F(2))
-    t = Table(F(48), F(48), (hill, road))
-    # 1" of open ground, then 2.5" of hill at half movement: 1 + 5 = 6
-    assert t.path_cost([P("19,10"), P("22.5,10")]) == pytest.approx(6.0)
-    assert t.path_fits([P("19,10"), P("22.5,10")], 6)
-    assert not t.path_fits([P("19,10"), P("22.51,10")], 6)
-    # along the road at double movement: 12" cost 6
-    assert t.path_fits([P("2,21"), P("14,21")], 6)
-    # where road and hill overlap, the slowest applies (½): 2" there cost 4
-    assert t.path_cost([P("20,21"), P("22,21")]) == pytest.approx(4.0)
-
-
-def test_terrain_refuses_bad_shapes() -> None:
-    with pytest.raises(ValueError):
-        Feature("pond", Circle(P("5,5"), F(2)), move=HALF)
-    with pytest.raises(ValueError):
-        Rect(F(3), F(0), F(1), F(4))
-    with pytest.raises(ValueError):
-        Feature("pit", Rect(F(0), F(0), F(1), F(1)), move=F(0))
-
-
-def test_line_of_sight() -> None:
-    wall = Feature("wall", Rect(F(10), F(10), F(12), F(20)), impassable=True, blocks_los=True)
-    tower = Feature("tower", Circle(P("30,30"), F(2)), blocks_los=True)
-    wood = Feature("wood", Rect(F(40), F(0), F(46), F(6)), blocks_los=True)
-    t = Table(F(48), F(48), (wall, tower, wood))
-    assert t.line_of_sight(P("5,15"), P("20,15")) is wall
-    assert t.line_of_sight(P("5,25"), P("20,25")) is None
-    # grazing the wall's edge is not through it
-    assert t.line_of_sight(P("12,5"), P("12,25")) is None
-    assert t.line_of_sight(P("30,20"), P("30,40")) is tower
-    assert t.line_of_sight(P("32,20"), P("32,40")) is None  # tangent to the tower
-    # into and out of the wood, not through it
-    assert t.line_of_sight(P("43,3"), P("43,30")) is None
-    assert t.line_of_sight(P("38,3"), P("47.5,3")) is wood
-
-
-def test_impassable_terrain_and_table_edges() -> None:
-    wall = Feature("wall", Rect(F(10), F(10), F(12), F(20)), impassable=True, blocks_los=True)
-    t = Table(F(48), F(48), (wall,))
-    assert t.impassable_on([P("5,15"), P("9,15")], HALF) is None
-    assert t.impassable_on([P("5,15"), P("9.6,15")], HALF) is wall  # the base edge cuts in
-    assert t.impassable_on([P("5,15"), P("9.5,15")], HALF) is None  # edge touches the wall
-    assert t.base_on_table(P("0.5,0.5"), HALF)
-    assert not t.base_on_table(P("0.49,10"), HALF)
-    assert t.clamp(P("-3,50"), HALF) == P("0.5,47.5")
-
-
 def test_toward_rounds_to_the_grid() -> None:
     p = toward(P("0,0"), P("3,4"), 2.5)
     assert p == P("1.5,2")
     q = toward(P("0,0"), P("3,4"), -5)
     assert q == P("-3,-4")
+
+
+
+def test_path_length_sums_the_legs() -> None:
+    assert path_length([P("10,10"), P("13,14"), P("13,15")]) == pytest.approx(6.0)  # 5 + 1
+    assert path_length([P("10,10")]) == 0
+
+
+def test_shapes_refuse_bad_sizes_and_meet_segments() -> None:
+    with pytest.raises(ValueError):
+        Rect(F(3), F(0), F(1), F(4))
+    with pytest.raises(ValueError):
+        Circle(P("5,5"), F(0))
+    wall = Rect(F(10), F(10), F(12), F(20))
+    assert wall.crosses_interior(P("5,15"), P("20,15"))
+    assert not wall.crosses_interior(P("12,5"), P("12,25"))  # along the edge
+    tower = Circle(P("30,30"), F(2))
+    assert tower.crosses_interior(P("30,20"), P("30,40"))
+    assert not tower.crosses_interior(P("32,20"), P("32,40"))  # tangent
+
+
+def test_surface_edges() -> None:
+    t = Surface(F(48), F(48))
+    assert t.base_on_table(P("0.5,0.5"), HALF)
+    assert not t.base_on_table(P("0.49,10"), HALF)
+    assert t.clamp(P("-3,50"), HALF) == P("0.5,47.5")

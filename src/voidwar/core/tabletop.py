@@ -7,19 +7,23 @@ limit is made on *squared* distances, which are rational. Only sums of several s
 a documented tolerance, :data:`EPS`.
 
 Speed without giving up exactness: points and shapes cache float copies of their coordinates;
-each test is first made in floats with a relative margin (:data:`MARGIN`) and falls back to the
-exact rational test only when the float answer is within that margin of the limit.
+each test is first made in floats with a relative margin (:data:`MARGIN`, :func:`float_le`) and
+falls back to the exact rational test only when the float answer is within that margin of the
+limit.
 
 The pieces:
 
-* :class:`Point` — a position on the table; text ``"12.5,30"``.
+* :class:`Point` — a position on the table; text ``"12.5,30"``; :func:`within`, :func:`toward`,
+  :func:`path_length`, segment distances and intersection.
 * round bases: :func:`overlaps` (two bases share area; touching is not overlapping),
   :func:`in_contact` (base to base, with a tolerance), :func:`path_clear_of_bases` (a base moved
   along a path never passes through another).
-* :class:`Rect` and :class:`Circle` shapes, and :class:`Feature` — terrain: a movement multiplier
-  (rectangles only, so that the length inside is exact), impassable, blocks line of sight.
-* :class:`Table` — width, height and features: :meth:`Table.path_cost`,
-  :meth:`Table.line_of_sight`, :meth:`Table.base_on_table` and friends.
+* :class:`Rect` and :class:`Circle` shapes (clipping, distances to segments, crossing).
+* :class:`Surface` — a width × height table: :meth:`Surface.base_on_table`,
+  :meth:`Surface.clamp`.
+
+Terrain (what a shape on the table does to movement and sight) is a ruleset's own reading and
+lives with the ruleset.
 """
 
 from __future__ import annotations
@@ -92,8 +96,9 @@ def quantize(value: float, step: Fraction = QUANTUM, toward_zero: bool = False) 
     return n * step
 
 
-def _cmp_le(fa: float, fb: float) -> bool | None:
-    """Float pre-test of ``a ≤ b`` for non-negative quantities; ``None``: too close to call."""
+def float_le(fa: float, fb: float) -> bool | None:
+    """Float pre-test of ``a ≤ b`` for non-negative quantities; ``None``: too close to call
+    (the caller then decides exactly)."""
     tol = MARGIN * (abs(fb) + abs(fa)) + 1e-12
     if fa < fb - tol:
         return True
@@ -123,6 +128,7 @@ class Point:
 
     @classmethod
     def of(cls, x: Number, y: Number) -> Point:
+        """A point from exact numbers (ints, Fractions or decimal text)."""
         return cls(frac(x), frac(y))
 
     @classmethod
@@ -148,6 +154,7 @@ class Point:
         return Point(self.x - other.x, self.y - other.y)
 
     def dot(self, other: Point) -> Fraction:
+        """Dot product of the two position vectors (exact)."""
         return self.x * other.x + self.y * other.y
 
     def dist2(self, other: Point) -> Fraction:
@@ -156,13 +163,16 @@ class Point:
         return dx * dx + dy * dy
 
     def fdist2(self, other: Point) -> float:
+        """Squared distance in floats (pre-tests and heuristics)."""
         dx, dy = self.fx - other.fx, self.fy - other.fy
         return dx * dx + dy * dy
 
     def dist(self, other: Point) -> float:
+        """Distance in inches (a float, for display and path costs)."""
         return math.sqrt(self.fdist2(other))
 
     def as_floats(self) -> tuple[float, float]:
+        """The cached float coordinates ``(x, y)``."""
         return self.fx, self.fy
 
 
@@ -172,7 +182,7 @@ def within(a: Point, b: Point, limit: Number) -> bool:
     if lim < 0:
         return False
     fl = float(lim)
-    quick = _cmp_le(a.fdist2(b), fl * fl)
+    quick = float_le(a.fdist2(b), fl * fl)
     return quick if quick is not None else a.dist2(b) <= lim * lim
 
 
@@ -242,7 +252,7 @@ def overlaps(a: Point, ra: Fraction, b: Point, rb: Fraction) -> bool:
     Touching (exactly the sum) is not overlapping."""
     s = ra + rb
     fs = float(s)
-    quick = _cmp_le(fs * fs, a.fdist2(b))
+    quick = float_le(fs * fs, a.fdist2(b))
     if quick is not None:
         return not quick
     return a.dist2(b) < s * s
@@ -252,7 +262,7 @@ def in_contact(a: Point, ra: Fraction, b: Point, rb: Fraction, tolerance: Fracti
     """Base to base: the gap between the two base edges is at most ``tolerance``."""
     s = ra + rb + tolerance
     fs = float(s)
-    quick = _cmp_le(a.fdist2(b), fs * fs)
+    quick = float_le(a.fdist2(b), fs * fs)
     return quick if quick is not None else a.dist2(b) <= s * s
 
 
@@ -267,7 +277,7 @@ def path_clear_of_bases(
     limits = [(ident, c, r, (fr + float(r)) ** 2) for ident, c, r in items]
     for a, b in pairwise(path):
         for ident, c, r, fs2 in limits:
-            quick = _cmp_le(fs2, fsegment_point_dist2(a, b, c))
+            quick = float_le(fs2, fsegment_point_dist2(a, b, c))
             if quick is True:
                 continue
             if quick is None and segment_point_dist2(a, b, c) >= (radius + r) ** 2:
@@ -276,7 +286,7 @@ def path_clear_of_bases(
     return None
 
 
-# -- shapes and terrain ------------------------------------------------------------------------
+# -- shapes --------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Rect:
     """An axis-aligned rectangle ``x0 ≤ x ≤ x1, y0 ≤ y ≤ y1``."""
@@ -306,12 +316,15 @@ class Rect:
         )
 
     def contains(self, p: Point) -> bool:
+        """``p`` lies inside or on the edge."""
         return self.x0 <= p.x <= self.x1 and self.y0 <= p.y <= self.y1
 
     def strictly_contains(self, p: Point) -> bool:
+        """``p`` lies inside, not on the edge."""
         return self.x0 < p.x < self.x1 and self.y0 < p.y < self.y1
 
     def corners(self) -> tuple[Point, Point, Point, Point]:
+        """The four corners, counter-clockwise from the lower left."""
         return (
             Point(self.x0, self.y0),
             Point(self.x1, self.y0),
@@ -320,6 +333,7 @@ class Rect:
         )
 
     def centre(self) -> Point:
+        """The middle of the rectangle."""
         return Point((self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2)
 
     def clip(self, a: Point, b: Point) -> tuple[Fraction, Fraction] | None:
@@ -346,6 +360,7 @@ class Rect:
         return t0, t1
 
     def point_dist2(self, p: Point) -> Fraction:
+        """Squared distance from ``p`` to the (closed) rectangle; 0 inside (exact)."""
         dx = max(self.x0 - p.x, Fraction(0), p.x - self.x1)
         dy = max(self.y0 - p.y, Fraction(0), p.y - self.y1)
         return dx * dx + dy * dy
@@ -373,6 +388,7 @@ class Rect:
         return self.strictly_contains(mid)
 
     def describe(self) -> str:
+        """Short text: ``rect x0,y0–x1,y1``."""
         return f"rect {fmt(self.x0)},{fmt(self.y0)}–{fmt(self.x1)},{fmt(self.y1)}"
 
 
@@ -388,83 +404,49 @@ class Circle:
             raise ValueError("a circle needs a positive radius")
 
     def contains(self, p: Point) -> bool:
+        """``p`` lies inside or on the circle."""
         return self.centre.dist2(p) <= self.radius * self.radius
 
     def crosses_interior(self, a: Point, b: Point) -> bool:
+        """Whether the segment passes through the inside (a tangent does not)."""
         return not self.segment_dist2_ok(a, b, Fraction(0))
 
     def segment_dist2_ok(self, a: Point, b: Point, clearance: Fraction) -> bool:
         """True when the segment stays at least ``clearance`` outside the disc."""
         s = self.radius + clearance
         fs = float(s)
-        quick = _cmp_le(fs * fs, fsegment_point_dist2(a, b, self.centre))
+        quick = float_le(fs * fs, fsegment_point_dist2(a, b, self.centre))
         if quick is not None:
             return quick
         return segment_point_dist2(a, b, self.centre) >= s * s
 
     def describe(self) -> str:
+        """Short text: ``circle at x,y r R``."""
         return f"circle at {self.centre} r {fmt(self.radius)}"
 
 
 Shape = Rect | Circle
 
 
-@dataclass(frozen=True, slots=True)
-class Feature:
-    """A piece of terrain.
-
-    ``move`` multiplies movement inside it (``1/2``: every inch moved there costs two inches of
-    speed; ``2``: half an inch), only on rectangles. ``impassable``: no base may enter it.
-    ``blocks_los``: a line between two points that passes through its inside is blocked, unless
-    one of the two points is itself inside (one sees into and out of a wood, not through it).
-    """
-
-    name: str
-    shape: Shape
-    move: Fraction = Fraction(1)
-    impassable: bool = False
-    blocks_los: bool = False
-
-    def __post_init__(self) -> None:
-        if self.move <= 0:
-            raise ValueError("a movement multiplier must be positive (use impassable)")
-        if self.move != 1 and not isinstance(self.shape, Rect):
-            raise ValueError("a movement multiplier needs a rectangular area")
-
-    def contains(self, p: Point) -> bool:
-        return self.shape.contains(p)
-
-    def blocks_base(self, a: Point, b: Point, radius: Fraction) -> bool:
-        """Whether a base of ``radius`` moved along ``ab`` would cut into this (impassable)."""
-        if isinstance(self.shape, Rect):
-            if not self.shape.near_segment(a, b, float(radius)):
-                return False
-            return self.shape.segment_dist2(a, b) < radius * radius
-        return not self.shape.segment_dist2_ok(a, b, radius)
+def path_length(path: Sequence[Point]) -> float:
+    """Length of a path through its points, in inches (a float: a sum of square roots)."""
+    return sum(a.dist(b) for a, b in pairwise(path))
 
 
 @dataclass(frozen=True)
-class Table:
-    """The playing surface: ``width`` × ``height`` inches, origin at the lower left corner."""
+class Surface:
+    """A rectangular playing surface: ``width`` × ``height`` inches, origin at the lower left
+    corner. Terrain on it belongs to the ruleset that uses it."""
 
     width: Fraction
     height: Fraction
-    features: tuple[Feature, ...] = field(default_factory=tuple)
-    _movers: tuple[tuple[float, tuple[float, float, float, float]], ...] = field(
-        init=False, repr=False, compare=False
-    )
     _fsize: tuple[float, float] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        movers = tuple(
-            (float(f.move), f.shape.fbox) for f in self.features
-            if f.move != 1 and isinstance(f.shape, Rect)
-        )
-        object.__setattr__(self, "_movers", movers)
         object.__setattr__(self, "_fsize", (float(self.width), float(self.height)))
 
     def base_on_table(self, p: Point, radius: Fraction) -> bool:
-        """The whole base lies on the table."""
+        """The whole base of ``radius`` around ``p`` lies on the surface."""
         w, h = self._fsize
         r = float(radius)
         m = 1e-9
@@ -473,120 +455,7 @@ class Table:
         return radius <= p.x <= self.width - radius and radius <= p.y <= self.height - radius
 
     def clamp(self, p: Point, radius: Fraction) -> Point:
+        """The nearest point to ``p`` where a base of ``radius`` lies wholly on the surface."""
         return Point(
             min(max(p.x, radius), self.width - radius), min(max(p.y, radius), self.height - radius)
         )
-
-    def segment_factor(self, a: Point, b: Point) -> Fraction:
-        """Cost per inch of ``ab`` as an exact fraction of its length.
-
-        Where areas overlap, the smallest multiplier (the slowest going) applies."""
-        movers = [
-            (f, f.shape) for f in self.features
-            if f.move != 1 and isinstance(f.shape, Rect) and f.shape.near_segment(a, b, 0.0)
-        ]
-        if not movers or a == b:
-            return Fraction(1)
-        cuts = {Fraction(0), Fraction(1)}
-        for _f, rect in movers:
-            iv = rect.clip(a, b)
-            if iv is not None:
-                cuts.update(iv)
-        ts = sorted(cuts)
-        total = Fraction(0)
-        for t0, t1 in pairwise(ts):
-            tm = (t0 + t1) / 2
-            mid = Point(a.x + (b.x - a.x) * tm, a.y + (b.y - a.y) * tm)
-            mult = min([f.move for f, r in movers if r.contains(mid)], default=Fraction(1))
-            total += (t1 - t0) / mult
-        return total
-
-    def fsegment_factor(self, a: Point, b: Point) -> float:
-        """Float copy of :meth:`segment_factor` (pre-tests, path costs, heuristics)."""
-        all_movers = self._movers
-        if not all_movers or a == b:
-            return 1.0
-        lox, hix = min(a.fx, b.fx) - 1e-9, max(a.fx, b.fx) + 1e-9
-        loy, hiy = min(a.fy, b.fy) - 1e-9, max(a.fy, b.fy) + 1e-9
-        movers = [
-            (m, box) for m, box in all_movers
-            if not (hix < box[0] or lox > box[2] or hiy < box[1] or loy > box[3])
-        ]
-        if not movers:
-            return 1.0
-        dx, dy = b.fx - a.fx, b.fy - a.fy
-        cuts = {0.0, 1.0}
-        spans: list[tuple[float, float, float]] = []
-        for move, (x0, y0, x1, y1) in movers:
-            t0, t1 = 0.0, 1.0
-            ok = True
-            for p, q in ((-dx, a.fx - x0), (dx, x1 - a.fx), (-dy, a.fy - y0), (dy, y1 - a.fy)):
-                if p == 0:
-                    if q < 0:
-                        ok = False
-                        break
-                    continue
-                r = q / p
-                if p < 0:
-                    t0 = max(t0, r)
-                else:
-                    t1 = min(t1, r)
-            if ok and t0 < t1:
-                cuts.update((t0, t1))
-                spans.append((t0, t1, float(move)))
-        ts = sorted(cuts)
-        total = 0.0
-        for t0, t1 in pairwise(ts):
-            tm = (t0 + t1) / 2
-            mult = min([m for s0, s1, m in spans if s0 <= tm <= s1], default=1.0)
-            total += (t1 - t0) / mult
-        return total
-
-    def path_length(self, path: Sequence[Point]) -> float:
-        return sum(a.dist(b) for a, b in pairwise(path))
-
-    def path_cost(self, path: Sequence[Point]) -> float:
-        """Movement spent along ``path`` (inches of speed), terrain multipliers included."""
-        return sum(
-            a.dist(b) * self.fsegment_factor(a, b)
-            for a, b in pairwise(path)
-        )
-
-    def path_fits(self, path: Sequence[Point], speed: Number) -> bool:
-        """Whether ``path`` costs at most ``speed``: exact for one leg, within :data:`EPS` else."""
-        sp = frac(speed)
-        legs = list(pairwise(path))
-        if not legs:
-            return True
-        if len(legs) == 1:
-            a, b = legs[0]
-            fk, fsp = self.fsegment_factor(a, b), float(sp)
-            quick = _cmp_le(a.fdist2(b) * fk * fk, fsp * fsp)
-            if quick is not None:
-                return quick
-            k = self.segment_factor(a, b)
-            return a.dist2(b) * k * k <= sp * sp
-        return self.path_cost(path) <= float(sp) + EPS
-
-    def impassable_on(self, path: Sequence[Point], radius: Fraction) -> Feature | None:
-        """The first impassable feature a base moved along ``path`` would enter."""
-        for f in self.features:
-            if f.impassable:
-                for a, b in pairwise(path):
-                    if f.blocks_base(a, b, radius):
-                        return f
-                if len(path) == 1 and f.blocks_base(path[0], path[0], radius):
-                    return f
-        return None
-
-    def line_of_sight(self, a: Point, b: Point) -> Feature | None:
-        """The feature that blocks the line ``ab`` (``None``: the line is clear)."""
-        for f in self.features:
-            if not f.blocks_los or f.contains(a) or f.contains(b):
-                continue
-            if f.shape.crosses_interior(a, b):
-                return f
-        return None
-
-    def features_at(self, p: Point) -> list[Feature]:
-        return [f for f in self.features if f.contains(p)]

@@ -4,8 +4,12 @@ on a tabletop measured in inches. See docs/astral-dreams.md."""
 from __future__ import annotations
 
 from ...core.registry import RulesetInfo
+from .balance import matchups
 from .data import scenarios
 from .game import AstralDreams, make_game
+from .golden import GOLDENS
+from .policies import HeuristicPolicy
+from .render import COMMANDS, render
 from .search import SEARCH
 
 
@@ -13,36 +17,29 @@ def _scenarios() -> dict[str, str]:
     return {name: f"{sc.title}: {sc.description}" for name, sc in scenarios().items()}
 
 
-def _info() -> RulesetInfo:
-    from .balance import matchups
-    from .policies import HeuristicPolicy
-    from .render import COMMANDS, render
-
-    return RulesetInfo(
-        search=SEARCH,
-        name="astral-dreams",
-        title="Astral Dreams",
-        game_class=AstralDreams,
-        factory=make_game,
-        scenarios=_scenarios,
-        policies={"heuristic": lambda seed: HeuristicPolicy(seed)},
-        render=render,
-        aliases=("astral_dreams", "astraldreams"),
-        description="Imperial Scouts vs Ladek Marine Robots: a d20 miniatures skirmish in inches",
-        commands=COMMANDS,
-        balance=matchups,
-        file_options=("army_a", "army_b"),
-        option_help={
-            "army_a": "the Scouts' army list (a TOML/JSON file, or inline data)",
-            "army_b": "the Robots' army list (a TOML/JSON file, or inline data)",
-            "points": "the points allowance of each side (default: the scenario's)",
-            "scout_range": "the Scouts' range in inches (the text gives none; default 12)",
-            "round_limit": "end after this many rounds, more surviving points wins (0: none)",
-            "free_deploy": "true: an army's 'at' positions may be anywhere on the table",
-        },
-    )
-
-
-RULESET = _info()
+RULESET = RulesetInfo(
+    search=SEARCH,
+    name="astral-dreams",
+    title="Astral Dreams",
+    game_class=AstralDreams,
+    factory=make_game,
+    scenarios=_scenarios,
+    policies={"heuristic": lambda seed: HeuristicPolicy(seed)},
+    render=render,
+    aliases=("astral_dreams", "astraldreams"),
+    description="Imperial Scouts vs Ladek Marine Robots: a d20 miniatures skirmish in inches",
+    commands=COMMANDS,
+    balance=matchups,
+    file_options=("army_a", "army_b"),
+    option_help={
+        "army_a": "the Scouts' army list (a TOML/JSON file, or inline data)",
+        "army_b": "the Robots' army list (a TOML/JSON file, or inline data)",
+        "points": "the points allowance of each side (default: the scenario's)",
+        "scout_range": "the Scouts' range in inches (the text gives none; default 12)",
+        "round_limit": "end after this many rounds, more surviving points wins (0: none)",
+        "free_deploy": "true: an army's 'at' positions may be anywhere on the table",
+    },
+    goldens=lambda: GOLDENS,
+)
 
 __all__ = ["RULESET", "AstralDreams", "make_game"]

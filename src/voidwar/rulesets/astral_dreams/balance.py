@@ -38,6 +38,7 @@ def counts(scout_points: int, robot_points: int) -> tuple[int, int]:
 
 
 def matchup_options(scout: str, robot: str) -> dict[str, Any]:
+    """Game options for ``scout`` rank against ``robot`` rank at (nearly) equal points."""
     tab = units()
     ps, pr = tab.scouts.units[scout].points, tab.robots.units[robot].points
     ns, nr = counts(ps, pr)
@@ -51,6 +52,7 @@ def matchup_options(scout: str, robot: str) -> dict[str, Any]:
 
 
 def matchups() -> list[Matchup]:
+    """Every Scout rank against every Robot rank (the balance matrix)."""
     tab = units()
     return [
         Matchup(tab.scouts.units[s].name, tab.robots.units[r].name, SCENARIO,

@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 from typing import Any, Literal
 
+import tomli_w
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.datafile import read_toml, validate
@@ -24,12 +25,16 @@ FORMAT = "astral-dreams-campaign"
 
 
 class GameEntry(BaseModel):
+    """One game played: its allowance, scenario, winner (``None``/left out: a draw), outcome,
+    scores and the record it was checked against, if any."""
+
     model_config = ConfigDict(extra="forbid")
 
     game: int = Field(ge=1)
     points: int = Field(ge=1)
     scenario: str
-    winner: Literal["scouts", "robots"] | None
+    #: left out of a file for a draw (TOML has no null)
+    winner: Literal["scouts", "robots"] | None = None
     outcome: str
     scores: dict[str, float] = Field(default_factory=dict)
     rounds: int | None = None
@@ -38,6 +43,9 @@ class GameEntry(BaseModel):
 
 
 class Campaign(BaseModel):
+    """A campaign file ("Miniatures": fifty points, ten more each game): its settings and the
+    games played so far."""
+
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["astral-dreams-campaign"] = "astral-dreams-campaign"
@@ -53,9 +61,11 @@ class Campaign(BaseModel):
 
     @property
     def next_game(self) -> int:
+        """The number of the next game to play (1-based)."""
         return len(self.games) + 1
 
     def wins(self) -> dict[str, int]:
+        """Games won by each side, and draws."""
         out = {"scouts": 0, "robots": 0, "draw": 0}
         for g in self.games:
             out[g.winner or "draw"] += 1
@@ -63,6 +73,7 @@ class Campaign(BaseModel):
 
 
 def new_campaign(name: str, scenario: str, start: int = 50, step: int = 10) -> Campaign:
+    """A fresh campaign on a known scenario ("Miniatures": fifty points, then ten more)."""
     if scenario not in scenarios():
         raise DataFileError(
             "(campaign)", "scenario",
@@ -72,6 +83,7 @@ def new_campaign(name: str, scenario: str, start: int = 50, step: int = 10) -> C
 
 
 def load_campaign(path: str | Path) -> Campaign:
+    """Read and validate a campaign file (TOML by its name, else JSON); games numbered 1, 2…"""
     p = Path(path)
     if p.suffix.lower() == ".toml":
         data: Any = read_toml(p)
@@ -89,27 +101,13 @@ def load_campaign(path: str | Path) -> Campaign:
     return camp
 
 
-def _toml_value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int | float):
-        return repr(v)
-    if isinstance(v, dict):
-        return "{ " + ", ".join(f"{k} = {_toml_value(x)}" for k, x in v.items()) + " }"
-    return json.dumps(str(v))
-
-
 def dump_campaign(camp: Campaign) -> str:
-    """The campaign as TOML text (no TOML writer ships with Python; the shape is fixed)."""
-    data = camp.model_dump(exclude_none=True)
-    games = data.pop("games")
-    lines = [f"{k} = {_toml_value(v)}" for k, v in data.items()]
-    for g in games:
-        lines += ["", "[[games]]"] + [f"{k} = {_toml_value(v)}" for k, v in g.items()]
-    return "\n".join(lines) + "\n"
+    """The campaign as TOML text (written by tomli-w; a draw's winner is left out)."""
+    return tomli_w.dumps(camp.model_dump(exclude_none=True))
 
 
 def save_campaign(camp: Campaign, path: str | Path) -> None:
+    """Write the campaign (TOML by its name, else JSON)."""
     p = Path(path)
     if p.suffix.lower() == ".toml":
         p.write_text(dump_campaign(camp))

@@ -1,25 +1,33 @@
 """Astral Dreams data: unit profiles, scenarios and army lists (TOML, validated by pydantic).
 
-``units.toml`` holds every profile of the text; ``scenario_files/*.toml`` the scenarios (our
+``data/units.toml`` holds every profile of the text; ``data/scenarios/*.toml`` the scenarios (our
 reconstruction: the text has no table size, deployment or terrain values); army lists are TOML
 files a player writes (``voidwar army new``) or inline tables in a scenario or a record.
+
+The profiles and the scenarios are parsed and validated once per process (cached) and shared
+read-only.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
+import tomli_w
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from ...core.datafile import StrictModel, load_model, package_file, read_toml, validate
 from ...core.errors import DataFileError, UnknownName
-from ...core.tabletop import Circle, Feature, Point, Rect, Table, frac
+from ...core.tabletop import Circle, Point, Rect, frac
+from .terrain import Feature, Table
 
 PKG = "voidwar.rulesets.astral_dreams"
+#: the data folder inside the package: ``units.toml`` and ``scenarios/*.toml``
+DATA = "data"
 SIDES = ("scouts", "robots")
 Side = Literal["scouts", "robots"]
 
@@ -64,26 +72,34 @@ class Profile(StrictModel):
 
 
 class SideProfiles(StrictModel):
+    """One side's entry in ``units.toml``: its name, its kind and its ranks by key."""
+
     side_name: str
     kind: str
     units: dict[str, Profile]
 
 
 class UnitTable(StrictModel):
+    """Every profile of the text, by side ("Imperial Scouts", "Ladek Marine Robots")."""
+
     scouts: SideProfiles
     robots: SideProfiles
 
     def side(self, side: str) -> SideProfiles:
+        """The profiles of ``side`` (``"scouts"`` or ``"robots"``)."""
         return self.scouts if side == "scouts" else self.robots
 
 
 @cache
 def units() -> UnitTable:
-    return load_model(UnitTable, package_file(PKG, "units.toml"))
+    """The unit profiles (``data/units.toml``), loaded once per process."""
+    return load_model(UnitTable, package_file(PKG, f"{DATA}/units.toml"))
 
 
 # -- army lists ----------------------------------------------------------------------------------
 class ArmyEntry(StrictModel):
+    """One line of an army list: a rank, how many, and optionally where each one stands."""
+
     type: str = Field(min_length=1)
     count: int = Field(default=1, ge=1, le=50)
     #: optional deployment positions ("x,y"), one per miniature; else the scenario places them
@@ -108,13 +124,16 @@ class Army(StrictModel):
     units: list[ArmyEntry] = Field(min_length=1)
 
     def cost(self) -> int:
+        """Points spent ("Miniatures": forces are purchased by points)."""
         table = units().side(self.side).units
         return sum(table[e.type].points * e.count for e in self.units)
 
     def miniatures(self) -> int:
+        """How many miniatures the list buys."""
         return sum(e.count for e in self.units)
 
     def to_data(self) -> dict[str, Any]:
+        """The list as plain data (what records embed and files hold)."""
         return self.model_dump(exclude_none=True, exclude_defaults=False)
 
 
@@ -155,6 +174,7 @@ def check_army(army: Army, file: str, allowance: int | None = None) -> Army:
 
 
 def parse_army(data: Any, file: str, allowance: int | None = None) -> Army:
+    """Validate and check an army list's data (:func:`check_army`); ``file`` names it in errors."""
     return check_army(validate(Army, data, file), file, allowance)
 
 
@@ -175,26 +195,29 @@ def read_army_file(path: str | Path) -> dict[str, Any]:
 
 
 def load_army(path: str | Path, allowance: int | None = None) -> Army:
+    """Read, validate and check an army file (TOML, or JSON by its name)."""
     return parse_army(read_army_file(path), str(path), allowance)
 
 
 def army_to_toml(army: Army) -> str:
-    """An army list as TOML text (the format ``voidwar army new`` writes)."""
+    """An army list as TOML text (the format ``voidwar army new`` writes): the data written by
+    tomli-w, after a comment listing each rank's name and price, and the total at the end."""
     table = units().side(army.side).units
-    lines = []
-    if army.name:
-        lines.append(f"name = {json.dumps(army.name)}")
-    lines += [f'side = "{army.side}"', f"points = {army.points}", ""]
+    data = army.model_dump(exclude_none=True)
+    if not data["name"]:
+        del data["name"]
+    body = tomli_w.dumps(data)
+    return "".join(_army_comments(army, table)) + body + (
+        f"\n# total: {army.cost()} of {army.points} points\n"
+    )
+
+
+def _army_comments(army: Army, table: dict[str, Profile]) -> Iterator[str]:
     for e in army.units:
         p = table[e.type]
-        lines.append(f"[[units]]  # {p.name}, {p.points} pts each")
-        lines.append(f'type = "{e.type}"')
-        lines.append(f"count = {e.count}")
-        if e.at is not None:
-            lines.append("at = [" + ", ".join(json.dumps(a) for a in e.at) + "]")
-        lines.append("")
-    lines.append(f"# total: {army.cost()} of {army.points} points")
-    return "\n".join(lines) + "\n"
+        yield f"# {e.type}: {p.name}, {p.points} pts each\n"
+    if army.units:
+        yield "\n"
 
 
 def suggest_army(side: str, points: int) -> Army:
@@ -231,6 +254,8 @@ def suggest_army(side: str, points: int) -> Army:
 
 # -- scenarios -----------------------------------------------------------------------------------
 class TerrainSpec(StrictModel):
+    """One ``[[terrain]]`` entry of a scenario (our reconstruction; see :mod:`.terrain`)."""
+
     name: str = Field(min_length=1)
     shape: Literal["rect", "circle"]
     #: rect: [x0, y0, x1, y1]; circle: [x, y, radius]
@@ -248,6 +273,7 @@ class TerrainSpec(StrictModel):
         return self
 
     def feature(self) -> Feature:
+        """The terrain feature this entry describes."""
         shape: Rect | Circle
         if self.shape == "rect":
             shape = Rect(*self.at)
@@ -257,6 +283,8 @@ class TerrainSpec(StrictModel):
 
 
 class Scenario(StrictModel):
+    """A scenario file: table, bases, deployment, options' defaults, terrain and two armies."""
+
     title: str
     description: str
     #: the points allowance of each side (Astral Dreams, "Miniatures": begin with fifty)
@@ -283,15 +311,18 @@ class Scenario(StrictModel):
         return v
 
     def table(self) -> Table:
+        """The table with its terrain."""
         return Table(self.width, self.height, tuple(t.feature() for t in self.terrain))
 
 
 def scenario_dir() -> Path:
-    return package_file(f"{PKG}.scenario_files", "")
+    """The folder of the shipped scenario files (``data/scenarios``)."""
+    return package_file(PKG, f"{DATA}/scenarios")
 
 
 @cache
 def scenarios() -> dict[str, Scenario]:
+    """Every shipped scenario by name (the file's stem), loaded once per process."""
     out: dict[str, Scenario] = {}
     for p in sorted(scenario_dir().glob("*.toml")):
         out[p.stem] = load_scenario_file(p)
@@ -299,6 +330,7 @@ def scenarios() -> dict[str, Scenario]:
 
 
 def load_scenario_file(path: str | Path) -> Scenario:
+    """Read and validate a scenario file, both of its armies included."""
     sc = load_model(Scenario, path)
     for side in SIDES:
         parse_army(getattr(sc, side), f"{path} [{side}]", sc.points)

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from ...core.dice import PCG32
 from ...core.game import Action, Game
 from ...core.tabletop import Point
-from .actions import Attack, End, Move
-from .game import AstralDreams, Unit
+from .actions import Attack, AttackKind, End, Move
+from .game import AstralDreams
+from .state import Unit
 
 
 def p_hit(bonus: int, armor: int) -> float:
@@ -28,11 +29,15 @@ def p_hit(bonus: int, armor: int) -> float:
 
 @dataclass(frozen=True)
 class Plan:
+    """An action and the score the heuristic gives it."""
+
     score: float
     action: Action
 
 
 class HeuristicPolicy:
+    """The ``heuristic`` policy (see the module docstring); seeded for its tie-breaks."""
+
     name = "heuristic"
 
     #: how much a unit of expected loss weighs against a unit of expected gain
@@ -43,8 +48,10 @@ class HeuristicPolicy:
 
     # -- scoring -------------------------------------------------------------------------------
     def attack_value(self, g: AstralDreams, u: Unit, t: Unit, kind: str, n: int) -> float:
+        """Expected worth of ``n`` attacks of ``kind`` by ``u`` on ``t``: a kill is worth the
+        target's points and the harm it would do next; a wound its share (focus fire)."""
         prof = u.profile
-        bonus, dmg = (prof.ma, prof.md) if kind == "melee" else (prof.ra, prof.rd)
+        bonus, dmg = (prof.ma, prof.md) if kind == AttackKind.MELEE else (prof.ra, prof.rd)
         p = p_hit(bonus, t.profile.armor)
         hits_to_kill = -(-t.health // dmg) if dmg > 0 else 99
         if hits_to_kill > n:
@@ -72,6 +79,8 @@ class HeuristicPolicy:
         return best
 
     def danger(self, g: AstralDreams, u: Unit, at: Point, killed: str | None) -> float:
+        """Expected points ``u`` loses standing at ``at`` to the enemies' next turns (``killed``
+        left out), halved behind a line-of-sight blocker (cover)."""
         threats: list[float] = []
         table = g.setup.table
         contact = 2 * float(g.setup.radius) + float(g.setup.tolerance)
@@ -93,6 +102,8 @@ class HeuristicPolicy:
         return top + 0.5 * (sum(threats) - top)
 
     def plans_for(self, g: AstralDreams, u: Unit, moved: bool) -> list[Plan]:
+        """One scored plan per place ``u`` may stand (where it is, or each move candidate):
+        the best attack from there, less the danger, less a pull toward the enemy."""
         places = [u.pos] if moved else [u.pos, *g.move_candidates(u)]
         enemies = [e for e in g.units.values() if e.side != u.side]
         if not enemies:
@@ -104,10 +115,10 @@ class HeuristicPolicy:
         for p in places:
             best_val, best_attack, killed = 0.0, None, None
             for t in enemies:
-                for kind in ("melee", "shoot"):
-                    if kind == "melee" and not g.in_contact(u, t, p):
+                for kind in (AttackKind.MELEE, AttackKind.SHOOT):
+                    if kind == AttackKind.MELEE and not g.in_contact(u, t, p):
                         continue
-                    if kind == "shoot" and not g.in_range(u, t, p):
+                    if kind == AttackKind.SHOOT and not g.in_range(u, t, p):
                         continue
                     v = self.attack_value(g, u, t, kind, u.profile.attacks)
                     if v > best_val:
@@ -123,6 +134,7 @@ class HeuristicPolicy:
 
     # -- the policy ---------------------------------------------------------------------------
     def choose(self, game: Game) -> Action:
+        """The acting unit's best attack (or its end), else the best plan of all."""
         if not isinstance(game, AstralDreams):
             raise TypeError("the Astral Dreams heuristic plays Astral Dreams only")
         g = game

@@ -15,7 +15,9 @@ from ...core.errors import IllegalAction
 from ...core.game import Game
 from ...core.tabletop import Circle, Point, Rect
 from .actions import Move
-from .game import AstralDreams, Unit
+from .game import AstralDreams
+from .state import Unit
+from .terrain import Feature
 
 #: characters per inch across, rows per inch down (terminal cells are about twice as tall)
 COLS_PER_INCH = 1.0
@@ -68,6 +70,7 @@ def table_map(g: AstralDreams) -> Text:
 
 
 def unit_table(g: AstralDreams) -> RichTable:
+    """Every miniature: position, health, profile and whether it has acted this round."""
     tab = RichTable(
         title=f"Round {g.round} — initiative: {g.first}; to act: {g.to_act or '—'}",
         box=SIMPLE_HEAD, padding=(0, 1), caption="×2: two attacks per round",
@@ -86,6 +89,7 @@ def unit_table(g: AstralDreams) -> RichTable:
 
 
 def roll_log(g: AstralDreams, lines: int = 12) -> Text:
+    """The last ``lines`` events, rolls and hits highlighted."""
     out = Text("Log:\n", style="bold")
     for ev in g.log[-lines:]:
         style = {"roll": "magenta", "hit": "bold", "removed": "bold red", "over": "bold green"}
@@ -94,6 +98,7 @@ def roll_log(g: AstralDreams, lines: int = 12) -> Text:
 
 
 def render(game: Game) -> Group:
+    """The whole terminal view: map, unit table, terrain, log and result."""
     g = _game(game)
     parts: list[Text | RichTable] = [table_map(g), unit_table(g)]
     if g.setup.table.features:
@@ -107,11 +112,7 @@ def render(game: Game) -> Group:
     return Group(*parts)
 
 
-def _feature_words(f: object) -> str:
-    from ...core.tabletop import Feature
-
-    if not isinstance(f, Feature):
-        return ""
+def _feature_words(f: Feature) -> str:
     words = []
     if f.impassable:
         words.append("impassable")

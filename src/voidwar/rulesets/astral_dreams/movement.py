@@ -1,0 +1,171 @@
+"""Astral Dreams movement (The Round 2a): which paths a miniature may take, what they cost on
+the terrain, and the finite set of useful destinations the legal actions offer."""
+
+from __future__ import annotations
+
+import math
+
+from ...core.errors import IllegalAction
+from ...core.tabletop import Circle, Point, Rect, path_clear_of_bases, toward
+from .actions import Move
+from .state import R_MOVE, R_TURN, Battle, Unit
+from .terrain import Feature
+
+
+def path_reason(b: Battle, u: Unit, path: list[Point]) -> IllegalAction | None:
+    """Movement (The Round 2a): up to speed, on the table, never through or onto a base,
+    never into impassable terrain (our reading of the terrain advice). ``None``: allowed."""
+    s = b.setup
+    for p in path[1:]:
+        if not s.table.base_on_table(p, s.radius):
+            return IllegalAction(f"{p} would put {u.id}'s base off the table", R_MOVE)
+    if not s.table.path_fits(path, u.profile.speed):
+        cost = s.table.path_cost(path)
+        return IllegalAction(
+            f"{u.id} moves up to {u.profile.speed}\"; that path costs {cost:.2f}\"", R_MOVE
+        )
+    others = [(o.id, o.pos, s.radius) for o in b.units.values() if o.id != u.id]
+    hit = path_clear_of_bases(path, s.radius, others)
+    if hit is not None:
+        return IllegalAction(
+            f"{u.id}'s base would pass through or onto {hit}'s base (bases never overlap)",
+            R_MOVE,
+        )
+    f = s.table.impassable_on(path, s.radius)
+    if f is not None:
+        return IllegalAction(f"{u.id} cannot enter the {f.name} (impassable)", R_MOVE)
+    return None
+
+
+def move_reason(b: Battle, a: Move) -> IllegalAction | None:
+    """Why ``a`` is illegal now (The Round 2, 2a: move once, before attacking), or ``None``."""
+    u, why = b.turn_reason(a.unit)
+    if u is None:
+        return why
+    if b.current == u.id:
+        if b.attack_kind is not None:
+            return IllegalAction(f"{u.id} has attacked; it moves before attacking", R_TURN)
+        return IllegalAction(f"{u.id} has already moved this turn", R_MOVE)
+    path = a.path_from(u.pos)
+    if all(p == u.pos for p in path[1:]):
+        return IllegalAction(
+            f"{u.id} is already at {u.pos}: attack or 'end {u.id}' to stay", R_MOVE
+        )
+    return path_reason(b, u, path)
+
+
+def reach(b: Battle, u: Unit, target: Point, want: float) -> Point | None:
+    """The farthest grid point up to ``want`` inches along the straight line toward
+    ``target`` (negative: away) that the speed pays for, clamped to the table."""
+    s = b.setup
+    end = s.table.clamp(toward(u.pos, target, want), s.radius)
+    if end == u.pos:
+        return None
+    if s.table.path_fits([u.pos, end], u.profile.speed):
+        return end
+    # bisection on the float cost, then the exact test on the chosen grid point
+    lo, hi = 0.0, abs(want)
+    sign = 1.0 if want >= 0 else -1.0
+    speed = float(u.profile.speed) - 0.005
+    for _ in range(12):
+        mid = (lo + hi) / 2
+        p = s.table.clamp(toward(u.pos, target, sign * mid), s.radius)
+        if s.table.path_cost([u.pos, p]) <= speed:
+            lo = mid
+        else:
+            hi = mid
+    best = s.table.clamp(toward(u.pos, target, sign * lo), s.radius)
+    if best == u.pos or not s.table.path_fits([u.pos, best], u.profile.speed):
+        return None
+    return best
+
+
+#: how far short of full speed the generated destinations stop (grid rounding room)
+STEP = 0.02
+
+
+def _enemy_points(b: Battle, u: Unit) -> list[Point]:
+    """For each enemy: to base contact, full speed toward and away, to the edge of range."""
+    s = b.setup
+    speed = float(u.profile.speed)
+    contact = 2 * float(s.radius) + float(s.tolerance) / 2
+    rng = float(b.range_of(u))
+    pts: list[Point] = []
+    for e in b.enemies(u):
+        d = u.pos.dist(e.pos)
+        if d > contact:
+            pts.append(toward(e.pos, u.pos, contact))
+        if d - contact > speed:
+            p = reach(b, u, e.pos, speed - STEP)
+            if p is not None:
+                pts.append(p)
+        p = reach(b, u, e.pos, -(speed - STEP))
+        if p is not None:
+            pts.append(p)
+        if abs(d - rng) > STEP:
+            pts.append(toward(e.pos, u.pos, rng - 0.05))
+    return pts
+
+
+def move_points(b: Battle, u: Unit) -> list[Point]:
+    """The candidate destinations, unchecked but for speed on the flanks: for each enemy, to
+    base contact, full speed toward and away, to the edge of this unit's range; full speed
+    around the two nearest enemies; and beside each line-of-sight blocker (cover). Each point
+    once, never where ``u`` stands."""
+    s = b.setup
+    speed = float(u.profile.speed)
+    pts = _enemy_points(b, u)
+    # flanking: full speed at 45° and 90° either side of the line to the two nearest
+    # enemies (the way around a blocker)
+    near = sorted(b.enemies(u), key=lambda e: u.pos.fdist2(e.pos))[:2]
+    for e in near:
+        pts.extend(p for p in flank_points(u.pos, e.pos, speed - STEP) if s.table.path_fits(
+            [u.pos, p], u.profile.speed))
+    for f in s.table.features:
+        if not f.blocks_los:
+            continue
+        pts.extend(cover_points(f, float(s.radius)))
+    seen: set[Point] = set()
+    out: list[Point] = []
+    for p in pts:
+        if p in seen or p == u.pos:
+            continue
+        seen.add(p)
+        out.append(p)
+    return out
+
+
+def move_candidates(b: Battle, u: Unit) -> list[Point]:
+    """A finite, useful set of destinations (:func:`move_points`) that ``u``'s movement allows
+    (:func:`path_reason`). Any other point is accepted by notation and checked alike."""
+    return [p for p in move_points(b, u) if path_reason(b, u, [u.pos, p]) is None]
+
+
+def flank_points(a: Point, b: Point, dist: float) -> list[Point]:
+    """Points ``dist`` from ``a`` at ±45° and ±90° off the line toward ``b``."""
+    ax, ay = a.as_floats()
+    bx, by = b.as_floats()
+    base = math.atan2(by - ay, bx - ax)
+    return [
+        Point.near(ax + dist * math.cos(base + off), ay + dist * math.sin(base + off))
+        for off in (math.pi / 4, -math.pi / 4, math.pi / 2, -math.pi / 2)
+    ]
+
+
+def cover_points(f: Feature, radius: float) -> list[Point]:
+    """Points just outside a feature's sides (rect) or around it (circle)."""
+    off = radius + 0.05
+    sh = f.shape
+    if isinstance(sh, Rect):
+        x0, y0, x1, y1 = (float(v) for v in (sh.x0, sh.y0, sh.x1, sh.y1))
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        return [
+            Point.near(cx, y0 - off), Point.near(cx, y1 + off),
+            Point.near(x0 - off, cy), Point.near(x1 + off, cy),
+        ]
+    if isinstance(sh, Circle):
+        cx, cy = sh.centre.as_floats()
+        r = float(sh.radius) + off
+        return [Point.near(cx + r * math.cos(a), cy + r * math.sin(a))
+                for a in (0, math.pi / 2, math.pi, 3 * math.pi / 2)]
+    return []

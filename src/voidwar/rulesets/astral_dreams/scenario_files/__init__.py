@@ -1,1 +1,0 @@
-"""Astral Dreams scenario files (TOML), one per scenario."""

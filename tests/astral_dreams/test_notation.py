@@ -1,0 +1,91 @@
+"""Astral Dreams notation (core.notation): text kept byte for byte, every old input still read,
+bounded numbers, and the structured form round-tripping exactly."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import voidwar
+from voidwar.core.errors import IllegalAction
+from voidwar.core.tabletop import Point
+from voidwar.rulesets.astral_dreams.actions import NOTATION, Attack, AttackKind, End, Move, parse
+from voidwar.rulesets.astral_dreams.game import AstralDreams
+
+
+@pytest.mark.parametrize(("text", "written"), [
+    ("move s1 to 12.50, 10 via 11,11", "move S1 to 12.5,10 via 11,11"),
+    ("MOVE S1 TO 3,4", "move S1 to 3,4"),
+    ("move S1 to -1.5,2 via 1,1 and 2,2", "move S1 to -1.5,2 via 1,1 and 2,2"),
+    ("Move  S1   to 1 , 2", "move S1 to 1,2"),
+    ("move r2 to 1,2 VIA +1.5,1 AND 2,2", "move R2 to 1,2 via 1.5,1 and 2,2"),
+    ("shoot r1 at s2 and s3", "shoot R1 at S2 and S3"),
+    ("Melee S1 at r2", "melee S1 at R2"),
+    ("end s3", "end S3"),
+])
+def test_text_is_read_in_any_case_and_written_as_before(text: str, written: str) -> None:
+    a = parse(text)
+    assert str(a) == written
+    assert parse(written) == a
+
+
+def test_old_forms_and_values() -> None:
+    assert parse("move S1 to 12.5,30 via 10,25 and 11,27") == Move(
+        "S1", Point.of("12.5", 30), (Point.of(10, 25), Point.of(11, 27)))
+    assert parse("shoot R1 at S2 and S3") == Attack(AttackKind.SHOOT, "R1", ("S2", "S3"))
+    assert parse("end S1") == End("S1")
+    assert Attack("melee", "S1", ("R1",)).kind is AttackKind.MELEE  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", [
+    "move S1 12,3", "shoot S1", "melee S1 at", "jump S1", "move S1 to 1e3,2",
+    "move S1 to 1.1234567,2", "end S" + "9" * 5000, "move S1 to " + "1" * 5000 + ",2",
+    "move S1 to 1,2 via " + "3" * 5000 + ",1", "end X1", "move S1 to 1,2 via",
+])
+def test_unreadable_text_is_a_clean_illegal_action(text: str) -> None:
+    with pytest.raises(IllegalAction, match="cannot read"):
+        parse(text)
+
+
+def test_structured_form() -> None:
+    a = parse("move S1 to 12.5,30 via 10,25 and 11.25,27")
+    d = a.to_dict()
+    assert d == {"kind": "move", "text": "move S1 to 12.5,30 via 10,25 and 11.25,27",
+                 "actor": "S1", "to": [12.5, 30], "via": [[10, 25], [11.25, 27]]}
+    assert NOTATION.from_dict(d) == a
+    assert NOTATION.from_dict({"kind": "move", "actor": "s1", "to": "12.5,30"}) == Move(
+        "S1", Point.of("12.5", 30))
+    assert parse("end S2").to_dict() == {"kind": "end", "text": "end S2", "actor": "S2"}
+    s = parse("shoot R1 at S2 and S3")
+    assert s.to_dict() == {"kind": "shoot", "text": "shoot R1 at S2 and S3", "actor": "R1",
+                           "targets": ["S2", "S3"]}
+    assert NOTATION.from_dict(s.to_dict()) == s
+    g = voidwar.load("astral-dreams", seed=1)
+    assert isinstance(g, AstralDreams)
+    for a in g.legal_actions():
+        assert g.action_from_dict(a.to_dict()) == a
+
+
+@pytest.mark.parametrize("bad", [
+    {"kind": "move", "actor": "S1", "to": [1e7, 1]},
+    {"kind": "move", "actor": "S1", "to": [0.1234567, 1]},
+    {"kind": "move", "actor": "S1", "to": [True, 1]},
+    {"kind": "move", "actor": "S1", "to": [1, 2, 3]},
+    {"kind": "move", "actor": "S1", "to": [float("nan"), 1]},
+    {"kind": "move", "actor": "S1", "to": "1,2,3"},
+    {"kind": "shoot", "actor": "S1"},
+    {"kind": "fly", "actor": "S1"},
+])
+def test_bad_structured_forms_are_refused(bad: dict[str, object]) -> None:
+    with pytest.raises(IllegalAction):
+        NOTATION.from_dict(bad)
+
+
+@given(st.integers(-10**8 + 1, 10**8 - 1), st.integers(0, 10**8 - 1))
+def test_points_round_trip_in_text_and_structure(x: int, y: int) -> None:
+    a = Move("S1", Point(F(x, 100), F(y, 100)))
+    assert parse(str(a)) == a
+    assert NOTATION.from_dict(a.to_dict()) == a
