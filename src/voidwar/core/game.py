@@ -75,6 +75,9 @@ class Game(ABC):
     rules_version: ClassVar[int] = 1
     #: the ruleset's action kinds (:mod:`.notation`): their text, parser and structured form
     notation: ClassVar[Notation | None] = None
+    #: False where ``legal_actions()`` is a finite choice out of infinitely many legal actions
+    #: (a miniature may stop at any point within its move): ``check`` then accepts more
+    lists_every_action: ClassVar[bool] = True
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any]) -> None:
         self.dice = dice
         self.scenario = scenario

@@ -44,6 +44,8 @@ class AstralDreams(Game, Battle):
     ruleset = "astral-dreams"
     rules_version = 1
     notation: ClassVar[Notation | None] = NOTATION
+    #: a move may end at any point within reach: legal_actions offers a choice of them
+    lists_every_action: ClassVar[bool] = False
 
     def __init__(
         self, dice: Dice, scenario: str, options: dict[str, Any], setup: Setup,

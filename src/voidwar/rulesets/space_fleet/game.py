@@ -186,5 +186,13 @@ class SpaceFleetGame(Movement, Firing):
         """Fire within a class is simultaneous: a seat does not see the other side's
         declarations of the current class step before they resolve."""
         d = self.state_dict()
+        hidden = [s for s in self.declared if self.ships[s[0]].side != seat]
         d["declared"] = [s for s in d["declared"] if self.ships[s[0]].side == seat]
+        # nor which of its ships declared: a hidden shot leaves the ship's counters as they
+        # were before the step (a class fires once a turn, so it had not fired yet)
+        shooters = {ship_id for ship_id, _target, _missile in hidden}
+        for ship in d["ships"]:
+            if ship["id"] in shooters:
+                ship["fired"] = False
+                ship["missiles"] += sum(1 for sid, _t, m in hidden if sid == ship["id"] and m)
         return d
