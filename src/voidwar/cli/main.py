@@ -12,8 +12,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from .. import __version__
-from .. import policies as policy_registry
+from ..core.version import __version__
+from ..ai import registry as policy_registry
 from ..core.errors import VoidwarError
 from ..core.registry import get_ruleset, rulesets
 from .options import parse_options, simulate_function

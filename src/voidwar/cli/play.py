@@ -14,7 +14,7 @@ from typing import Any
 
 from rich.console import Console
 
-from .. import policies as policy_registry
+from ..ai import registry as policy_registry
 from ..core.chance import CHANCE, ExplicitChanceGame, replay_explicit
 from ..core.dice import ManualDice
 from ..core.errors import DiceError, IllegalAction, RecordError, VoidwarError

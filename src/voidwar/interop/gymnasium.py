@@ -19,6 +19,7 @@ from typing import Any, SupportsFloat
 import gymnasium
 import numpy as np
 
+from ..ai import registry
 from ..core.dice import derive_seed
 from ..core.errors import IllegalAction
 from ..core.game import Game
@@ -91,10 +92,8 @@ class VoidwarEnv(gymnasium.Env[Obs, np.int64]):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**62))
         self.game = load(self.ruleset, self.scenario, seed=game_seed, **self.game_options)
-        from .. import policies
-
         self._opponents = {
-            s: policies.get(self.opponent_name, self.ruleset, derive_seed(game_seed, k))
+            s: registry.get(self.opponent_name, self.ruleset, derive_seed(game_seed, k))
             for k, s in enumerate(self.game.seats) if s != self.seat
         }
         self._others()

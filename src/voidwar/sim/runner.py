@@ -13,6 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..ai import registry as policy_registry
 from ..core.dice import derive_seed
 from ..core.registry import load
 
@@ -40,8 +41,6 @@ def game_seed(seed: int, index: int) -> int:
 
 def play_one(spec: GameSpec, seed: int) -> dict[str, Any]:
     """Play one game to the end; return its result as JSON-ready data."""
-    from .. import policies as policy_registry
-
     game = load(spec.ruleset, spec.scenario, seed=derive_seed(seed, 0), **spec.options)
     bots = {
         seat: policy_registry.get(spec.policies.get(seat, spec.default_policy), spec.ruleset,
