@@ -12,10 +12,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from ..core.version import __version__
 from ..ai import registry as policy_registry
 from ..core.errors import VoidwarError
 from ..core.registry import get_ruleset, rulesets
+from ..core.version import __version__
 from .options import parse_options, simulate_function
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
@@ -220,10 +220,12 @@ def version() -> None:
 def _mount_subcommands() -> None:
     """Sub-commands that live in their own modules."""
     from .army import army_app, campaign_app
+    from .dev import dev_app
     from .tournament import tournament_command
 
     app.add_typer(army_app, name="army")
     app.add_typer(campaign_app, name="campaign")
+    app.add_typer(dev_app, name="dev")
     app.command("tournament")(tournament_command)
 
 
