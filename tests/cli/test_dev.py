@@ -4,6 +4,7 @@ and the action catalogue writer — on toy rulesets registered here."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from typer.testing import CliRunner
 
 from voidwar.cli.dev import package_name
 from voidwar.cli.main import app
+from voidwar.core import registry
 from voidwar.core.dice import Dice
 from voidwar.core.errors import IllegalAction
 from voidwar.core.game import Action, Game, Result
@@ -89,15 +91,27 @@ def ping() -> None:
     """Print nothing."""
 
 
-register(RulesetInfo(
-    name="toy-dev", title="Toy walk", game_class=Walk,
-    factory=lambda dice, scenario, options: Walk(dice, scenario, options),
-    scenarios=lambda: {"walk": "a short walk"}, goldens=lambda: GOLDEN,
-    dev_commands={"echo": echo}))
-register(RulesetInfo(
-    name="toy-dev-bare", title="Toy walk without goldens", game_class=Walk,
-    factory=lambda dice, scenario, options: Walk(dice, scenario, options),
-    scenarios=lambda: {"walk": "a short walk"}, dev_commands={"ping": ping}))
+TOYS = [
+    RulesetInfo(
+        name="toy-dev", title="Toy walk", game_class=Walk,
+        factory=lambda dice, scenario, options: Walk(dice, scenario, options),
+        scenarios=lambda: {"walk": "a short walk"}, goldens=lambda: GOLDEN,
+        dev_commands={"echo": echo}),
+    RulesetInfo(
+        name="toy-dev-bare", title="Toy walk without goldens", game_class=Walk,
+        factory=lambda dice, scenario, options: Walk(dice, scenario, options),
+        scenarios=lambda: {"walk": "a short walk"}, dev_commands={"ping": ping}),
+]
+
+
+@pytest.fixture(autouse=True)
+def toy_rulesets() -> Iterator[None]:
+    """Register the toys around each test only (the rest of the suite never sees them)."""
+    for info in TOYS:
+        register(info)
+    yield
+    for info in TOYS:
+        registry._REGISTRY.pop(info.name, None)
 
 
 def test_package_name_comes_from_the_game_class_module() -> None:
