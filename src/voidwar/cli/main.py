@@ -25,6 +25,7 @@ err = Console(stderr=True)
 
 
 def fail(e: Exception) -> None:
+    """Print the error and exit with status 2."""
     err.print(f"[red]error:[/red] {e}")
     raise typer.Exit(2)
 

@@ -36,6 +36,7 @@ class GameSpec:
 
 
 def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a batch with master seed ``seed``."""
     return derive_seed(seed, index)
 
 
@@ -61,6 +62,7 @@ def play_one(spec: GameSpec, seed: int) -> dict[str, Any]:
 
 
 def play_batch(spec: GameSpec, seed: int, indices: list[int]) -> list[dict[str, Any]]:
+    """Play the games ``indices`` of a batch (one worker's share)."""
     out = []
     for i in indices:
         r = play_one(spec, game_seed(seed, i))
@@ -77,6 +79,7 @@ def batches(games: int, workers: int, batch_size: int | None = None) -> Iterator
 
 
 def default_workers() -> int:
+    """The number of cores this process may use."""
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
                else (os.cpu_count() or 1))
 

@@ -42,6 +42,7 @@ class BodyLimit:
         self.limit = limit
 
     async def __call__(self, scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
+        """Pass the request on, answering 413 as soon as the body is too large."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
