@@ -1,63 +1,10 @@
-"""Policy lookup: ``voidwar.policies.get("heuristic", ruleset="antilles", seed=1)``.
+"""Policy lookup for users: ``voidwar.policies.get("heuristic", ruleset="antilles", seed=1)``.
 
-Ruleset-specific policies come from the ruleset's registry entry; generic ones (``random`` and
-any in :mod:`voidwar.ai`) work on every ruleset.
+A re-export of :mod:`voidwar.ai.registry`, where the registry lives.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from .ai.registry import RulesPolicy, get, names, register_generic
 
-from .core.chance import CHANCE, ExplicitChanceGame
-from .core.errors import IllegalAction, UnknownName
-from .core.game import Action, Game
-from .core.policy import Policy
-from .core.registry import get_ruleset
-
-_GENERIC: dict[str, Callable[[int], Policy]] = {}
-
-
-def register_generic(name: str, factory: Callable[[int], Policy]) -> None:
-    _GENERIC[name] = factory
-
-
-def names(ruleset: str) -> list[str]:
-    from . import ai  # noqa: F401  (registers the generic policies)
-
-    return sorted({*get_ruleset(ruleset).policies, *_GENERIC})
-
-
-class RulesPolicy:
-    """A ruleset's own policy, handed the ruleset's game object also when play runs in
-    explicit-chance mode (manual dice): at a player's decision the wrapped game's inner game
-    stands at the same position. Everything else is the wrapped policy's."""
-
-    def __init__(self, policy: Policy) -> None:
-        self.policy = policy
-        self.name = policy.name
-
-    def choose(self, game: Game) -> Action:
-        if isinstance(game, ExplicitChanceGame):
-            if game.to_act == CHANCE:
-                raise IllegalAction("a roll is pending: the chance seat acts, not a policy")
-            game = game.inner
-        return self.policy.choose(game)
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "policy" or name.startswith("__"):
-            raise AttributeError(name)
-        return getattr(self.policy, name)
-
-
-def get(name: str, ruleset: str, seed: int = 0) -> Policy:
-    from . import ai  # noqa: F401
-
-    info = get_ruleset(ruleset)
-    if name in info.policies:
-        return RulesPolicy(info.policies[name](seed))
-    if name in _GENERIC:
-        return _GENERIC[name](seed)
-    raise UnknownName(
-        f"unknown policy {name!r} for {info.name} (known: {', '.join(names(ruleset))})"
-    )
+__all__ = ["RulesPolicy", "get", "names", "register_generic"]

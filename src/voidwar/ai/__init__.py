@@ -1,8 +1,12 @@
-"""Policies that work on any ruleset through the Game protocol."""
+"""Policies that work on any ruleset through the Game protocol, and the policy registry.
 
-from ..policies import register_generic
+Importing the package registers the generic policies (``random``, ``mcts``, ``mcts-1s``,
+``mcts-h``) in :mod:`.registry`.
+"""
+
 from .mcts import MCTSPolicy, make_mcts, make_mcts_1s, make_mcts_h
 from .random_policy import RandomPolicy
+from .registry import register_generic
 
 register_generic("random", RandomPolicy)
 register_generic("mcts", make_mcts)

@@ -21,72 +21,39 @@
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.chance import CHANCE, ExplicitChanceGame
 from ..core.dice import PCG32, KeyedDice, SeededDice, derive_seed
-from ..core.errors import DiceError, IllegalAction, RecordError
-from ..core.game import Action, Game, Result
+from ..core.errors import IllegalAction
+from ..core.game import Action, Game
 from ..core.policy import Policy
 from ..core.registry import search_hooks
-from ..core.search import NO_SEARCH_HOOKS, SearchHooks
+from . import registry
+from .choice import Judge, final_choice
+from .sampling import Redo, apply_legal, hooks, redo_run, root_sampler, sample_chance
+from .tree import Node, Step, Uct, backup, record_root_sample, select
+from .values import ValueScale, leaf_values, terminal_values
+
+#: the tree node (its old name, kept for analysis scripts and tests)
+_Node = Node
 
 
-def _hooks(game: Game) -> SearchHooks:
-    """The ruleset's evaluation and candidates; none while an explicit-chance roll pends."""
-    return NO_SEARCH_HOOKS if isinstance(game, ExplicitChanceGame) else search_hooks(game)
+@dataclass
+class _Walk:
+    """One iteration under way: its game copy, each seat's node, the path, the rollout."""
 
-
-class _Node:
-    """One seat's node: its own decisions here (``stats``) and where each edge leads."""
-
-    __slots__ = ("children", "ends", "first", "n", "prior", "samples", "stats", "twins")
-
-    def __init__(self) -> None:
-        self.n = 0
-        self.prior: str | None = None  # the prior policy's choice here (first seen position)
-        #: the ruleset's ``SearchHooks.candidates`` here, tried after the prior's choice
-        self.first: list[str] = []
-        self.stats: dict[str, list[float]] = {}  # notation → [visits, value sum, sum of squares]
-        self.children: dict[str, _Node] = {}
-        #: root only: notation → the value of its k-th sample (k-th common random numbers)
-        self.samples: dict[str, list[float]] = {}
-        #: root only: notation → the digests of the states its first samples ended in
-        self.ends: dict[str, list[str]] = {}
-        #: root only: actions whose first samples ended where the prior's did (``twins``)
-        self.twins: set[str] = set()
-
-    def child(self, key: str) -> _Node:
-        node = self.children.get(key)
-        if node is None:
-            node = self.children[key] = _Node()
-        return node
-
-
-def terminal_values(result: Result, seats: tuple[str, ...]) -> dict[str, float]:
-    """Raw values per seat (module docstring): win 1 / loss 0 / draw 1/n, or the solitaire score."""
-    if len(seats) == 1:
-        return {seats[0]: float(result.scores.get(seats[0], 0.0))}
-    if result.winner is not None:
-        return {s: 1.0 if s == result.winner else 0.0 for s in seats}
-    return {s: 1.0 / len(seats) for s in seats}
-
-
-def _apply_legal(g: Game, action: Action) -> None:
-    """Apply an action taken from ``g.legal_actions()`` (or a policy's choice) on a private copy.
-
-    Rollouts skip :meth:`Game.apply`'s re-check (``legal_actions`` already vouched for it) and its
-    event bookkeeping; this is the base class's ``apply`` without ``check``. Explicit-chance
-    games go through their own ``apply``."""
-    if isinstance(g, ExplicitChanceGame) or g.dice.can_fail:
-        g.apply(action)
-        return
-    g.execute(action)
-    g.actions.append(str(action))
-    g._pending.clear()
+    g: Game
+    me: str
+    seed: int
+    crn: int
+    ptr: dict[str, Node]
+    path: list[Step]
+    rollout: Policy | None
+    in_tree: bool = True
 
 
 class MCTSPolicy:
@@ -178,11 +145,12 @@ class MCTSPolicy:
         self.last_stats: dict[str, tuple[int, float]] = {}
         self.last_iterations = 0
         #: after each ``choose``: the searching seat's root node (statistics, for analysis)
-        self.last_root: _Node | None = None
+        self.last_root: Node | None = None
         self._rollout_cache: dict[str, Policy] = {}
 
     # -- public --------------------------------------------------------------------------------
     def choose(self, game: Game) -> Action:
+        """The searching seat's action (a sampled outcome when the chance seat acts)."""
         if self.tuned:
             self._apply_settings(game)
         seat = game.to_act
@@ -192,26 +160,28 @@ class MCTSPolicy:
         call = self.calls
         self.calls += 1
         if seat == CHANCE:
-            return self._sample_chance(game, PCG32(derive_seed(self.seed, call)))
+            return sample_chance(game, PCG32(derive_seed(self.seed, call)))
         if len(legal) == 1:
             self.last_stats = {str(legal[0]): (0, 0.0)}
             self.last_iterations = 0
             return legal[0]
         rng = PCG32(derive_seed(self.seed, call, 0))
-        seats = game.seats
-        roots = {s: _Node() for s in seats}
-        base, replay_prefix = self._root_sampler(game, seat)
-        self._lo: dict[str, float] = {}
-        self._hi: dict[str, float] = {}
-        rules = game.inner if isinstance(game, ExplicitChanceGame) else game
-        fixed = search_hooks(rules).score_range(rules)
-        for s in seats:
-            if len(seats) > 1:
-                self._lo[s], self._hi[s] = 0.0, 1.0
-            elif fixed is not None:
-                lo, hi = fixed
-                self._lo[s], self._hi[s] = float(lo), float(hi)
+        roots = {s: Node() for s in game.seats}
+        self._scale = ValueScale(game)
+        self.last_iterations = self._search(game, seat, roots, call, rng)
+        return self._decide(roots[seat], legal, rng)
+
+    # -- internals -------------------------------------------------------------------------------
+    _SETTINGS = ("c", "rollout", "max_rollout_steps", "prior", "prior_weight", "widening",
+                 "margin", "horizon_steps", "horizon_periods", "tree_depth", "keyed_dice",
+                 "paired", "min_pairs", "twins")
+
+    def _search(self, game: Game, seat: str, roots: dict[str, Node], call: int,
+                rng: PCG32) -> int:
+        """Run the iterations the budget allows; return how many ran."""
+        base, redo = root_sampler(game)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        crn = derive_seed(self.seed, call, 0, 1)
         i = 0
         while True:
             if self.iterations is not None:
@@ -219,11 +189,12 @@ class MCTSPolicy:
                     break
             elif deadline is not None and i > 0 and time.perf_counter() >= deadline:
                 break
-            it_seed = derive_seed(self.seed, call, i + 1)
-            self._iterate(base, replay_prefix, seat, roots, it_seed, rng,
-                          derive_seed(self.seed, call, 0, 1))
+            self._iterate(base, redo, seat, roots, derive_seed(self.seed, call, i + 1), rng, crn)
             i += 1
-        root = roots[seat]
+        return i
+
+    def _decide(self, root: Node, legal: list[Action], rng: PCG32) -> Action:
+        """Keep the root's statistics and make the final choice among ``legal``."""
         by_text = {str(a): a for a in legal}
         self.last_stats = {
             k: (int(v[0]), v[1] / v[0]) for k, v in root.stats.items() if k in by_text and v[0]
@@ -231,17 +202,10 @@ class MCTSPolicy:
         self._last_var = {
             k: max(0.0, v[2] / v[0] - (v[1] / v[0]) ** 2) for k, v in root.stats.items() if v[0]
         }
-        self.last_iterations = i
         self.last_root = root
         if not self.last_stats:
             return legal[rng.below(len(legal))]
-        best = self._final(root.prior)
-        return by_text[best]
-
-    # -- internals -------------------------------------------------------------------------------
-    _SETTINGS = ("c", "rollout", "max_rollout_steps", "prior", "prior_weight", "widening",
-                 "margin", "horizon_steps", "horizon_periods", "tree_depth", "keyed_dice",
-                 "paired", "min_pairs", "twins")
+        return by_text[self._final(root.prior)]
 
     def _apply_settings(self, game: Game) -> None:
         """``tuned``: the ruleset's :meth:`SearchHooks.tuning` for this game over the
@@ -260,276 +224,100 @@ class MCTSPolicy:
         self._tuned_for = key
 
     def _final(self, prior: str | None) -> str:
-        """The decision. With a prior: its choice, unless another action has more visits and a
-        mean better by ``margin`` standard errors. Without: the best mean among the actions with
-        at least half the visits of the most visited (robust, yet a deterministic but worse
-        action that UCT kept sampling with a tiny budget does not win on visits alone)."""
-        stats = self.last_stats
-        var = getattr(self, "_last_var", {})
-        if prior and prior in stats:
-            pn, pm = stats[prior]
-            pv = var.get(prior, 0.0) / pn
-
-            samples = self.last_root.samples if self.last_root is not None else {}
-            twins = self.last_root.twins if self.last_root is not None else set()
-            base = samples.get(prior, [])
-
-            def clearly_better(k: str, n: int, m: float) -> bool:
-                if k in twins:
-                    return False
-                if self.paired and k in samples and (len(base) >= 2 or self.min_pairs > 2):
-                    d = [a - b for a, b in zip(samples[k], base, strict=False)]
-                    if len(d) < self.min_pairs:
-                        return False
-                    mean = sum(d) / len(d)
-                    sd = math.sqrt(max(0.0, sum(x * x for x in d) / len(d) - mean * mean))
-                    return mean > 0 and mean > self.margin * sd / math.sqrt(len(d) - 1)
-                se = math.sqrt(pv + var.get(k, 0.0) / n)
-                return n > pn and m > pm + self.margin * se
-
-            better = [(k, v) for k, v in stats.items() if clearly_better(k, *v)]
-            if not better:
-                return prior
-            return max(better, key=lambda kv: (kv[1][0], kv[1][1]))[0]
-        most = max(v[0] for v in stats.values())
-        cands = [(k, v) for k, v in stats.items() if 2 * v[0] >= most]
-        return max(cands, key=lambda kv: (kv[1][1], kv[1][0]))[0]
-
-    def _root_sampler(self, game: Game, seat: str) -> tuple[Game, list[tuple[str, str, bool]]]:
-        """The state iterations start from, and actions to redo from there.
-
-        Normally the position itself (no redo). When the last actions include other seats'
-        secret orders, start before them: the seat's own orders are redone as recorded, the
-        others' are resampled each iteration (they are unknown to ``seat``)."""
-        start = game
-        redo: list[tuple[str, str, bool]] = []
-        if type(game).is_secret is not Game.is_secret and game.actions:
-            try:
-                start, redo = self._before_secret_run(game)
-            except (RecordError, IllegalAction, DiceError):
-                start, redo = game, []
-        start = start.clone()
-        if hasattr(start, "log"):
-            start.log = []  # history the rules never read; keeps per-iteration copies cheap
-        return start, redo
-
-    @staticmethod
-    def _before_secret_run(game: Game) -> tuple[Game, list[tuple[str, str, bool]]]:
-        from ..core.record import replay
-
-        rec = game.record()
-        n = len(game.actions)
-        m = 0
-        best: Game = game
-        best_redo: list[tuple[str, str, bool]] = []
-        while m < n:
-            before = replay(rec, upto=n - m - 1)
-            text = game.actions[n - m - 1]
-            act = before.parse_action(text)
-            if not before.is_secret(act):
-                break
-            m += 1
-            best = before
-            g = before.clone()
-            redo: list[tuple[str, str, bool]] = []
-            for t in game.actions[n - m :]:
-                who = g.to_act or ""
-                a = g.parse_action(t)
-                redo.append((who, t, g.is_secret(a)))
-                g.apply(a)
-            best_redo = redo
-        return best, best_redo
-
-    def _sample_chance(self, g: Game, rng: PCG32) -> Action:
-        outcomes = g.chance_outcomes()  # type: ignore[attr-defined]
-        x = rng.random()
-        acc = 0.0
-        for a, p in outcomes:
-            acc += float(p)
-            if x < acc:
-                return a  # type: ignore[no-any-return]
-        return outcomes[-1][0]  # type: ignore[no-any-return]
+        """The decision from ``last_stats`` (see :func:`voidwar.ai.choice.final_choice`)."""
+        return final_choice(prior, self.last_stats, getattr(self, "_last_var", {}),
+                            self.last_root, Judge(self.margin, self.paired, self.min_pairs))
 
     def _named(self, r: str | Policy | None, g: Game, seed: int) -> Policy | None:
+        """The policy ``r`` (a name is resolved once per ruleset and kept)."""
         if r is None:
             return None
         if isinstance(r, str):
             key = f"{r}/{g.ruleset}"
             pol = self._rollout_cache.get(key)
             if pol is None:
-                from .. import policies
-
-                pol = self._rollout_cache[key] = policies.get(r, g.ruleset, seed)
+                pol = self._rollout_cache[key] = registry.get(r, g.ruleset, seed)
             return pol
         return r
 
     def _rollout_policy(self, g: Game, seed: int, fresh: bool = False) -> Policy | None:
+        """The rollout policy (``fresh``: a new one seeded with ``seed``, for a named one)."""
         if fresh and isinstance(self.rollout, str):
-            from .. import policies
-
-            return policies.get(self.rollout, g.ruleset, seed)
+            return registry.get(self.rollout, g.ruleset, seed)
         return self._named(self.rollout, g, seed)
 
-    def _iterate(
-        self,
-        base: Game,
-        redo: list[tuple[str, str, bool]],
-        me: str,
-        roots: dict[str, _Node],
-        seed: int,
-        rng: PCG32,
-        crn: int,
-    ) -> None:
+    def _iterate(self, base: Game, redo: list[Redo], me: str, roots: dict[str, Node],
+                 seed: int, rng: PCG32, crn: int) -> None:
+        """One iteration: sample a start, walk the trees then roll out, back the values up."""
         g = base.determinize(me, seed)
-        seats = g.seats
-        # resample the others' secret orders since the last reveal (as the rollout policy
-        # would give them: the model of the other side; uniformly without one); redo our own
-        model = self._rollout_policy(g, seed) if redo else None
-        for who, text, secret in redo:
-            if g.over:
-                break
-            if who == me or not secret:
-                try:
-                    g.apply(text)
-                    continue
-                except IllegalAction:
-                    pass
-            if model is not None:
-                g.apply(model.choose(g))
-            else:
-                acts = g.legal_actions()
-                g.apply(acts[rng.below(len(acts))])
-        ptr = dict(roots)
-        path: list[tuple[_Node, str, str]] = []
-        in_tree = True
+        if redo:
+            redo_run(g, redo, me, self._rollout_policy(g, seed), rng)
+        walk = _Walk(g, me, seed, crn, dict(roots), [], self._rollout_policy(g, seed))
+        self._play_out(walk, rng)
+        values = leaf_values(walk.g, self._scale, self.evaluate)
+        path = walk.path
+        if path and path[0][2] == me:
+            node, key, _ = path[0]
+            record_root_sample(node, key, values[me], walk.g.digest, self.twins)
+        backup(path, values)
+
+    def _play_out(self, walk: _Walk, rng: PCG32) -> None:
+        """Play the iteration's game on: tree steps, then rollout steps to a cut-off or the end."""
+        g = walk.g
         steps = 0
-        rollout = self._rollout_policy(g, seed)
         limit = self.max_rollout_steps if self.horizon_steps is None else self.horizon_steps
         period = g.search_period() if self.horizon_periods is not None else None
         stop_at = None if period is None else period + (self.horizon_periods or 0)
         while not g.over and steps < limit:
-            if stop_at is not None and not in_tree and (g.search_period() or 0) >= stop_at:
+            if stop_at is not None and not walk.in_tree and (g.search_period() or 0) >= stop_at:
                 break
             seat = g.to_act
             if seat is None:
                 break
             if seat == CHANCE:
-                g.apply(self._sample_chance(g, rng))
-                continue
-            if in_tree:
-                legal = g.legal_actions()
-                node = ptr[seat]
-                if self.prior is not None and node.prior is None:
-                    pp = self._named(self.prior, g, seed)
-                    node.prior = str(pp.choose(g)) if pp is not None else ""
-                    node.first = [str(a) for a in _hooks(g).candidates(g, legal)]
-                act = self._select(node, legal, seat, rng)
-                key = str(act)
-                new = key not in node.stats
-                if new:
-                    node.stats[key] = [0.0, 0.0, 0.0]
-                secret = g.is_secret(act)
-                if not path and seat == me and isinstance(g.dice, (SeededDice, KeyedDice)):
-                    # common random numbers: the k-th sample of every root action rolls the
-                    # same dice (and seeds the rollout policy alike), so root actions are
-                    # compared on paired luck — far less noise for the same budget. Keyed
-                    # dice keep the pairing roll for roll even when one line rolls more
-                    # often than another (one more shot) before the rolls that matter.
-                    k = int(node.stats[key][0])
-                    g.dice = (KeyedDice if self.keyed_dice else SeededDice)(derive_seed(crn, k))
-                    rollout = self._rollout_policy(g, derive_seed(crn, k, 1), fresh=True)
-                path.append((node, key, seat))
-                g.apply(act)
-                for t in seats:
-                    ptr[t] = ptr[t].child(key if (t == seat or not secret) else "?" + seat)
-                if new or (self.tree_depth is not None and len(path) >= self.tree_depth):
-                    in_tree = False
+                g.apply(sample_chance(g, rng))
+            elif walk.in_tree:
+                self._tree_step(walk, seat, rng)
             else:
                 steps += 1
-                if rollout is None:
+                if walk.rollout is None:
                     legal = g.legal_actions()
-                    _apply_legal(g, legal[rng.below(len(legal))])
+                    apply_legal(g, legal[rng.below(len(legal))])
                 else:
-                    _apply_legal(g, rollout.choose(g))
-        values = self._values(g, seats)
-        if path and path[0][2] == me:
-            node, key, _ = path[0]
-            node.samples.setdefault(key, []).append(values[me])
-            ends = node.ends.setdefault(key, [])
-            if len(ends) < self.twins:
-                ends.append(g.digest())
-                self._find_twins(node, key)
-        for node, key, seat in path:
-            node.n += 1
-            st = node.stats[key]
-            st[0] += 1
-            st[1] += values[seat]
-            st[2] += values[seat] ** 2
+                    apply_legal(g, walk.rollout.choose(g))
 
-    def _find_twins(self, root: _Node, key: str) -> None:
-        """Mark root actions whose first ``twins`` samples ended where the prior's did."""
-        prior = root.prior
-        base = root.ends.get(prior or "", [])
-        if len(base) < self.twins:
-            return
-        for k in ([key] if key != prior else list(root.ends)):
-            if k != prior and k not in root.twins and root.ends[k] == base:
-                root.twins.add(k)
+    def _tree_step(self, walk: _Walk, seat: str, rng: PCG32) -> None:
+        """Select ``seat``'s edge at its node, apply it, and move every seat's node along."""
+        g = walk.g
+        legal = g.legal_actions()
+        node = walk.ptr[seat]
+        if self.prior is not None and node.prior is None:
+            pp = self._named(self.prior, g, walk.seed)
+            node.prior = str(pp.choose(g)) if pp is not None else ""
+            node.first = [str(a) for a in hooks(g).candidates(g, legal)]
+        uct = Uct(self.c, self.prior_weight, self.widening, self.prior is not None)
+        act = select(node, legal, rng, uct, self._scale.bounds(seat))
+        key = str(act)
+        new = key not in node.stats
+        if new:
+            node.stats[key] = [0.0, 0.0, 0.0]
+        secret = g.is_secret(act)
+        if not walk.path and seat == walk.me and isinstance(g.dice, (SeededDice, KeyedDice)):
+            self._pair_dice(walk, int(node.stats[key][0]))
+        walk.path.append((node, key, seat))
+        g.apply(act)
+        for t in g.seats:
+            walk.ptr[t] = walk.ptr[t].child(key if (t == seat or not secret) else "?" + seat)
+        if new or (self.tree_depth is not None and len(walk.path) >= self.tree_depth):
+            walk.in_tree = False
 
-    def _values(self, g: Game, seats: tuple[str, ...]) -> dict[str, float]:
-        res = g.result if g.over else None
-        if res is None:
-            if self.evaluate is not None:
-                return self.evaluate(g)
-            estimate = _hooks(g).evaluate(g)
-            if estimate is not None:
-                return estimate
-            if len(seats) > 1:
-                return {s: 1.0 / len(seats) for s in seats}
-            return {s: self._lo.get(s, 0.0) for s in seats}
-        vals = terminal_values(res, seats)
-        for s, v in vals.items():
-            if s not in self._lo or v < self._lo[s]:
-                self._lo[s] = v
-            if s not in self._hi or v > self._hi[s]:
-                self._hi[s] = v
-        return vals
-
-    def _select(self, node: _Node, legal: list[Action], seat: str, rng: PCG32) -> Action:
-        untried = [a for a in legal if str(a) not in node.stats]
-        if untried and self.prior is not None and len(untried) < len(legal):
-            # progressive widening behind a prior: a node with n visits tries at most
-            # 1 + widening·√n of its actions (the prior's first), so small budgets refine the
-            # prior's line instead of averaging over random untried replies; twins of the
-            # prior's choice do not count
-            allowed = 1 + int(self.widening * math.sqrt(node.n))
-            if len(legal) - len(untried) - len(node.twins) >= allowed:
-                untried = []
-        if untried:
-            for want in ([node.prior] if node.prior else []) + node.first:
-                for a in untried:
-                    if str(a) == want:
-                        return a
-            return untried[rng.below(len(untried))]
-        lo, hi = self._lo.get(seat, 0.0), self._hi.get(seat, 1.0)
-        span = hi - lo if hi > lo else 1.0
-        logn = math.log(max(node.n, 1))
-        best: Action = legal[0]
-        best_u = -math.inf
-        for a in legal:
-            key = str(a)
-            st = node.stats.get(key)
-            if st is None or key in node.twins:  # held back by widening, or the prior's twin
-                continue
-            n, w = st[0], st[1]
-            if n == 0:
-                return a
-            u = ((w / n) - lo) / span + self.c * math.sqrt(logn / n)
-            if key == node.prior:
-                u += self.prior_weight / (1 + n)
-            if u > best_u:
-                best, best_u = a, u
-        return best
+    def _pair_dice(self, walk: _Walk, k: int) -> None:
+        """Common random numbers: the k-th sample of every root action rolls the same dice (and
+        seeds the rollout policy alike), so root actions are compared on paired luck — far less
+        noise for the same budget. Keyed dice keep the pairing roll for roll even when one line
+        rolls more often than another (one more shot) before the rolls that matter."""
+        walk.g.dice = (KeyedDice if self.keyed_dice else SeededDice)(derive_seed(walk.crn, k))
+        walk.rollout = self._rollout_policy(walk.g, derive_seed(walk.crn, k, 1), fresh=True)
 
 
 def make_mcts(seed: int = 0, **kwargs: Any) -> MCTSPolicy:

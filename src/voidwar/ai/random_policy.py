@@ -15,5 +15,6 @@ class RandomPolicy:
         self.rng = PCG32(seed)
 
     def choose(self, game: Game) -> Action:
+        """A uniformly random legal action."""
         actions = game.legal_actions()
         return actions[self.rng.below(len(actions))]

@@ -12,10 +12,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from .. import __version__
-from .. import policies as policy_registry
+from ..ai import registry as policy_registry
 from ..core.errors import VoidwarError
 from ..core.registry import get_ruleset, rulesets
+from ..core.version import __version__
 from .options import parse_options, simulate_function
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
@@ -25,6 +25,7 @@ err = Console(stderr=True)
 
 
 def fail(e: Exception) -> None:
+    """Print the error and exit with status 2."""
     err.print(f"[red]error:[/red] {e}")
     raise typer.Exit(2)
 
@@ -220,10 +221,12 @@ def version() -> None:
 def _mount_subcommands() -> None:
     """Sub-commands that live in their own modules."""
     from .army import army_app, campaign_app
+    from .dev import dev_app
     from .tournament import tournament_command
 
     app.add_typer(army_app, name="army")
     app.add_typer(campaign_app, name="campaign")
+    app.add_typer(dev_app, name="dev")
     app.command("tournament")(tournament_command)
 
 

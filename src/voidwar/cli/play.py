@@ -14,7 +14,7 @@ from typing import Any
 
 from rich.console import Console
 
-from .. import policies as policy_registry
+from ..ai import registry as policy_registry
 from ..core.chance import CHANCE, ExplicitChanceGame
 from ..core.dice import ManualDice
 from ..core.errors import DiceError, IllegalAction, RecordError, VoidwarError
@@ -43,6 +43,7 @@ class DiceAsker:
         self.read = read
 
     def __call__(self, sides: int, purpose: str) -> int:
+        """Prompt until the person types a result from 1 to ``sides``."""
         while True:
             text = self.read(f"roll a d{sides} for {purpose}: ").strip()
             if text.isdigit() and 1 <= int(text) <= sides:
@@ -69,12 +70,14 @@ class TerminalSession:
         return g.inner if isinstance(g, ExplicitChanceGame) else g
 
     def draw(self) -> None:
+        """Draw the game (the ruleset's renderer, else its JSON view)."""
         if self.info.render is not None:
             self.console.print(self.info.render(self.rules_game))
         else:
             self.console.print_json(data=self.game.view(None))
 
     def run(self) -> int:
+        """The prompt loop until the game ends or the person quits; the exit status."""
         while True:
             self.draw()
             if self.game.over:
@@ -230,6 +233,7 @@ def run_terminal(ruleset: str, scenario: str | None = None, seed: int | None = N
                  dice: str | None = None, options: dict[str, Any] | None = None,
                  vs: str | None = None, auto: str | None = None, load_file: Path | None = None,
                  console: Console | None = None, read: InputFn | None = None) -> int:
+    """Play a game at the terminal (``voidwar play``); returns the exit status."""
     console = console or Console()
     info = get_ruleset(ruleset)
     read = read or console.input

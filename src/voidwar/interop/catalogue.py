@@ -4,7 +4,7 @@ Learning libraries want a fixed set of action ids; a ruleset's actions are notat
 depends on the position (and, in Astral Dreams, on continuous table positions). The catalogue is
 
 * a list of known notations (index = position in the list), shipped per ruleset as
-  ``catalogues/<ruleset>.json`` (built by ``python -m voidwar.interop.catalogue RULESET`` from
+  ``catalogues/<ruleset>.json`` (built by ``voidwar dev catalogue RULESET`` from
   seeded playouts of every scenario with the random and heuristic policies), or built the same
   way on first use when no file ships; followed by
 * ``overflow`` hashed slots for notations the list lacks: a notation goes to
@@ -19,7 +19,6 @@ between legal actions and ids is one-to-one. ``action_mask`` marks the ids of th
 from __future__ import annotations
 
 import json
-import sys
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..ai import registry
 from ..core.dice import derive_seed
 from ..core.errors import IllegalAction
 from ..core.game import Action, Game
@@ -38,6 +38,8 @@ DEFAULT_OVERFLOW = 1024
 
 @dataclass(frozen=True)
 class ActionCatalogue:
+    """A ruleset's listed notations (ids ``0..len-1``) and ``overflow`` hashed ids after them."""
+
     ruleset: str
     notations: tuple[str, ...]
     overflow: int = DEFAULT_OVERFLOW
@@ -50,6 +52,7 @@ class ActionCatalogue:
 
     @property
     def size(self) -> int:
+        """The number of action ids: listed notations plus overflow slots."""
         return len(self.notations) + self.overflow
 
     def assign(self, legal: Sequence[Action]) -> dict[int, Action]:
@@ -74,6 +77,7 @@ class ActionCatalogue:
         return out
 
     def mask(self, legal: Sequence[Action]) -> list[int]:
+        """1 at the id of each legal action, 0 elsewhere (``size`` entries)."""
         m = [0] * self.size
         for i in self.assign(legal):
             m[i] = 1
@@ -87,11 +91,13 @@ class ActionCatalogue:
         return a
 
     def to_json(self) -> dict[str, Any]:
+        """The catalogue as JSON-ready data (the shipped file's content)."""
         return {"ruleset": self.ruleset, "overflow": self.overflow,
                 "notations": list(self.notations)}
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> ActionCatalogue:
+        """The catalogue :meth:`to_json` gave."""
         return ActionCatalogue(str(data["ruleset"]), tuple(data["notations"]),
                                int(data["overflow"]))
 
@@ -99,8 +105,6 @@ class ActionCatalogue:
 def build(ruleset: str, games: int = 20, seed: int = 0, max_actions: int = 3000,
           overflow: int = DEFAULT_OVERFLOW, max_notations: int = 20000) -> ActionCatalogue:
     """Collect the legal notations met in seeded playouts of every scenario (sorted)."""
-    from .. import policies as registry
-
     info = get_ruleset(ruleset)
     seen: set[str] = set()
     pols = [p for p in ("random", "heuristic") if p in registry.names(info.name)]
@@ -154,20 +158,22 @@ def observe(view: Any, size: int = 512) -> list[float]:
 
 
 def legal_for(game: Game) -> list[Action]:
+    """The legal actions, or none once the game is over."""
     return game.legal_actions() if not game.over else []
 
 
-def main(argv: list[str] | None = None) -> None:
-    """``python -m voidwar.interop.catalogue RULESET [GAMES]``: write the shipped catalogue."""
-    args = sys.argv[1:] if argv is None else argv
-    name = get_ruleset(args[0]).name
-    games = int(args[1]) if len(args) > 1 else 20
+#: where the shipped catalogues live
+CATALOGUES = Path(__file__).parent / "catalogues"
+
+
+def write_catalogue(
+    ruleset: str, games: int = 20, folder: Path | None = None
+) -> tuple[Path, ActionCatalogue]:
+    """Build the ruleset's catalogue from ``games`` playouts a scenario and write it as
+    ``<folder>/<ruleset>.json`` (the shipped folder by default); ``voidwar dev catalogue``."""
+    name = get_ruleset(ruleset).name
     cat = build(name, games=games)
-    out = Path(__file__).parent / "catalogues" / f"{name}.json"
-    out.parent.mkdir(exist_ok=True)
+    out = (folder or CATALOGUES) / f"{name}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(cat.to_json(), indent=0) + "\n")
-    print(f"{out}: {len(cat.notations)} notations + {cat.overflow} overflow slots")
-
-
-if __name__ == "__main__":
-    main()
+    return out, cat

@@ -19,6 +19,7 @@ from typing import Any, SupportsFloat
 import gymnasium
 import numpy as np
 
+from ..ai import registry
 from ..core.dice import derive_seed
 from ..core.errors import IllegalAction
 from ..core.game import Game
@@ -30,6 +31,8 @@ Obs = dict[str, Any]
 
 
 class VoidwarEnv(gymnasium.Env[Obs, np.int64]):
+    """One seat of a ruleset as a Gymnasium env; the other seats play ``opponent``."""
+
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
 
     def __init__(
@@ -88,13 +91,12 @@ class VoidwarEnv(gymnasium.Env[Obs, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Obs, dict[str, Any]]:
+        """A new game (seeded from the env's generator); the opponents move up to our turn."""
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**62))
         self.game = load(self.ruleset, self.scenario, seed=game_seed, **self.game_options)
-        from .. import policies
-
         self._opponents = {
-            s: policies.get(self.opponent_name, self.ruleset, derive_seed(game_seed, k))
+            s: registry.get(self.opponent_name, self.ruleset, derive_seed(game_seed, k))
             for k, s in enumerate(self.game.seats) if s != self.seat
         }
         self._others()
@@ -105,6 +107,7 @@ class VoidwarEnv(gymnasium.Env[Obs, np.int64]):
     def step(
         self, action: np.int64 | int
     ) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Play action id ``action``, then the opponents; reward at the end only."""
         g = self.game
         self.steps += 1
         act = self.catalogue.assign(g.legal_actions()).get(int(action))
@@ -124,6 +127,7 @@ class VoidwarEnv(gymnasium.Env[Obs, np.int64]):
         return obs, reward, g.over, not g.over and self.steps >= self.max_steps, info
 
     def render(self) -> str | None:
+        """The seat's view as text (``render_mode="ansi"``)."""
         if self.render_mode == "ansi":
             return str(self.game.view(self.seat))
         return None

@@ -15,13 +15,14 @@ OpenSpiel's own ``pyspiel.random_sim_test`` passes on every ruleset (tests/inter
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import pyspiel  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
+from ..ai.sampling import has_secret_orders
 from ..core.chance import CHANCE, ChanceOutcome, ExplicitChanceGame
-from ..core.game import Game
-from ..core.registry import get_ruleset, load, rulesets
+from ..core.registry import RulesetInfo, get_ruleset, load, rulesets
 from .catalogue import ActionCatalogue, catalogue
 
 MAX_DIE = 100  # the largest die any ruleset rolls (d100); chance outcome ids are 0..99
@@ -30,10 +31,12 @@ SOLITAIRE_RANGE = (-1000.0, 1000.0)  # score bounds when a ruleset declares none
 
 
 def short_name(ruleset: str) -> str:
+    """OpenSpiel's name of a ruleset: ``python_voidwar_<name>`` (``-`` → ``_``)."""
     return "python_voidwar_" + get_ruleset(ruleset).name.replace("-", "_")
 
 
 def _game_type(name: str, seats: int, secret: bool) -> Any:
+    """OpenSpiel's facts of the game: sequential, explicit chance, terminal rewards."""
     if seats == 1:
         utility = pyspiel.GameType.Utility.GENERAL_SUM
     elif seats == 2:
@@ -59,14 +62,24 @@ def _game_type(name: str, seats: int, secret: bool) -> Any:
     )
 
 
-def _make_classes(name: str) -> type[pyspiel.Game]:
+@dataclass(frozen=True)
+class _Spec:
+    """What the OpenSpiel classes of one ruleset share: its registry entry, seats and ids."""
+
+    info: RulesetInfo
+    seats: int
+    cat: ActionCatalogue
+    game_type: Any
+    game_info: Any
+
+
+def _spec(name: str) -> _Spec:
+    """Probe the ruleset's default game for its seats, secrecy and value range."""
     info = get_ruleset(name)
     probe = load(info.name, None, seed=0)
     seats = len(probe.seats)
-    secret = type(probe).is_secret is not Game.is_secret
-    cat: ActionCatalogue = catalogue(info.name)
+    cat = catalogue(info.name)
     lo, hi = (info.search.score_range(probe) or SOLITAIRE_RANGE) if seats == 1 else (-1.0, 1.0)
-    game_type = _game_type(info.name, seats, secret)
     game_info = pyspiel.GameInfo(
         num_distinct_actions=cat.size,
         max_chance_outcomes=MAX_DIE,
@@ -76,80 +89,107 @@ def _make_classes(name: str) -> type[pyspiel.Game]:
         utility_sum=0.0 if seats == 2 else None,
         max_game_length=MAX_LENGTH,
     )
-
-    class VoidwarState(pyspiel.State):  # type: ignore[misc]
-        def __init__(self, game: Any, inner: ExplicitChanceGame) -> None:
-            super().__init__(game)
-            self.vw = inner
-
-        def current_player(self) -> int:
-            g = self.vw
-            if g.over:
-                return int(pyspiel.PlayerId.TERMINAL)
-            if g.to_act == CHANCE:
-                return int(pyspiel.PlayerId.CHANCE)
-            return g.seats.index(g.to_act or "")
-
-        def _legal_actions(self, player: int) -> list[int]:
-            return sorted(cat.assign(self.vw.legal_actions()))
-
-        def chance_outcomes(self) -> list[tuple[int, float]]:
-            return [(o.value - 1, float(p)) for o, p in self.vw.chance_outcomes()]
-
-        def _apply_action(self, action: int) -> None:
-            g = self.vw
-            if g.to_act == CHANCE:
-                g.apply(ChanceOutcome(int(action) + 1))
-            else:
-                g.apply(cat.decode(int(action), g.legal_actions()))
-
-        def _action_to_string(self, player: int, action: int) -> str:
-            if player == pyspiel.PlayerId.CHANCE:
-                return f"roll {action + 1}"
-            if action < len(cat.notations):
-                return cat.notations[action]
-            a = cat.assign(self.vw.legal_actions()).get(action) if not self.vw.over else None
-            return str(a) if a is not None else f"#{action}"
-
-        def is_terminal(self) -> bool:
-            return self.vw.over
-
-        def returns(self) -> list[float]:
-            g = self.vw
-            res = g.result
-            if res is None:
-                return [0.0] * seats
-            if seats == 1:
-                return [float(res.scores.get(g.seats[0], 0.0))]
-            if res.winner is None:
-                return [0.0] * seats
-            return [1.0 if s == res.winner else -1.0 for s in g.seats]
-
-        def __str__(self) -> str:
-            g = self.vw
-            head = f"{info.name} to act: {g.to_act}; actions so far: {len(g.actions)}"
-            return head + "\n" + str(g.view(None))
-
-    class VoidwarGame(pyspiel.Game):  # type: ignore[misc]
-        def __init__(self, params: dict[str, Any] | None = None) -> None:
-            p = params or {}
-            super().__init__(game_type, game_info, p)
-            self.scenario = str(p.get("scenario", "")) or None
-            self.setup_seed = int(p.get("setup_seed", 0))
-
-        def new_initial_state(self) -> VoidwarState:
-            g = load(info.name, self.scenario, seed=self.setup_seed, chance="explicit")
-            assert isinstance(g, ExplicitChanceGame)
-            return VoidwarState(self, g)
-
-        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
-            raise NotImplementedError("voidwar games provide no observation tensors yet")
-
-    VoidwarGame.__name__ = f"VoidwarGame_{info.name.replace('-', '_')}"
-    return VoidwarGame
+    game_type = _game_type(info.name, seats, has_secret_orders(probe))
+    return _Spec(info, seats, cat, game_type, game_info)
 
 
-_REGISTERED: dict[str, type[pyspiel.Game]] = {}
+class VoidwarState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state over an explicit-chance voidwar game (``spec``: set per ruleset)."""
+
+    spec: ClassVar[_Spec]
+
+    def __init__(self, game: Any, inner: ExplicitChanceGame) -> None:
+        super().__init__(game)
+        self.vw = inner
+
+    def current_player(self) -> int:
+        """The seat to act as a player id (or OpenSpiel's chance / terminal id)."""
+        g = self.vw
+        if g.over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if g.to_act == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        return g.seats.index(g.to_act or "")
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self.spec.cat.assign(self.vw.legal_actions()))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(outcome id ``v - 1``, probability) of each value of the pending die."""
+        return [(o.value - 1, float(p)) for o, p in self.vw.chance_outcomes()]
+
+    def _apply_action(self, action: int) -> None:
+        g = self.vw
+        if g.to_act == CHANCE:
+            g.apply(ChanceOutcome(int(action) + 1))
+        else:
+            g.apply(self.spec.cat.decode(int(action), g.legal_actions()))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"roll {action + 1}"
+        cat = self.spec.cat
+        if action < len(cat.notations):
+            return cat.notations[action]
+        a = cat.assign(self.vw.legal_actions()).get(action) if not self.vw.over else None
+        return str(a) if a is not None else f"#{action}"
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.vw.over
+
+    def returns(self) -> list[float]:
+        """+1 / -1 / 0 per seat (the final score for a solitaire game); 0 until the end."""
+        g = self.vw
+        seats = self.spec.seats
+        res = g.result
+        if res is None:
+            return [0.0] * seats
+        if seats == 1:
+            return [float(res.scores.get(g.seats[0], 0.0))]
+        if res.winner is None:
+            return [0.0] * seats
+        return [1.0 if s == res.winner else -1.0 for s in g.seats]
+
+    def __str__(self) -> str:
+        g = self.vw
+        head = f"{self.spec.info.name} to act: {g.to_act}; actions so far: {len(g.actions)}"
+        return head + "\n" + str(g.view(None))
+
+
+class VoidwarGame(pyspiel.Game):  # type: ignore[misc]
+    """An OpenSpiel game of one ruleset (``spec`` and ``state_class``: set per ruleset)."""
+
+    spec: ClassVar[_Spec]
+    state_class: ClassVar[type[VoidwarState]]
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        p = params or {}
+        super().__init__(self.spec.game_type, self.spec.game_info, p)
+        self.scenario = str(p.get("scenario", "")) or None
+        self.setup_seed = int(p.get("setup_seed", 0))
+
+    def new_initial_state(self) -> VoidwarState:
+        """A new game in explicit-chance mode, set up with ``setup_seed``."""
+        g = load(self.spec.info.name, self.scenario, seed=self.setup_seed, chance="explicit")
+        assert isinstance(g, ExplicitChanceGame)
+        return self.state_class(self, g)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+        """Not provided: voidwar games give no observation tensors yet."""
+        raise NotImplementedError("voidwar games provide no observation tensors yet")
+
+
+def _make_classes(name: str) -> type[VoidwarGame]:
+    """The ruleset's own subclasses of :class:`VoidwarGame` and :class:`VoidwarState`."""
+    spec = _spec(name)
+    suffix = spec.info.name.replace("-", "_")
+    state = type(f"VoidwarState_{suffix}", (VoidwarState,), {"spec": spec})
+    return type(f"VoidwarGame_{suffix}", (VoidwarGame,),
+                {"spec": spec, "state_class": state})
+
+
+_REGISTERED: dict[str, type[VoidwarGame]] = {}
 
 
 def register(names: list[str] | None = None) -> list[str]:

@@ -24,6 +24,7 @@ from .catalogue import ActionCatalogue, catalogue, observe
 
 
 def final_rewards(game: Game) -> dict[str, float]:
+    """Each seat's reward at the end: +1 / -1 / 0, or the solitaire score."""
     res = game.result
     seats = game.seats
     if res is None:
@@ -36,6 +37,8 @@ def final_rewards(game: Game) -> dict[str, float]:
 
 
 class VoidwarAEC(AECEnv):  # type: ignore[misc]
+    """A ruleset as a PettingZoo AEC env: agents are seats, actions catalogue ids."""
+
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "voidwar",
                                 "is_parallelizable": False}
 
@@ -73,12 +76,15 @@ class VoidwarAEC(AECEnv):  # type: ignore[misc]
         self.game: Game = probe
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The agent's observation space (hashed view and action mask)."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The agent's action space (the catalogue's ids)."""
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game (``seed`` reseeds the env's generator)."""
         if seed is not None:
             self._seed_rng = PCG32(derive_seed(seed))
         game_seed = self._seed_rng.next_u32()
@@ -93,6 +99,7 @@ class VoidwarAEC(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.game.to_act or self.agents[0]
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """The agent's hashed view and its action mask."""
         g = self.game
         vec = np.asarray(observe(g.view(agent), self.obs_size), dtype=np.float32)
         legal = g.legal_actions() if (not g.over and g.to_act == agent) else []
@@ -100,6 +107,7 @@ class VoidwarAEC(AECEnv):  # type: ignore[misc]
         return {"observation": vec, "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        """Play the selected agent's action id; rewards come at the end."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -123,15 +131,18 @@ class VoidwarAEC(AECEnv):  # type: ignore[misc]
             self.agent_selection = g.to_act or agent
 
     def render(self) -> str | None:
+        """The spectator's view as text (``render_mode="ansi"``)."""
         if self.render_mode == "ansi":
             return str(self.game.view(None))
         return None
 
     def close(self) -> None:
+        """Nothing to release."""
         pass
 
 
 def raw_env(ruleset: str, **kwargs: Any) -> VoidwarAEC:
+    """The env without PettingZoo's wrappers."""
     return VoidwarAEC(ruleset, **kwargs)
 
 

@@ -83,6 +83,7 @@ def simulate_ray(
 
 
 def shutdown() -> None:
+    """Shut Ray down if it is initialised in this process."""
     ray = _ray()
     if ray.is_initialized():
         ray.shutdown()

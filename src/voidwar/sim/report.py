@@ -14,6 +14,7 @@ def _pct(x: float) -> str:
 
 
 def print_summary(summary: dict[str, Any], title: str, console: Console) -> None:
+    """Print a simulation summary: outcome rates and means with their intervals."""
     n = summary["games"]
     console.print(f"[bold]{title}[/bold] — {n} games")
     for name, key in (("Outcome", "outcomes"), ("Victory level", "levels")):

@@ -13,6 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..ai import registry as policy_registry
 from ..core.dice import derive_seed
 from ..core.registry import load
 
@@ -35,13 +36,12 @@ class GameSpec:
 
 
 def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a batch with master seed ``seed``."""
     return derive_seed(seed, index)
 
 
 def play_one(spec: GameSpec, seed: int) -> dict[str, Any]:
     """Play one game to the end; return its result as JSON-ready data."""
-    from .. import policies as policy_registry
-
     game = load(spec.ruleset, spec.scenario, seed=derive_seed(seed, 0), **spec.options)
     bots = {
         seat: policy_registry.get(spec.policies.get(seat, spec.default_policy), spec.ruleset,
@@ -62,6 +62,7 @@ def play_one(spec: GameSpec, seed: int) -> dict[str, Any]:
 
 
 def play_batch(spec: GameSpec, seed: int, indices: list[int]) -> list[dict[str, Any]]:
+    """Play the games ``indices`` of a batch (one worker's share)."""
     out = []
     for i in indices:
         r = play_one(spec, game_seed(seed, i))
@@ -78,6 +79,7 @@ def batches(games: int, workers: int, batch_size: int | None = None) -> Iterator
 
 
 def default_workers() -> int:
+    """The number of cores this process may use."""
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
                else (os.cpu_count() or 1))
 

@@ -45,6 +45,10 @@ def bradley_terry(
     return {a: 1500.0 + 400.0 * math.log10(p[a]) for a in names}
 
 
+#: plays ``n`` games of a spec from master seed ``seed``: (spec, n, seed) → results
+Play = Callable[[GameSpec, int, int], list[dict[str, Any]]]
+
+
 def run_tournament(
     ruleset: str,
     policies: list[str],
@@ -68,21 +72,47 @@ def run_tournament(
     opts = dict(options or {})
     seats = load(info.name, scenario, seed=0, **opts).seats
     sim = simulate_fn or simulate
+
+    def play(spec: GameSpec, n: int, at: int) -> list[dict[str, Any]]:
+        return sim(spec, n, seed=at, workers=workers, progress=progress)
+
     report: dict[str, Any] = {"ruleset": info.name, "scenario": scenario, "options": opts,
                               "policies": list(policies), "games_per_pair": games, "seed": seed}
     if len(seats) == 1:
-        scores: dict[str, dict[str, Any]] = {}
-        for k, pol in enumerate(policies):
-            spec = GameSpec(info.name, scenario, opts, {seats[0]: pol}, pol)
-            res = sim(spec, games, seed=seed + k, workers=workers, progress=progress)
-            m, lo, hi = mean_ci([float(r["scores"].get(seats[0], 0.0)) for r in res])
-            scores[pol] = {"games": len(res), "mean_score": m, "ci_low": lo, "ci_high": hi}
+        specs = [GameSpec(info.name, scenario, opts, {seats[0]: pol}, pol) for pol in policies]
+        scores = _solitaire(specs, seats[0], games, seed, play)
         report["solitaire"] = True
         report["scores"] = scores
         report["ratings"] = {p: scores[p]["mean_score"] for p in policies}
         return report
     if len(policies) < 2:
         raise ValueError("a two-seat round robin needs at least two policies")
+    template = GameSpec(info.name, scenario, opts)
+    wins, played = _round_robin(template, seats, policies, games, seed, play)
+    report["solitaire"] = False
+    report["seats"] = list(seats)
+    report["table"] = _table(policies, wins, played)
+    report["ratings"] = bradley_terry(list(policies), wins)
+    return report
+
+
+def _solitaire(specs: list[GameSpec], seat: str, games: int, seed: int,
+               play: Play) -> dict[str, dict[str, Any]]:
+    """Each policy's mean score alone (policy *k* from master seed ``seed + k``)."""
+    scores: dict[str, dict[str, Any]] = {}
+    for k, spec in enumerate(specs):
+        res = play(spec, games, seed + k)
+        m, lo, hi = mean_ci([float(r["scores"].get(seat, 0.0)) for r in res])
+        scores[spec.default_policy] = {"games": len(res), "mean_score": m, "ci_low": lo,
+                                       "ci_high": hi}
+    return scores
+
+
+def _round_robin(
+    template: GameSpec, seats: tuple[str, ...], policies: list[str], games: int, seed: int,
+    play: Play,
+) -> tuple[dict[tuple[str, str], float], dict[tuple[str, str], int]]:
+    """Every pair's games, half with each policy first: (wins, games played) per ordered pair."""
     first, second = seats[0], seats[1]
     wins: dict[tuple[str, str], float] = {}
     played: dict[tuple[str, str], int] = {}
@@ -94,8 +124,9 @@ def run_tournament(
                     continue
                 pols = {s: home for s in seats}
                 pols[second] = away
-                spec = GameSpec(info.name, scenario, opts, pols, home)
-                res = sim(spec, n, seed=seed + pair, workers=workers, progress=progress)
+                spec = GameSpec(template.ruleset, template.scenario, template.options, pols,
+                                home)
+                res = play(spec, n, seed + pair)
                 pair += 1
                 for r in res:
                     w = r["winner"]
@@ -104,6 +135,12 @@ def run_tournament(
                     wins[(away, home)] = wins.get((away, home), 0.0) + 1.0 - score_home
                     played[(home, away)] = played.get((home, away), 0) + 1
                     played[(away, home)] = played.get((away, home), 0) + 1
+    return wins, played
+
+
+def _table(policies: list[str], wins: dict[tuple[str, str], float],
+           played: dict[tuple[str, str], int]) -> dict[str, dict[str, Any]]:
+    """Each policy's win rate against each other one and overall, with Wilson intervals."""
     table: dict[str, dict[str, Any]] = {}
     for a in policies:
         row: dict[str, Any] = {}
@@ -118,11 +155,7 @@ def run_tournament(
         rate, lo, hi = wilson(total_w, total_n)
         row["overall"] = {"games": total_n, "rate": rate, "ci_low": lo, "ci_high": hi}
         table[a] = row
-    report["solitaire"] = False
-    report["seats"] = list(seats)
-    report["table"] = table
-    report["ratings"] = bradley_terry(list(policies), wins)
-    return report
+    return table
 
 
 def total_games(ruleset: str, policies: list[str], games: int, scenario: str | None = None,

@@ -96,6 +96,8 @@ def _now() -> str:
 
 @dataclass
 class SeatRow:
+    """A seat of a stored game: who sits there, its token's digest, its undo request."""
+
     seat: str
     kind: str
     policy: str | None
@@ -105,6 +107,8 @@ class SeatRow:
 
 @dataclass
 class GameRow:
+    """A stored game: its record's start (ruleset, scenario, options, dice) and status."""
+
     id: str
     ruleset: str
     scenario: str | None
@@ -135,6 +139,7 @@ class Store:
         metadata.create_all(self.engine)
 
     def close(self) -> None:
+        """Release the database connections."""
         self.engine.dispose()
 
     # -- games -------------------------------------------------------------------------------
@@ -148,6 +153,7 @@ class Store:
         seat_rows: list[SeatRow],
         status: str = "active",
     ) -> None:
+        """Insert a new game and its seats (one transaction)."""
         now = _now()
         with self.engine.begin() as c:
             c.execute(insert(games).values(
@@ -161,6 +167,7 @@ class Store:
                 ))
 
     def get_game(self, gid: str) -> GameRow | None:
+        """The game ``gid``, or None."""
         with self.engine.connect() as c:
             row = c.execute(select(games).where(games.c.id == gid)).mappings().first()
         if row is None:
@@ -173,6 +180,7 @@ class Store:
         )
 
     def list_games(self, limit: int = 100) -> list[GameRow]:
+        """The most recently played games first."""
         with self.engine.connect() as c:
             rows = c.execute(
                 select(games).order_by(games.c.updated.desc()).limit(limit)
@@ -186,16 +194,19 @@ class Store:
         ]
 
     def active_game_ids(self) -> list[str]:
+        """The ids of the games still being played."""
         with self.engine.connect() as c:
             return list(c.execute(select(games.c.id).where(games.c.status == "active")).scalars())
 
     def set_status(self, gid: str, status: str, resigned_by: str | None = None) -> None:
+        """Set a game's status (and who resigned)."""
         with self.engine.begin() as c:
             c.execute(update(games).where(games.c.id == gid).values(
                 status=status, resigned_by=resigned_by, updated=_now()))
 
     # -- seats -------------------------------------------------------------------------------
     def get_seats(self, gid: str) -> dict[str, SeatRow]:
+        """The seats of a game by name."""
         with self.engine.connect() as c:
             rows = c.execute(select(seats).where(seats.c.game_id == gid)).mappings().all()
         return {
@@ -212,6 +223,7 @@ class Store:
             return bool(res.rowcount == 1)
 
     def set_undo_request(self, gid: str, seat: str, at: int | None) -> None:
+        """Record that ``seat`` asked for an undo at action count ``at`` (None: no request)."""
         with self.engine.begin() as c:
             c.execute(update(seats).where(and_(seats.c.game_id == gid, seats.c.seat == seat))
                       .values(undo_at=at))

@@ -1,0 +1,119 @@
+"""A game in play as the server holds it (:class:`Live`), and the facts every web module shares.
+
+Hidden information. A seat sees ``game.view(seat)``; a spectator ``game.view(None)``. A ruleset
+that does not override :meth:`Game.view` has none, so every action and event is public.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from voidwar.core.chance import ExplicitChanceGame
+from voidwar.core.game import Event, Game, Result
+from voidwar.core.policy import Policy
+
+from .store import GameRow, SeatRow
+
+#: who may sit in a seat
+SEAT_KINDS = ("human", "bot", "open")
+
+
+class ServiceError(Exception):
+    """A refusal with an HTTP status and a reason a player understands."""
+
+    def __init__(self, status: int, reason: str, rule: str | None = None) -> None:
+        self.status = status
+        self.reason = reason
+        self.rule = rule
+        super().__init__(reason)
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 digest a seat token is stored as (tokens themselves are never stored)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def has_hidden_information(game: Game) -> bool:
+    """True when the ruleset overrides ``view`` (it may hide something from some seat)."""
+    rules = game.inner if isinstance(game, ExplicitChanceGame) else game
+    return type(rules).view is not Game.view
+
+
+def is_manual(row: GameRow) -> bool:
+    """A game played with real dice: people enter every roll (explicit chance)."""
+    return row.dice.get("kind") == "manual"
+
+
+def update_public(game: Game, public: dict[str | None, int]) -> None:
+    """Every seat that sees the whole state now may read every action so far."""
+    if not has_hidden_information(game):
+        return
+    whole = game.state_dict()
+    for seat in (*game.seats, None):
+        if game.view(seat) == whole:
+            public[seat] = len(game.actions)
+
+
+@dataclass
+class Live:
+    """A game in memory, mirroring its rows in the store."""
+
+    row: GameRow
+    seats: dict[str, SeatRow]
+    game: Game
+    #: seat that took each action (None for one the store does not know)
+    action_seats: list[str | None]
+    #: entries[0]: events of the set-up; entries[i + 1]: events of action i
+    entries: list[list[Event]]
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    version: int = 0
+    #: seat (None: spectators) → how many of the first actions that seat may read in the log
+    public_upto: dict[str | None, int] = field(default_factory=dict)
+    bots_running: bool = False
+    policies: dict[str, Policy] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        """The game's id."""
+        return self.row.id
+
+    @property
+    def status(self) -> str:
+        """``active``, ``over`` or ``resigned``."""
+        return self.row.status
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (played out or resigned)."""
+        return self.row.status != "active"
+
+    @property
+    def to_act(self) -> str | None:
+        """The seat to act (None once the game is over)."""
+        return None if self.over else self.game.to_act
+
+    def result(self) -> Result | None:
+        """The game's result; a resignation's when a seat resigned."""
+        if self.row.status == "resigned":
+            others = [s for s in self.game.seats if s != self.row.resigned_by]
+            return Result(
+                outcome="resigned",
+                scores={},
+                winner=others[0] if len(others) == 1 else None,
+                details={"resigned_by": self.row.resigned_by},
+            )
+        return self.game.result
+
+    def replace(self, fresh: Live) -> None:
+        """Take over a freshly loaded copy's rows, game and log (after a rebuild)."""
+        self.row, self.seats, self.game = fresh.row, fresh.seats, fresh.game
+        self.action_seats, self.entries = fresh.action_seats, fresh.entries
+        self.public_upto = fresh.public_upto
+
+
+#: ``fn(live, message)``, called after every committed change of any game
+Subscriber = Callable[[Live, dict[str, Any]], None]

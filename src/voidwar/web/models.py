@@ -1,0 +1,115 @@
+"""The JSON API's request and answer bodies, path and header parameters, and refusals."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import Header
+from fastapi import Path as PathParam
+from pydantic import BaseModel, ConfigDict, Field
+
+GameId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="game id")]
+Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=200)]
+#: an option is a scalar, or inline data (a table or army file's contents) — bounded by the
+#: request size limit; paths to files on the server are refused (RulesetInfo.file_options)
+OptionValue = str | int | float | bool | list[Any] | dict[str, Any]
+
+
+# -- request and answer bodies --------------------------------------------------------------
+class SeatSpec(BaseModel):
+    """Who sits in a seat: a ``human`` (gets a token), a ``bot`` (a policy) or ``open``."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "bot", "open"] = "human"
+    policy: str | None = Field(None, max_length=64, pattern=r"^[A-Za-z0-9_.-]+$")
+
+
+class CreateGame(BaseModel):
+    """A new game: ruleset, scenario, options, seed, who sits where, the dice."""
+
+    model_config = ConfigDict(extra="forbid")
+    ruleset: str = Field(max_length=64, examples=["antilles"])
+    scenario: str | None = Field(None, max_length=128)
+    options: dict[Annotated[str, Field(max_length=64)], OptionValue] = Field(
+        default_factory=dict, max_length=32)
+    seed: int | None = Field(None, ge=0, le=2**62, description="dice seed (random when absent)")
+    seats: dict[Annotated[str, Field(max_length=64)], SeatSpec] = Field(
+        default_factory=dict, max_length=16,
+        description="seat name → who sits there; seats left out are human")
+    dice: Literal["seeded", "manual"] = Field(
+        "seeded", description="seeded: the server rolls; manual: real dice, a person at the "
+        "table enters every roll (the game waits for the chance seat)")
+    setup_rolls: list[Annotated[int, Field(ge=1, le=100)]] = Field(
+        default_factory=list, max_length=64,
+        description="manual dice: the rolls the rules make while setting the game up")
+
+
+class SeatGiven(BaseModel):
+    """A seat's secret token and its link (given once)."""
+
+    seat: str
+    token: str
+    link: str
+
+
+class Created(BaseModel):
+    """A created game: its public facts, the tokens, the links to share."""
+
+    id: str
+    ruleset: str
+    scenario: str | None
+    seats: dict[str, dict[str, Any]]
+    tokens: list[SeatGiven]
+    hotseat_link: str
+    spectator_link: str
+
+
+class JoinSeat(BaseModel):
+    """The open seat to take."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: str = Field(max_length=64)
+
+
+class SubmitAction(BaseModel):
+    """An action in the ruleset's text notation."""
+
+    model_config = ConfigDict(extra="forbid")
+    action: str = Field(min_length=1, max_length=500, examples=["fire P2 at platform"])
+
+
+class Acted(BaseModel):
+    """An accepted action: its index and text, its events, who acts next."""
+
+    index: int
+    action: str
+    events: list[dict[str, Any]]
+    to_act: str | None
+    over: bool
+    status: str
+    result: dict[str, Any] | None
+
+
+class UndoAnswer(BaseModel):
+    """Whether the undo happened, who has still to agree, the action count."""
+
+    done: bool
+    waiting_for: list[str]
+    n_actions: int
+
+
+class Refusal(BaseModel):
+    """Why a request was refused (and the rule, for an illegal action)."""
+
+    detail: str
+    rule: str | None = None
+
+
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    401: {"model": Refusal, "description": "no seat token"},
+    403: {"model": Refusal, "description": "wrong seat token"},
+    404: {"model": Refusal, "description": "no such game"},
+    409: {"model": Refusal, "description": "not now (not your turn, game over, seat taken)"},
+    413: {"model": Refusal, "description": "request too large"},
+    422: {"model": Refusal, "description": "malformed request or illegal action"},
+}

@@ -1,0 +1,48 @@
+"""The websocket of a game: one message per change (action, join, undo, resign)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from fastapi import APIRouter, WebSocket
+from starlette.websockets import WebSocketDisconnect
+
+from ..hub import Hub
+from ..service import GameService, ServiceError
+
+router = APIRouter()
+
+
+@router.websocket("/api/games/{gid}/ws")
+async def game_socket(websocket: WebSocket, gid: str, token: str | None = None) -> None:
+    """Pushes one message per change of the game (action, join, undo, resign)."""
+    service: GameService = websocket.app.state.service
+    hub: Hub = websocket.app.state.hub
+    try:
+        live = await asyncio.to_thread(service.get, gid)
+        seat = service.seat_of(live, token)
+    except ServiceError as e:
+        await websocket.close(code=4000 + e.status, reason=e.reason[:120])
+        return
+    await websocket.accept()
+    entry, q = hub.add(gid, seat)
+    try:
+        await websocket.send_json({"type": "hello", "game": gid, "seat": seat,
+                                   "version": live.version})
+        receiver = asyncio.ensure_future(websocket.receive_text())
+        while True:
+            getter = asyncio.ensure_future(q.get())
+            done, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            if receiver in done:
+                getter.cancel()
+                receiver.result()  # raises WebSocketDisconnect when the page closes
+                receiver = asyncio.ensure_future(websocket.receive_text())
+                continue
+            await websocket.send_json(getter.result())
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        hub.remove(gid, entry)
+        with contextlib.suppress(Exception):
+            receiver.cancel()
