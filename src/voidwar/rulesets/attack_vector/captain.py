@@ -24,8 +24,8 @@ from fractions import Fraction
 from voidwar.core.errors import IllegalAction
 from voidwar.core.game import Action, Game
 
-from .actions import Done, Order, PivotTo
-from .combat import FireOrder, RadiatorsOrder, ReactorsOrder
+from .actions import Done, FireOrder, Order, PivotTo, RadiatorsOrder, ReactorsOrder
+
 from .game import AttackVectorGame
 from .policies import InterceptPolicy
 from .state import ShipState

@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ....core.datafile import package_file, read_toml, validate
+from ....core.datafile import validate
 from ....core.errors import DataFileError, IllegalAction
 from .arcs import RULE_ARCS, Arc, ArcBlock, ShipWindow
 from .damage import BoxHit, DamageState, SSDModel, apply_damage, describe_hits, roll_location
@@ -31,10 +31,8 @@ from .weapons import (
     WeaponCodeError,
     WeaponRules,
     WeaponState,
-    load_weapon_rules,
 )
 
-_DATA = "voidwar.rulesets.attack_vector.systems.data"
 RULE_COOLING = "AV:T A5.371"
 RULE_RANGE = "spec §11.3 (maximum range, our PROPOSAL)"
 
@@ -197,15 +195,6 @@ class SystemsModel(BaseModel):
         return self
 
 
-def load_systems(path: str | Path | None = None) -> tuple[SystemsModel, str]:
-    """A systems file (top level = the ``[systems]`` table); default: the Rafik Mk. 1."""
-    p = Path(path) if path else package_file(_DATA, "rafik-mk1-systems.toml")
-    data = read_toml(p)
-    if "systems" in data and isinstance(data["systems"], dict):
-        data = data["systems"]
-    return validate(SystemsModel, data, str(p)), str(p)
-
-
 @dataclass(frozen=True)
 class Shot:
     """A validated shot: weapon, its mount, the cost (for the log and the policy)."""
@@ -232,9 +221,8 @@ class ShipSystems:
 
     @classmethod
     def build(
-        cls, model: SystemsModel, rules: WeaponRules | None = None, file: str = "(systems)"
+        cls, model: SystemsModel, rules: WeaponRules, file: str = "(systems)"
     ) -> ShipSystems:
-        rules = rules or load_weapon_rules()
         weapons: dict[str, WeaponState] = {}
         for mi, m in enumerate(model.mounts):
             for wi, text in enumerate(m.weapons):
@@ -452,5 +440,4 @@ __all__ = [
     "ShipSystems",
     "Shot",
     "SystemsModel",
-    "load_systems",
 ]

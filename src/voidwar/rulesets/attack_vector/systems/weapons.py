@@ -17,20 +17,17 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ....core.datafile import load_model, package_file, validate
+from ....core.datafile import validate
 from ....core.errors import DataFileError
 from .numbers import show, to_fraction
 
 RULE_CODE = "AV:T A5.371"
 RULE_TABLE = "AV:T A5.166"
 SEGMENTS_PER_TURN = 8
-_DATA = "voidwar.rulesets.attack_vector.systems.data"
 
 _CODE_RE = re.compile(
     r"^(?P<size>\d+)\s+(?P<type>[A-Za-z][A-Za-z0-9-]*)\s+(?P<power>\d+(?:\.\d+)?)"
@@ -290,35 +287,6 @@ class WeaponRules:
                 m = self.d_results[c.d]
                 total += Fraction(m.damage * m.roll_at_most, 10)
         return total / 10
-
-
-def load_weapon_rules(
-    tables: str | dict[str, Any] | None = None, d_results: str | dict[str, Any] | None = None
-) -> WeaponRules:
-    """The shipped tables and "Dn" meanings, or a user's own (a path, or data already read —
-    records embed the data so that a game replays on any machine)."""
-    if not isinstance(tables, dict) and not isinstance(d_results, dict):
-        return _load_weapon_files(tables, d_results)
-    if isinstance(tables, dict):
-        tmodel = validate(WeaponTablesModel, tables, "(weapon_tables data)")
-    else:
-        tpath = Path(tables) if tables else package_file(_DATA, "weapon-tables.toml")
-        tmodel = load_model(WeaponTablesModel, tpath)
-    if isinstance(d_results, dict):
-        dmodel, dname = validate(DResultsModel, d_results, "(d_results data)"), "(d_results data)"
-    else:
-        dpath = Path(d_results) if d_results else package_file(_DATA, "d-results.toml")
-        dmodel, dname = load_model(DResultsModel, dpath), str(dpath)
-    return WeaponRules(tmodel, dmodel, dname)
-
-
-@lru_cache(maxsize=16)
-def _load_weapon_files(tables: str | None, d_results: str | None) -> WeaponRules:
-    tpath = Path(tables) if tables else package_file(_DATA, "weapon-tables.toml")
-    dpath = Path(d_results) if d_results else package_file(_DATA, "d-results.toml")
-    return WeaponRules(
-        load_model(WeaponTablesModel, tpath), load_model(DResultsModel, dpath), str(dpath)
-    )
 
 
 # -- cooling timers (A5.371) ---------------------------------------------------------------------
