@@ -6,7 +6,6 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-
 import tomli_w
 
 from voidwar.core.errors import DataFileError

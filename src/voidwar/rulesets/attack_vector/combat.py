@@ -347,4 +347,4 @@ class Combat(FireControl):
         return Result(outcome=outcome.value, scores=scores, winner=winner, details=details)
 
 
-__all__ = ["BattleOutcome", "Combat", "R_END", "R_FIRE"]
+__all__ = ["R_END", "R_FIRE", "BattleOutcome", "Combat"]

@@ -75,6 +75,7 @@ def systems_parts(game: AttackVectorGame, ship: ShipState) -> list[Any]:
 
 
 def points_line(game: AttackVectorGame) -> Text | None:
+    """Each side's points so far (part 2), or ``None`` outside a battle."""
     if game.combat is None:
         return None
     pts = ", ".join(f"{seat} {p}" for seat, p in game.combat.points.items())

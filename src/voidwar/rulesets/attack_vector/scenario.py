@@ -39,6 +39,7 @@ class Goal(BaseModel):
 
 
 class ShipSetup(BaseModel):
+    """One ship's set-up: class, position, vector, facing, thrust, fuel burnt, goal."""
     model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True)
 
     id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$")
@@ -84,6 +85,7 @@ class ShipSetup(BaseModel):
 
 
 class TargetSetup(BaseModel):
+    """An inert target marker (the tutorial's "chocolates", spec §16)."""
     model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True)
 
     id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$")
@@ -108,6 +110,7 @@ class MapSetup(BaseModel):
 
 
 class Scenario(BaseModel):
+    """A scenario file: seats, ships, targets, map edges and turn limit; read-only once loaded."""
     model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True)
 
     name: str

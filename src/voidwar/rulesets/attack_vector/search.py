@@ -9,7 +9,6 @@ from typing import Any, ClassVar
 from ...core.game import Action, Game
 from ...core.search import SearchHooks
 from .actions import Done, FireOrder, PivotTo, ReactorsOrder
-
 from .game import AttackVectorGame
 
 

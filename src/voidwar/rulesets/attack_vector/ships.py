@@ -32,6 +32,7 @@ def _thrust_value(v: Any) -> Fraction:
 
 
 class FuelRun(BaseModel):
+    """A run of same-shaped fuel units on the fuel track (AV:T A2.4)."""
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     shape: str = Field(min_length=1)
@@ -39,6 +40,7 @@ class FuelRun(BaseModel):
 
 
 class Fuel(BaseModel):
+    """The fuel track (AV:T A2.4 "Fuel")."""
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     #: runs of fuel units in the order they are burnt; run i uses thrust-matrix row i (A2.4)
@@ -46,6 +48,7 @@ class Fuel(BaseModel):
 
     @property
     def capacity(self) -> int:
+        """Fuel units in a full tank."""
         return sum(r.units for r in self.track)
 
 

@@ -34,6 +34,7 @@ class Burn:
     orthogonal: list[bool] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
+        """The burn as JSON-ready data."""
         return {"thrust": format_thrust(self.thrust), "cells": self.cells,
                 "dots": {k: v for k, v in self.dots.items() if v}}
 
@@ -54,6 +55,7 @@ class FacingChange:
         return self.start + self.steps[-1][0]
 
     def to_dict(self) -> dict[str, Any]:
+        """The facing change as JSON-ready data."""
         return {
             "kind": self.kind, "label": self.label, "start": self.start, "end": self.end,
             "path": [[self.start + off, str(o.nose)] for off, o in self.steps],
@@ -63,6 +65,7 @@ class FacingChange:
 
 @dataclass
 class ShipState:
+    """One ship's motion state in play (spec §4, §7, §8)."""
     id: str
     seat: str
     cls: ShipClass
@@ -92,14 +95,17 @@ class ShipState:
     # -- derived -----------------------------------------------------------------------------
     @property
     def fuel_left(self) -> int:
+        """Fuel units left (AV:T A2.4)."""
         return self.cls.fuel.capacity - self.fuel_used
 
     @property
     def max_thrust(self) -> Fraction:
+        """The thrust matrix's first unmarked box of the current row (AV:T A2.4, A5.24)."""
         return max_thrust(self.cls, self.fuel_used, self.engine_boxes_lost)
 
     @property
     def pivoting(self) -> bool:
+        """Whether a pivot is under way (no displacement while pivoting, A5.275)."""
         return self.facing is not None and self.facing.kind == "pivot"
 
     def move_in(self, seg: int) -> Vec3:
@@ -116,6 +122,7 @@ class ShipState:
         return p
 
     def to_dict(self, seg: int) -> dict[str, Any]:
+        """The ship as JSON-ready data, with its end-of-turn marker for segment ``seg``."""
         return {
             "id": self.id, "seat": self.seat, "class": self.cls.name,
             "position": [self.pos.q, self.pos.r, self.pos.z],

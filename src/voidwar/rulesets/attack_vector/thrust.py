@@ -36,6 +36,7 @@ def g_of(thrust: Fraction) -> Fraction:
 
 
 def orth_dots_cum(t: Fraction, c: int) -> int:
+    """Cumulative orthogonal dots after c cells at thrust t: ⌊2·t·c/8⌋ (spec §7.3)."""
     return int(2 * t * c // CELLS)
 
 
@@ -66,6 +67,7 @@ def derive_column(t: Fraction) -> dict[str, Any]:
 
 
 def derive_chart() -> dict[str, Any]:
+    """Every column of the chart from the formulas."""
     return {"columns": [derive_column(t) for t in THRUST_VALUES]}
 
 
@@ -94,6 +96,7 @@ Cells = tuple[int, int, int, int, int, int, int, int]
 
 
 class Column(StrictModel):
+    """One column of the thrust chart (cells 1..8; AV:T A5.241–A5.274)."""
     thrust: Fraction
     g: Fraction
     dots: Cells
@@ -127,6 +130,7 @@ class Column(StrictModel):
 
 
 class ChartFile(BaseModel):
+    """The thrust chart file."""
     model_config = ConfigDict(extra="forbid")
 
     reconstructed: bool
@@ -167,6 +171,7 @@ def parse_thrust(text: str) -> Fraction:
 
 
 def format_thrust(v: Fraction) -> str:
+    """A thrust value as written in orders: ``5``, ``2.5``."""
     return str(v.numerator) if v.denominator == 1 else f"{float(v):g}"
 
 

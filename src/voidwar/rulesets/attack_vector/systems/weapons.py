@@ -21,7 +21,6 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ....core.datafile import validate
 from ....core.errors import DataFileError
 from .numbers import show, to_fraction
 
@@ -81,6 +80,7 @@ class WeaponCode:
 
     @property
     def table_key(self) -> str:
+        """The damage table's key: type and size (``MRLS-3``)."""
         return f"{self.type}-{self.size}"
 
     def __str__(self) -> str:
@@ -92,6 +92,7 @@ _CELL_RE = re.compile(r"^(?:\d+|D\d+)$")
 
 
 class DamageTableModel(BaseModel):
+    """One weapon's damage table: range brackets and ten rows of results (A2.2)."""
     model_config = ConfigDict(extra="forbid")
 
     type: str
@@ -131,6 +132,7 @@ class DamageTableModel(BaseModel):
 
 
 class WeaponTablesModel(BaseModel):
+    """The weapon tables file: one damage table per weapon type and size."""
     model_config = ConfigDict(extra="forbid")
 
     tables: dict[str, DamageTableModel]
@@ -144,6 +146,7 @@ class WeaponTablesModel(BaseModel):
 
 
 class DResultModel(BaseModel):
+    """What one "Dn" result means (spec §11.3, our design)."""
     model_config = ConfigDict(extra="forbid")
 
     roll_at_most: int = Field(ge=0, le=10)
@@ -151,6 +154,7 @@ class DResultModel(BaseModel):
 
 
 class DResultsModel(BaseModel):
+    """The "Dn" results file."""
     model_config = ConfigDict(extra="forbid")
 
     reconstructed: bool = True
@@ -189,6 +193,7 @@ class ShotResult:
     damage: int
 
     def describe(self) -> str:
+        """The shot for the log: range, bracket, rolls and damage."""
         lo, hi = self.bracket
         text = f"range {self.range} ({lo}-{hi}), d10={self.roll} → {self.cell}"
         if self.d_roll is not None:
@@ -218,6 +223,7 @@ class WeaponRules:
         return self
 
     def table_for(self, code: WeaponCode) -> DamageTableModel:
+        """The damage table for ``code`` (raises :class:`WeaponCodeError` for none)."""
         t = self.tables.get(code.table_key)
         if t is None:
             known = ", ".join(sorted(self.tables)) or "none"
@@ -227,6 +233,7 @@ class WeaponRules:
         return t
 
     def max_range(self, code: WeaponCode) -> int:
+        """The longest range ``code`` may fire at (the last bracket, spec §11.3)."""
         return self.table_for(code).brackets[-1][1]
 
     def bracket(self, code: WeaponCode, rng: int) -> tuple[int, int] | None:
@@ -321,12 +328,15 @@ class WeaponState:
     destroyed: bool = False
 
     def is_ready(self, turn: int, segment: int) -> bool:
+        """Whether the weapon may fire now (cooled down, not destroyed; A5.371)."""
         return not self.destroyed and abs_segment(turn, segment) >= self.ready_abs
 
     def fired(self, turn: int, segment: int) -> None:
+        """The weapon fired now: it is ready again after its cooling (A5.371)."""
         self.ready_abs = abs_segment(turn, segment) + self.code.cooling
 
     def timer_text(self, turn: int, segment: int) -> str:
+        """The timer track entry: ``ready``, ``destroyed`` or when it is ready."""
         if self.destroyed:
             return "destroyed"
         if self.is_ready(turn, segment):
@@ -335,6 +345,7 @@ class WeaponState:
         return f"ready turn {t} seg {s}"
 
     def to_dict(self) -> dict[str, Any]:
+        """The weapon as JSON-ready data."""
         return {
             "id": self.id,
             "mount": self.mount,
