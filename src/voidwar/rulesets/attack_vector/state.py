@@ -15,7 +15,7 @@ from voidwar.core.hexgrid import DIRECTION_LETTERS, Hex3
 
 from .avid import FacingStep, Orientation, Window
 from .ships import ShipClass, max_thrust
-from .thrust import ThrustChart, format_thrust
+from .thrust import Column, ThrustChart, format_thrust
 from .vectors import ARROWS, SEGMENTS, ZERO, Vec3, from_components, segment_move, shift, unit
 
 ORIGIN3 = Hex3(0, 0, 0)
@@ -198,27 +198,10 @@ def _split(ship: ShipState, key: str, n: int, which: int, emit: list[str]) -> di
     return {key: n}
 
 
-def resolve_thrust(ship: ShipState, chart: ThrustChart, emit: list[str]) -> Vec3:
-    """Resolve Thrust for one ship (AV:T A5.243, A5.251, A5.274). Returns the displacement applied.
-
-    Marks the next cell of the burn's column (the first segment of a burn uses the top cell,
-    A5.2431), adds its dots to the arrows of the nose's direction, pays one fuel unit per
-    orthogonal dot, and — unless the ship is pivoting (A5.275) — moves the FP marker by the cell's
-    arrows. With too little fuel for the cell the engine stops instead (spec §7.9 PROPOSAL).
-    """
-    if ship.thrust == 0 or ship.out:
-        return ZERO
-    if ship.burn is None:
-        ship.burn = Burn(ship.thrust)
-    burn = ship.burn
-    c = burn.cells + 1
-    col = chart[burn.thrust]
-    cost = col.dots[c - 1]
-    if cost > ship.fuel_left:
-        emit.append(f"{ship.id}: out of fuel ({ship.fuel_left} FU left, the cell needs {cost}); "
-                    "thrust 0")
-        ship.thrust = Fraction(0)
-        return ZERO
+def _cell(ship: ShipState, col: Column, c: int, emit: list[str]
+          ) -> tuple[dict[str, int], dict[str, int], str, bool]:
+    """Dots and arrows of cell ``c`` of ``col`` by direction, the cell's thrust key, and whether
+    it is orthogonal (AV:T A5.243, A5.272–A5.274, C2.24; spec §7.4, §7.7)."""
     nose = ship.orient.nose
     hkey, vkey, orth = thrust_key(nose)
     if orth:
@@ -244,6 +227,31 @@ def resolve_thrust(ship: ShipState, chart: ThrustChart, emit: list[str]) -> Vec3
         if va:
             arrows[vkey] = va
         key = hkey
+    return dots, arrows, key, orth
+
+
+def resolve_thrust(ship: ShipState, chart: ThrustChart, emit: list[str]) -> Vec3:
+    """Resolve Thrust for one ship (AV:T A5.243, A5.251, A5.274). Returns the displacement applied.
+
+    Marks the next cell of the burn's column (the first segment of a burn uses the top cell,
+    A5.2431), adds its dots to the arrows of the nose's direction, pays one fuel unit per
+    orthogonal dot, and — unless the ship is pivoting (A5.275) — moves the FP marker by the cell's
+    arrows. With too little fuel for the cell the engine stops instead (spec §7.9 PROPOSAL).
+    """
+    if ship.thrust == 0 or ship.out:
+        return ZERO
+    if ship.burn is None:
+        ship.burn = Burn(ship.thrust)
+    burn = ship.burn
+    c = burn.cells + 1
+    col = chart[burn.thrust]
+    cost = col.dots[c - 1]
+    if cost > ship.fuel_left:
+        emit.append(f"{ship.id}: out of fuel ({ship.fuel_left} FU left, the cell needs {cost}); "
+                    "thrust 0")
+        ship.thrust = Fraction(0)
+        return ZERO
+    dots, arrows, key, orth = _cell(ship, col, c, emit)
     for arrow, n in dots.items():
         burn.dots[arrow] += n
     ship.fuel_used += cost
