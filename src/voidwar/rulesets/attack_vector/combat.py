@@ -34,7 +34,7 @@ from .actions import FireOrder, Order, RadiatorsOrder, ReactorsOrder, SetThrust
 from .data import load_weapon_rules, systems_model
 from .fire import POINTS_PER_KILL, FireControl, ShipStatus
 from .orders import OrderedGame
-from .sequence import Step, StepName
+from .sequence import ORDERS_STEP, Step
 from .state import ShipState
 from .systems.arcs import ShipWindow
 from .systems.numbers import show
@@ -104,7 +104,7 @@ class Combat(FireControl):
         :class:`IllegalAction`): fire orders in a segment, reactor and radiator orders after
         segment 8 (A5.212, A5.392), motion orders as in the motion layer."""
         sys_ = self.systems[ship.id]
-        end = step.name != StepName.ORDERS
+        end = step.name != ORDERS_STEP
         if self.status.get(ship.id) == ShipStatus.DESTROYED:
             raise IllegalAction(f"{ship.id} is destroyed", rule="AV:T A2.4 (SSD)")
         if isinstance(order, FireOrder):
@@ -218,7 +218,7 @@ class Combat(FireControl):
         """Fire orders at every enemy still fighting in a segment; after segment 8 every
         reactor setting and ``radiators out``."""
         sys_ = self.systems[ship.id]
-        if step.name != StepName.ORDERS:
+        if step.name != ORDERS_STEP:
             n = len(sys_.power.outputs)
             out: list[Order] = [
                 ReactorsOrder(name, tuple(bool(m >> i & 1) for i in range(n))) for m in range(2**n)

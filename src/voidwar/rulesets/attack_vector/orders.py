@@ -18,11 +18,12 @@ from voidwar.core.game import Action
 
 from .actions import BiasOrder, Done, Order, PivotTo, RollOrder, SetThrust, Timing
 from .avid import ALL_WINDOWS, AMBER_WINDOWS, pivot_path, roll_path
-from .sequence import SequencedGame, Step, StepKind, StepName
+from .sequence import ORDERS, ORDERS_STEP, SequencedGame, Step
 from .state import ShipState, resolve_burn, start_facing_change
 from .thrust import THRUST_VALUES, format_thrust
 
 R_ORDERS = "AV:T A5.212"
+LONG = Timing.LONG
 
 
 class OrderedGame(SequencedGame):
@@ -118,10 +119,10 @@ class OrderedGame(SequencedGame):
             return
         if not isinstance(action, Order):
             raise IllegalAction(f"not an Attack Vector order: {action}")
-        if self.systems_in_play() and step is not None and step.kind == StepKind.ORDERS:
+        if self.systems_in_play() and step is not None and step.kind == ORDERS:
             self.check_systems_order(seat, self._ship_for(seat, action), action, step)
             return
-        if step is None or step.name != StepName.ORDERS:
+        if step is None or step.name != ORDERS_STEP:
             raise IllegalAction(
                 f"{action.body()!r} is a segment order; it is now the {step.name if step else '?'}"
                 " step (only 'done' is accepted)", rule="AV:T A5.392")
@@ -136,10 +137,10 @@ class OrderedGame(SequencedGame):
             return []
         out: list[Action] = [Done()]
         step = self.current_step
-        if step is None or step.kind != StepKind.ORDERS:
+        if step is None or step.kind != ORDERS:
             return out
         systems = self.systems_in_play()
-        if not systems and step.name != StepName.ORDERS:
+        if not systems and step.name != ORDERS_STEP:
             return out
         mine = self._active(seat)
         for ship in mine:
@@ -239,7 +240,7 @@ class OrderedGame(SequencedGame):
         """Process Long Orders: set thrust, begin facing changes, set bias (AV:T A5.322)."""
         for _seat, ship_id, order in self.revealed:
             ship = self.ships[ship_id]
-            if ship.out or order.timing != Timing.LONG:
+            if ship.out or order.timing != LONG:
                 continue
             self.process_long_order(ship, order)
 

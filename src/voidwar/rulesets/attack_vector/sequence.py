@@ -61,13 +61,20 @@ class StepName(StrEnum):
     END_TURN_RADIATORS = "end_turn_radiators"
 
 
+# Enum members looked up once: ``Phase.SEGMENT`` costs a class-attribute lookup through the enum
+# machinery on every use, and the sequence loop compares phases and step kinds all the time.
+SEGMENT, END_OF_TURN = Phase.SEGMENT, Phase.END_OF_TURN
+AUTO, ORDERS = StepKind.AUTO, StepKind.ORDERS
+ORDERS_STEP = StepName.ORDERS
+
+
 @dataclass(frozen=True)
 class Step:
     """One step of the sequence of play: its name, handler method, kind and rule."""
 
     name: StepName
     handler: str
-    kind: StepKind = StepKind.AUTO
+    kind: StepKind = AUTO
     rule: str = ""
     #: method that says whether the step happens at all (None: always)
     when: str | None = None
@@ -137,7 +144,7 @@ class SequencedGame(Game):
     @property
     def steps(self) -> tuple[Step, ...]:
         """The steps of the current phase."""
-        return SEGMENT_STEPS if self.phase == Phase.SEGMENT else END_OF_TURN_STEPS
+        return SEGMENT_STEPS if self.phase == SEGMENT else END_OF_TURN_STEPS
 
     @property
     def current_step(self) -> Step | None:
@@ -171,7 +178,7 @@ class SequencedGame(Game):
             if step.when is not None and not getattr(self, step.when)():
                 self.step_index += 1
                 continue
-            if step.kind == StepKind.ORDERS:
+            if step.kind == ORDERS:
                 if self._waiting_seat() is not None:
                     return
                 self.done_seats = set()
@@ -187,11 +194,11 @@ class SequencedGame(Game):
             self.finished = True
             self.emit("end", "the battle is decided")
             return
-        if self.phase == Phase.SEGMENT:
+        if self.phase == SEGMENT:
             if not any(not s.out for s in self.ships.values()):
                 self.finished = True
             elif self.segment == SEGMENTS:
-                self.phase = Phase.END_OF_TURN
+                self.phase = END_OF_TURN
             else:
                 self.segment += 1
         else:
@@ -201,7 +208,7 @@ class SequencedGame(Game):
                 return
             self.turn += 1
             self.segment = 1
-            self.phase = Phase.SEGMENT
+            self.phase = SEGMENT
 
     # -- segment steps ---------------------------------------------------------------------
     def step_plotting(self) -> None:
@@ -339,5 +346,6 @@ class SequencedGame(Game):
         return out
 
 
-__all__ = ["END_OF_TURN_STEPS", "SEGMENT_STEPS", "Phase", "SequencedGame", "Step", "StepKind",
+__all__ = ["END_OF_TURN", "END_OF_TURN_STEPS", "ORDERS", "ORDERS_STEP", "SEGMENT",
+           "SEGMENT_STEPS", "Phase", "SequencedGame", "Step", "StepKind",
            "StepName", "Target"]
