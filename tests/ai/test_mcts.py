@@ -479,7 +479,7 @@ def test_widening_tries_the_rulesets_candidates_after_the_prior() -> None:
 
 
 def test_attack_vector_search_candidates_are_legal_shots_done_and_facing() -> None:
-    from voidwar.rulesets.attack_vector.combat import FireOrder, RadiatorsOrder, ReactorsOrder
+    from voidwar.rulesets.attack_vector.actions import FireOrder, RadiatorsOrder, ReactorsOrder
 
     g = voidwar.load("attack-vector", "duel", seed=5)
     bots = {s: voidwar.policies.get("heuristic", "attack-vector", 1) for s in g.seats}

@@ -8,15 +8,10 @@ from typing import Any
 import voidwar
 from voidwar.core.hexgrid import Hex3
 from voidwar.rulesets.attack_vector.game import AttackVectorGame
+from voidwar.rulesets.attack_vector.golden import GAME_ORDERS
 from voidwar.rulesets.attack_vector.vectors import parse_position
 
-#: the text's orders for the tutorials, one list per segment (then "done")
-GAME_ORDERS: dict[str, list[list[str]]] = {
-    "game-one": [[]] * 8,
-    "game-two": [["pivot to A"], [], ["thrust 5"], [], ["pivot to B/C"], ["bias A"], [],
-                 ["thrust 0"]],
-    "game-three": [["pivot to C+"], [], ["thrust 4"], [], ["thrust 0"], ["pivot to C"], [], []],
-}
+__all__ = ["GAME_ORDERS", "at", "load", "segment", "solo", "write_scenario"]
 
 
 def load(scenario: str, **options: Any) -> AttackVectorGame:

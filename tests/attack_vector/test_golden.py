@@ -2,22 +2,30 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import voidwar
 from voidwar.core.record import undo
+from voidwar.rulesets.attack_vector.golden import GOLDENS, TUTORIALS
 
-from .golden_trace import GOLDEN_DIR, SCENARIOS, trace
 from .helpers import GAME_ORDERS, load, segment
 
-
-@pytest.mark.parametrize("scenario", SCENARIOS)
-def test_golden_playthrough(scenario: str) -> None:
-    want = (GOLDEN_DIR / f"{scenario}.txt").read_text()
-    assert trace(scenario) == want, "regenerate with python -m tests.attack_vector.golden_trace"
+GOLDEN_DIR = Path(__file__).parent / "golden"
 
 
-@pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.parametrize("name", sorted(GOLDENS))
+def test_golden_playthrough(name: str) -> None:
+    want = (GOLDEN_DIR / name).read_text()
+    assert GOLDENS[name]() == want, "regenerate with: voidwar dev golden attack-vector"
+
+
+def test_every_golden_file_has_its_playthrough() -> None:
+    assert sorted(p.name for p in GOLDEN_DIR.glob("*.txt")) == sorted(GOLDENS)
+
+
+@pytest.mark.parametrize("scenario", TUTORIALS)
 def test_replay_reproduces_every_state(scenario: str) -> None:
     g = load(scenario)
     for orders in GAME_ORDERS[scenario]:
@@ -34,3 +42,4 @@ def test_notation_round_trips_for_every_legal_action() -> None:
         g = load(sc)
         for a in g.legal_actions():
             assert g.parse_action(str(a)) == a
+            assert g.action_from_dict(a.to_dict()) == a

@@ -10,6 +10,7 @@ import pytest
 import voidwar
 from voidwar.core.errors import DataFileError, IllegalAction, UnknownName
 from voidwar.rulesets.attack_vector.actions import Done
+from voidwar.rulesets.attack_vector.data import load_ship_class
 from voidwar.rulesets.attack_vector.game import SEGMENT_STEPS, AttackVectorGame
 from voidwar.rulesets.attack_vector.vectors import parse_vector
 
@@ -243,7 +244,6 @@ position = "3B"
 
 
 def test_malformed_ship_and_scenario_files(tmp_path: Path) -> None:
-    from voidwar.rulesets.attack_vector.ships import load_ship_class
     good = (Path(__file__).parents[2] / "src/voidwar/rulesets/attack_vector/data/ships/"
             "rafik_mk1.toml").read_text()
     cases = [

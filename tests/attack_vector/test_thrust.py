@@ -6,14 +6,16 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import tomli_w
 
-from voidwar.core.datafile import package_file
 from voidwar.core.errors import DataFileError
+from voidwar.rulesets.attack_vector.data import CHART_FILE, load_chart
 from voidwar.rulesets.attack_vector.thrust import (
+    SOURCE,
     THRUST_VALUES,
     chart_toml,
+    derive_chart,
     derive_column,
-    load_chart,
 )
 
 SPEC_TABLE = {  # spec §7.5: T -> (dots per cell, arrows per cell)
@@ -52,7 +54,7 @@ def test_slanted_thrust_4_proposal() -> None:
 
 
 def test_shipped_file_is_the_formula() -> None:
-    path = Path(package_file("voidwar.rulesets.attack_vector", "data/thrust_chart.toml"))
+    path = CHART_FILE
     assert path.read_text() == chart_toml()
     assert "RECONSTRUCTED" in path.read_text()
     assert load_chart().reconstructed
@@ -66,13 +68,15 @@ def test_every_column_fits_the_chart_graphics() -> None:
 
 
 def test_bad_chart_file_refused(tmp_path: Path) -> None:
-    full = "dots = [2, 2, 2, 2, 2, 2, 2, 2]"
-    text = chart_toml().replace(full, full.replace("[2", "[3"))
+    data = {"reconstructed": True, "source": SOURCE, **derive_chart()}
+    data["columns"][15]["dots"][0] = 3
     p = tmp_path / "chart.toml"
-    p.write_text(text)
+    p.write_text(tomli_w.dumps(data))
     with pytest.raises(DataFileError) as e:
         load_chart(p)
     assert "columns.15.dots" in str(e.value) and "0, 1 or 2" in str(e.value)
-    p.write_text(chart_toml().replace("thrust = 8.0\ng = 2.0", "thrust = 8.0\ng = 1.5"))
+    data = {"reconstructed": True, "source": SOURCE, **derive_chart()}
+    data["columns"][15]["g"] = 1.5
+    p.write_text(tomli_w.dumps(data))
     with pytest.raises(DataFileError, match="G"):
         load_chart(p)

@@ -7,13 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import voidwar
-from voidwar.core.datafile import package_file
+from voidwar.rulesets.attack_vector.data import SHIP_DIR, SYSTEMS_FILE
 from voidwar.rulesets.attack_vector.game import AttackVectorGame
 
-SYSTEMS = Path(
-    package_file("voidwar.rulesets.attack_vector.systems.data", "rafik-mk1-systems.toml")
-)
-SHIP = Path(package_file("voidwar.rulesets.attack_vector", "data/ships/rafik_mk1.toml"))
+SYSTEMS = SYSTEMS_FILE
+SHIP = SHIP_DIR / "rafik_mk1.toml"
 
 #: a fragile SSD: one structure box (a d10 of 1 or 8–10 hits it), every system once
 TINY_SSD = """

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from voidwar.core.errors import DataFileError, IllegalAction
-from voidwar.rulesets.attack_vector.ships import load_ship_class
+from voidwar.rulesets.attack_vector.data import load_ship_class, load_systems, load_weapon_rules
 from voidwar.rulesets.attack_vector.systems.arcs import ShipWindow
 from voidwar.rulesets.attack_vector.systems.damage import (
     DamageState,
@@ -21,7 +21,7 @@ from voidwar.rulesets.attack_vector.systems.damage import (
     apply_damage,
 )
 from voidwar.rulesets.attack_vector.systems.heat import Radiators
-from voidwar.rulesets.attack_vector.systems.ship import ShipSystems, load_systems
+from voidwar.rulesets.attack_vector.systems.ship import ShipSystems
 
 AHEAD = ShipWindow(0, 0)
 
@@ -83,7 +83,7 @@ def test_core_overflow_goes_to_any_location_left_and_stops_when_nothing_is() -> 
 
 def rafik() -> ShipSystems:
     model, file = load_systems()
-    return ShipSystems.build(model, file=file)
+    return ShipSystems.build(model, load_weapon_rules(), file=file)
 
 
 def test_rafik_systems_file_has_the_given_numbers() -> None:
@@ -241,7 +241,7 @@ def test_malformed_ship_systems_are_refused(
     path = write(tmp_path, data)
     with pytest.raises(DataFileError) as e:
         model, file = load_systems(path)
-        ShipSystems.build(model, file=file)
+        ShipSystems.build(model, load_weapon_rules(), file=file)
     assert e.value.file == str(path)
     assert e.value.field == field
     assert reason in e.value.reason
@@ -249,7 +249,8 @@ def test_malformed_ship_systems_are_refused(
 
 def test_the_writer_round_trips_the_shipped_file(tmp_path: Path) -> None:
     model, _ = load_systems(write(tmp_path, rafik_data()))
-    assert model == load_systems()[0]
+    # the data, not the models' memo of box counts (the shipped model is shared and memoised)
+    assert model.model_dump() == load_systems()[0].model_dump()
 
 
 @settings(max_examples=60, deadline=None)

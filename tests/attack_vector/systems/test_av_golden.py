@@ -1,4 +1,4 @@
-"""Golden playthrough of a seeded duel, replay equality, and property tests over random play."""
+"""Replay equality of a battle, and property tests over random play."""
 
 from __future__ import annotations
 
@@ -10,11 +10,7 @@ from voidwar.core.record import undo
 from voidwar.rulesets.attack_vector.captain import HeuristicCaptain
 from voidwar.rulesets.attack_vector.game import AttackVectorGame
 
-from .golden_duel import GOLDEN, trace
-
-
-def test_golden_duel_playthrough() -> None:
-    assert trace() == GOLDEN.read_text()
+# the golden duel itself is checked with the other goldens (tests/attack_vector/test_golden.py)
 
 
 def _play(

@@ -9,19 +9,18 @@ from pathlib import Path
 import pytest
 
 from voidwar.core.errors import DataFileError
+from voidwar.rulesets.attack_vector.data import load_systems, load_weapon_rules
 from voidwar.rulesets.attack_vector.systems.arcs import (
     Arc,
     ArcBlock,
     ShipWindow,
     ship_frame_window_of,
 )
-from voidwar.rulesets.attack_vector.systems.ship import load_systems
 from voidwar.rulesets.attack_vector.systems.weapons import (
     WeaponCode,
     WeaponCodeError,
     WeaponState,
     abs_segment,
-    load_weapon_rules,
     ready_at,
 )
 
@@ -146,7 +145,7 @@ def test_a5_166_mounts_a_and_b_bear_c_does_not() -> None:
     model, file = load_systems()
     from voidwar.rulesets.attack_vector.systems.ship import ShipSystems
 
-    ship = ShipSystems.build(model, file=file)
+    ship = ShipSystems.build(model, load_weapon_rules(), file=file)
     w = ship_frame_window_of((11, -1), NOSE_A, TOP_UP)
     assert w == ShipWindow(11, -1)
     assert ship.mounts_bearing(w) == ["A", "B"]

@@ -14,11 +14,14 @@ from voidwar.core.registry import RulesetInfo
 
 from .bearings import METHODS, RULE
 from .captain import HeuristicCaptain
-from .game import END_OF_TURN_STEPS, SEGMENT_STEPS, AttackVectorGame, Step
+from .data import load_scenario, scenario_names, write_thrust_chart
+from .game import AttackVectorGame
+from .golden import GOLDENS
 from .policies import DriftPolicy, InterceptPolicy
 from .render import render
-from .scenario import check_level, load_scenario, scenario_names
+from .scenario import check_level
 from .search import SEARCH
+from .sequence import END_OF_TURN_STEPS, SEGMENT_STEPS, Step
 
 DEFAULT_SCENARIO = "game-two"
 OPTIONS = {
@@ -42,6 +45,8 @@ def _bool(name: str, v: Any) -> bool:
 
 
 def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> AttackVectorGame:
+    """A new game of ``scenario`` (default: sample game two) with the options of :data:`OPTIONS`
+    (unknown names are refused)."""
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise UnknownName(f"unknown Attack Vector option(s): {', '.join(unknown)} "
@@ -83,6 +88,8 @@ RULESET = RulesetInfo(
     description="Newtonian 3-D vector movement: thrust, pivots, the AVID and bearings (part 1).",
     file_options=("weapon_tables", "d_results"),
     option_help=OPTIONS,
+    goldens=lambda: GOLDENS,
+    dev_commands={"thrust-chart": write_thrust_chart},
 )
 
 __all__ = ["END_OF_TURN_STEPS", "RULESET", "SEGMENT_STEPS", "AttackVectorGame", "DriftPolicy",

@@ -1,118 +1,192 @@
 """Orders and their notation (AV:T A5.212: orders are written in the Orders step).
 
-Notation (one order per action; the seat's ``done`` ends its orders for the segment)::
+One declaration per order kind (:mod:`voidwar.core.notation`) gives its text, its parser and its
+structured form; :data:`NOTATION` reads them all::
 
     done                      # no (more) orders this segment
     thrust 5                  # Change Thrust (A5.242); thrust 2.5, thrust 0 (engine off)
     pivot to C+               # Set Facing Change to an AVID window (A5.221, A5.321)
     roll 90 starboard         # roll 30..180 degrees to starboard or port (A2.4 "Roll")
     bias A                    # bias direction at a hex corner (A5.272)
+    fire A1 at red-1          # part 2: weapon A1 fires in the fire step (A5.37)
+    reactors on off           # part 2, after segment 8: each reactor on or off (A5.392)
+    radiators out             # part 2, after segment 8: extend (surrender) or retract (A5.391)
 
 A seat with several ships prefixes the ship: ``red-1: thrust 5``. A seat with one ship may leave the
-prefix out. ``parse_order(str(o)) == o`` always holds.
+prefix out. ``NOTATION.parse(str(o)) == o`` always holds.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from enum import StrEnum
 from fractions import Fraction
 from typing import ClassVar
 
-from voidwar.core.errors import IllegalAction
-from voidwar.core.game import Action
+from voidwar.core.notation import (
+    Action,
+    Choice,
+    Field,
+    Int,
+    Notation,
+    NotationError,
+    Several,
+    Word,
+    notation,
+)
 
 from .avid import Window, WindowError, parse_window
 from .thrust import format_thrust, parse_thrust
 
 AMBER_A = Window(0, 0)
+#: a ship or target id (scenario files use the same pattern)
+SHIP_ID = r"[A-Za-z][A-Za-z0-9_-]*"
 
 
+class Timing(StrEnum):
+    """When a revealed order takes effect (AV:T A5.212, A5.322, A5.392)."""
+
+    #: processed in Process Long Orders (A5.322)
+    LONG = "long"
+    #: resolved in the fire step (part 2, A5.37)
+    FIRE = "fire"
+    #: applied at the end of the turn (part 2, A5.392)
+    END = "end"
+
+
+# -- fields -------------------------------------------------------------------------------------
+class ThrustField(Field[Fraction]):
+    """A thrust value: ``5``, ``2.5``, ``5/2`` (exact; at most 6 digits a part, A5.24)."""
+
+    pattern = (r"[-+]?(?:\d{1,6}/\d{1,6}|(?:\d{1,6}(?:\.\d{0,6})?|\.\d{1,6})(?:e[-+]?\d{1,2})?)")
+    hint = "N"
+
+    def parse(self, text: str) -> Fraction:
+        try:
+            return parse_thrust(text)
+        except ValueError as e:
+            raise NotationError(str(e)) from None
+
+    def format(self, value: Fraction) -> str:
+        return format_thrust(value)
+
+
+class WindowField(Field[Window]):
+    """An AVID window (``C+``, ``F/A-``, ``+++``; AV:T A5.131, spec §5.3)."""
+
+    pattern = r"\S{1,16}"
+    hint = "WINDOW"
+
+    def parse(self, text: str) -> Window:
+        try:
+            return parse_window(text)
+        except WindowError as e:
+            raise NotationError(str(e)) from None
+
+
+class SignedInt(Int):
+    """A whole number with an optional ``+`` or ``-`` sign."""
+
+    def __init__(self, digits: int, hint: str) -> None:
+        super().__init__(digits, signed=True, hint=hint)
+        self.pattern = rf"[-+]?\d{{1,{digits}}}"
+
+
+SHIP = Word(SHIP_ID, hint="SHIP")
+_ORDER = {"ship": SHIP}
+
+
+# -- orders -------------------------------------------------------------------------------------
+@notation("done")
 @dataclass(frozen=True, slots=True)
 class Done(Action):
-    """End this seat's orders for the current orders step."""
-
-    def __str__(self) -> str:
-        return "done"
+    """End this seat's orders for the current orders step (AV:T A5.212)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Order(Action):
-    """An order for one ship. ``kind`` is ``"long"`` (processed in Process Long Orders) or
-    ``"fire"`` (part 2: processed in the fire step)."""
+    """An order for one ship (``ship`` is ``None`` for a seat's only ship); ``timing`` says
+    when it takes effect once revealed."""
 
     ship: str | None
-    kind: ClassVar[str] = "long"
-
-    def prefix(self) -> str:
-        return f"{self.ship}: " if self.ship else ""
+    timing: ClassVar[Timing] = Timing.LONG
 
     def body(self) -> str:
-        raise NotImplementedError
-
-    def __str__(self) -> str:
-        return self.prefix() + self.body()
+        """The order's text without the ship prefix."""
+        return str(replace(self, ship=None))
 
 
+@notation("[{ship}: ]thrust {value}", _ORDER, value=ThrustField(), actor="ship")
 @dataclass(frozen=True, slots=True)
 class SetThrust(Order):
+    """Change Thrust (AV:T A5.242): a chart column, or 0 to shut the engine down."""
+
     value: Fraction = Fraction(0)
 
-    def body(self) -> str:
-        return f"thrust {format_thrust(self.value)}"
 
-
+@notation("[{ship}: ]pivot to {window}", _ORDER, window=WindowField(), actor="ship")
 @dataclass(frozen=True, slots=True)
 class PivotTo(Order):
+    """Set a pivot of the nose to an AVID window (AV:T A5.221, A5.321)."""
+
     window: Window = AMBER_A
 
-    def body(self) -> str:
-        return f"pivot to {self.window}"
 
-
+@notation("[{ship}: ]roll {degrees} {starboard}", _ORDER, degrees=SignedInt(4, "DEG"),
+          starboard=Choice({"starboard": True, "port": False}), actor="ship")
 @dataclass(frozen=True, slots=True)
 class RollOrder(Order):
+    """Roll about the nose in 30° wedges (AV:T A2.4 "Roll", A5.222)."""
+
     degrees: int = 30
     starboard: bool = True
 
-    def body(self) -> str:
-        return f"roll {self.degrees} {'starboard' if self.starboard else 'port'}"
 
-
+@notation("[{ship}: ]bias {direction}", _ORDER,
+          direction=Choice({x: x for x in "ABCDEF"}), actor="ship")
 @dataclass(frozen=True, slots=True)
 class BiasOrder(Order):
+    """The bias direction with the nose at a hex corner (AV:T A5.272)."""
+
     direction: str = "A"
 
-    def body(self) -> str:
-        return f"bias {self.direction}"
+
+@notation("[{ship}: ]fire {weapon} at {target}", _ORDER,
+          weapon=Word(r"[A-Za-z]\d{1,4}", upper=True, hint="A1"), target=SHIP, actor="ship")
+@dataclass(frozen=True, slots=True)
+class FireOrder(Order):
+    """``fire A1 at red-1``: weapon A1 fires at a ship in the fire step (AV:T A5.37)."""
+
+    weapon: str = "A1"
+    target: str = ""
+    timing: ClassVar[Timing] = Timing.FIRE
 
 
-_PREFIX = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_-]*)\s*:\s*(.*)$")
-_HELP = ("orders: done | thrust N | pivot to WINDOW | roll DEG starboard|port | bias X "
-         "(prefix 'ship: ' for a seat with several ships)")
+@notation("[{ship}: ]reactors {on}", _ORDER,
+          on=Several(Choice({"on": True, "off": False}), sep=" "), actor="ship")
+@dataclass(frozen=True, slots=True)
+class ReactorsOrder(Order):
+    """``reactors on off``: each reactor on or off for the whole next turn (A5.39, A5.392)."""
+
+    on: tuple[bool, ...] = (True,)
+    timing: ClassVar[Timing] = Timing.END
 
 
-def parse_order(text: str) -> Action:
-    """Notation → action (raises :class:`IllegalAction` for text that is no order)."""
-    t = " ".join(text.strip().split())
-    if t.lower() == "done":
-        return Done()
-    ship: str | None = None
-    m = _PREFIX.match(t)
-    if m:
-        ship, t = m.group(1), m.group(2)
-    words = t.split(" ")
-    head = words[0].lower() if words else ""
-    try:
-        if head == "thrust" and len(words) == 2:
-            return SetThrust(ship, parse_thrust(words[1]))
-        if head == "pivot" and len(words) == 3 and words[1].lower() == "to":
-            return PivotTo(ship, parse_window(words[2]))
-        if head == "roll" and len(words) == 3 and words[2].lower() in ("starboard", "port"):
-            deg = int(words[1])
-            return RollOrder(ship, deg, words[2].lower() == "starboard")
-        if head == "bias" and len(words) == 2 and words[1].upper() in "ABCDEF" and words[1]:
-            return BiasOrder(ship, words[1].upper())
-    except (ValueError, WindowError) as e:
-        raise IllegalAction(f"{text!r}: {e}") from None
-    raise IllegalAction(f"not an order: {text!r} ({_HELP})")
+@notation("[{ship}: ]radiators {extend}", _ORDER,
+          extend=Choice({"out": True, "in": False}), actor="ship")
+@dataclass(frozen=True, slots=True)
+class RadiatorsOrder(Order):
+    """``radiators out`` (surrender, A5.314) or ``radiators in`` (A5.391)."""
+
+    extend: bool = True
+    timing: ClassVar[Timing] = Timing.END
+
+
+MOTION_ORDERS = (SetThrust, PivotTo, RollOrder, BiasOrder)
+COMBAT_ORDERS = (FireOrder, ReactorsOrder, RadiatorsOrder)
+NOTATION = Notation(Done, *MOTION_ORDERS, *COMBAT_ORDERS)
+
+
+__all__ = ["COMBAT_ORDERS", "MOTION_ORDERS", "NOTATION", "BiasOrder", "Done", "FireOrder",
+           "Order", "PivotTo", "RadiatorsOrder", "ReactorsOrder", "RollOrder", "SetThrust",
+           "Timing"]

@@ -50,14 +50,17 @@ class Window:
 
     @property
     def ring(self) -> str:
+        """The ring of the window: amber, blue, green or purple (spec §5.3)."""
         return RING_NAMES[abs(self.e)]
 
     @property
     def is_pole(self) -> bool:
+        """Whether the window is a purple pole (e = ±3)."""
         return abs(self.e) == 3
 
     @property
     def is_corner(self) -> bool:
+        """Whether the window sits at a hex corner (A/B … F/A; AV:T A5.272 bias)."""
         return not self.is_pole and self.k % 2 == 1
 
     @property
@@ -67,9 +70,11 @@ class Window:
 
     @property
     def azimuth(self) -> str:
+        """The azimuth name (``A`` … ``F/A``); empty at the poles."""
         return "" if self.is_pole else AZIMUTHS[self.k]
 
     def vector(self) -> Vec:
+        """The window's exact unit vector in the map frame (Q(√3))."""
         return window_vector(self.k, self.e)
 
     def __str__(self) -> str:
@@ -147,6 +152,7 @@ class Orientation:
 
     @property
     def nose(self) -> Window:
+        """The nose's window (AV:T A5.131)."""
         return window(self.k, self.e)
 
     def frame(self) -> tuple[Vec, Vec, Vec]:
@@ -159,9 +165,11 @@ class Orientation:
         return _markers(self.k, self.e, self.r)
 
     def marker_windows(self) -> dict[str, Window]:
+        """The window of each of the six markers (nose, aft, top, bottom, port, starboard)."""
         return {m: w for m, (w, _) in self.markers().items()}
 
     def to_dict(self) -> dict[str, object]:
+        """The orientation as JSON-ready data: heading, elevation, roll and the markers."""
         return {"heading": self.k, "elevation": self.e, "roll": self.r,
                 "markers": {m: str(w) for m, w in self.marker_windows().items()}}
 
@@ -188,6 +196,7 @@ def _frame(k: int, e: int, r: int) -> tuple[Vec, Vec, Vec]:
 
 
 def nearest_window(v: Vec) -> tuple[Window, bool]:
+    """The window nearest to ``v`` and whether ``v`` lies exactly in it."""
     best = ALL_WINDOWS[0]
     best_dot = dot(v, best.vector())
     for w in ALL_WINDOWS[1:]:
@@ -283,4 +292,5 @@ def _pole_roll(o: Orientation, sign: int) -> Orientation:
 
 
 def wedge_count(steps: list[FacingStep]) -> int:
+    """Wedges (30° steps) in a facing change's path (AV:T A5.222)."""
     return sum(s.wedges for s in steps)

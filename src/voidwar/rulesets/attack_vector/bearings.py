@@ -92,4 +92,5 @@ def bearing_of(off: Vec3, method: str = RULE, three_d: bool = True) -> Bearing:
 
 
 def bearing(frm: Hex3, to: Hex3, method: str = RULE, three_d: bool = True) -> Bearing:
+    """The bearing (AVID window and RAL range) from ``frm`` to ``to`` (spec §6)."""
     return bearing_of(offset(frm, to), method, three_d)

@@ -24,8 +24,7 @@ from fractions import Fraction
 from voidwar.core.errors import IllegalAction
 from voidwar.core.game import Action, Game
 
-from .actions import Done, Order, PivotTo
-from .combat import FireOrder, RadiatorsOrder, ReactorsOrder
+from .actions import Done, FireOrder, Order, PivotTo, RadiatorsOrder, ReactorsOrder
 from .game import AttackVectorGame
 from .policies import InterceptPolicy
 from .state import ShipState
@@ -68,6 +67,7 @@ class HeuristicCaptain:
         self.surrender = surrender
 
     def choose(self, game: Game) -> Action:
+        """The first legal planned order of the seat's first ship with one; ``done`` otherwise."""
         if not isinstance(game, AttackVectorGame):
             raise TypeError("the heuristic captain plays Attack Vector only")
         seat = game.to_act
@@ -96,6 +96,8 @@ class HeuristicCaptain:
 
     # -- after segment 8 --------------------------------------------------------------------
     def end_of_turn(self, game: AttackVectorGame, ship: ShipState, name: str | None) -> list[Order]:
+        """After segment 8: surrender when beaten, else the reactors the heat sinks can take
+        (A5.39, A5.392)."""
         combat = game.combat
         if combat is None:  # pragma: no cover - choose() checked
             return []
@@ -135,6 +137,8 @@ class HeuristicCaptain:
 
     # -- a segment's orders -----------------------------------------------------------------
     def segment(self, game: AttackVectorGame, ship: ShipState, name: str | None) -> list[Order]:
+        """A segment's plan for ``ship``: shots worth firing, a pivot to bring mounts to bear,
+        then the pilot's orders."""
         combat = game.combat
         if combat is None:  # pragma: no cover - choose() checked
             return []

@@ -7,17 +7,15 @@ ship-frame window and the mounts that bear (spec §11.6), the SSD boxes left and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
 
+from .game import AttackVectorGame
+from .state import ShipState
 from .systems.damage import COUNTED, summary
 from .systems.numbers import show
-
-if TYPE_CHECKING:
-    from .game import AttackVectorGame
-    from .state import ShipState
 
 LOG_LINES = 6
 
@@ -77,6 +75,7 @@ def systems_parts(game: AttackVectorGame, ship: ShipState) -> list[Any]:
 
 
 def points_line(game: AttackVectorGame) -> Text | None:
+    """Each side's points so far (part 2), or ``None`` outside a battle."""
     if game.combat is None:
         return None
     pts = ", ".join(f"{seat} {p}" for seat, p in game.combat.points.items())

@@ -27,6 +27,7 @@ class Q3:
 
     @staticmethod
     def of(x: Q3 | Rational) -> Q3:
+        """``x`` as a :class:`Q3`."""
         return x if isinstance(x, Q3) else Q3(x)
 
     def __add__(self, o: Q3 | Rational) -> Q3:
@@ -128,10 +129,12 @@ Vec = tuple[Q3, Q3, Q3]
 
 
 def dot(u: Vec, v: Vec) -> Q3:
+    """Dot product of two exact vectors."""
     return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
 
 
 def cross(u: Vec, v: Vec) -> Vec:
+    """Cross product of two exact vectors."""
     return (
         u[1] * v[2] - u[2] * v[1],
         u[2] * v[0] - u[0] * v[2],
@@ -140,12 +143,15 @@ def cross(u: Vec, v: Vec) -> Vec:
 
 
 def scale(k: Q3 | Rational, v: Vec) -> Vec:
+    """``k`` times vector ``v``."""
     return (v[0] * k, v[1] * k, v[2] * k)
 
 
 def add(u: Vec, v: Vec) -> Vec:
+    """Sum of two exact vectors."""
     return (u[0] + v[0], u[1] + v[1], u[2] + v[2])
 
 
 def neg(v: Vec) -> Vec:
+    """The opposite vector."""
     return (-v[0], -v[1], -v[2])

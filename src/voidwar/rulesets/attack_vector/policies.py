@@ -33,6 +33,7 @@ class DriftPolicy:
         self.seed = seed
 
     def choose(self, game: Game) -> Action:
+        """Always ``done``: no orders."""
         return Done()
 
 
@@ -55,6 +56,7 @@ class InterceptPolicy:
         self.seed = seed
 
     def goal(self, game: AttackVectorGame, ship: ShipState) -> tuple[Hex3, Vec3] | None:
+        """Where ``ship`` is headed and the velocity to match there, or ``None`` with no goal."""
         setup = next(s for s in game.sc.ships if s.id == ship.id)
         if setup.goal is not None:
             g = setup.goal.position
@@ -73,6 +75,7 @@ class InterceptPolicy:
         return pos, vel
 
     def plan(self, game: AttackVectorGame, ship: ShipState, name: str | None) -> list[Order]:
+        """The orders that steer ``ship`` toward its goal now (module docstring), best first."""
         g = self.goal(game, ship)
         if g is None:
             return [SetThrust(name, Fraction(0))] if ship.thrust else []
@@ -116,6 +119,7 @@ class InterceptPolicy:
         return orders
 
     def choose(self, game: Game) -> Action:
+        """The first planned order of the seat's ships that is legal; ``done`` otherwise."""
         assert isinstance(game, AttackVectorGame)
         seat = game.to_act
         if seat is None:

@@ -107,6 +107,7 @@ def thrust_text(game: AttackVectorGame, ship: ShipState) -> Text:
 
 
 def ship_panel(game: AttackVectorGame, ship: ShipState) -> Panel:
+    """One ship's panel: AVID, arrows, movement grid, thrust and (part 2) its systems."""
     pos = ship.pos
     head = Text(f"{ship.id} ({ship.cls.name}, {ship.seat}) at {pos.q},{pos.r} level {pos.z:+d}; "
                 f"FP {ship.fp.q},{ship.fp.r},{ship.fp.z:+d}; EoT "
@@ -157,6 +158,7 @@ def map_text(game: AttackVectorGame, width: int = 100, height: int = 30) -> Text
 
 
 def render(game: Any) -> Any:
+    """The whole game for a terminal: heading, map, and a panel per ship."""
     assert isinstance(game, AttackVectorGame)
     step = game.current_step
     head = Text(f"{game.sc.title} — turn {game.turn}, segment {game.segment}, "

@@ -8,16 +8,11 @@ edges: a ship that ends a segment beyond them has left the battle.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from voidwar.core.datafile import load_model, package_file
-from voidwar.core.errors import DataFileError, UnknownName
-
 from .avid import Window, WindowError, parse_window
-from .ships import ShipClass, load_ship_class
 from .vectors import SEGMENTS, Vec3, parse_vector
 
 
@@ -32,7 +27,7 @@ def _vec(v: Any) -> Vec3:
 class Goal(BaseModel):
     """Where a ship wants to be, and how fast (for the ``intercept`` pilot)."""
 
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True)
 
     position: Vec3
     velocity: Vec3 = Vec3()
@@ -44,7 +39,8 @@ class Goal(BaseModel):
 
 
 class ShipSetup(BaseModel):
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+    """One ship's set-up: class, position, vector, facing, thrust, fuel burnt, goal."""
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True)
 
     id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$")
     seat: str
@@ -89,7 +85,8 @@ class ShipSetup(BaseModel):
 
 
 class TargetSetup(BaseModel):
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+    """An inert target marker (the tutorial's "chocolates", spec §16)."""
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True)
 
     id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$")
     position: Vec3
@@ -102,7 +99,9 @@ class TargetSetup(BaseModel):
 
 
 class MapSetup(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """The map's edges (spec §1: unbounded unless set)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     #: hexes from the origin a ship may be (None: unbounded)
     radius: int | None = Field(default=None, ge=1)
@@ -111,7 +110,8 @@ class MapSetup(BaseModel):
 
 
 class Scenario(BaseModel):
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+    """A scenario file: seats, ships, targets, map edges and turn limit; read-only once loaded."""
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True)
 
     name: str
     title: str
@@ -126,6 +126,10 @@ class Scenario(BaseModel):
     map: MapSetup = MapSetup()
     ships: list[ShipSetup] = Field(min_length=1)
     targets: list[TargetSetup] = Field(default_factory=list)
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Scenario:
+        """Read-only once validated: game clones (search) share it rather than copy it."""
+        return self
 
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:
@@ -148,40 +152,3 @@ def check_level(sc: Scenario) -> None:
         if s.position.dz or s.velocity.dz or s.nose.e or s.roll not in (0, 6) or (
                 s.grid is not None and any(v.dz for v in s.grid)):
             raise ValueError(f"ship {s.id}: a 2-D scenario keeps ships level in the map plane")
-
-
-SCENARIO_DIR = "data/scenarios"
-
-
-def scenario_names() -> dict[str, str]:
-    d = Path(package_file("voidwar.rulesets.attack_vector", SCENARIO_DIR))
-    out = {}
-    for p in sorted(d.glob("*.toml")):
-        sc = load_model(Scenario, p)
-        out[p.stem] = sc.title
-    return out
-
-
-def load_scenario(name_or_path: str) -> Scenario:
-    """A shipped scenario by name or a user's scenario file (a path ending in ``.toml``)."""
-    if name_or_path.endswith(".toml"):
-        return load_model(Scenario, name_or_path)
-    p = Path(package_file("voidwar.rulesets.attack_vector", f"{SCENARIO_DIR}/{name_or_path}.toml"))
-    if not p.exists():
-        raise UnknownName(
-            f"unknown Attack Vector scenario {name_or_path!r} "
-            f"(known: {', '.join(scenario_names())})"
-        )
-    return load_model(Scenario, p)
-
-
-def ship_classes(sc: Scenario, file: str) -> dict[str, ShipClass]:
-    out = {}
-    for s in sc.ships:
-        try:
-            out[s.id] = load_ship_class(s.ship)
-        except DataFileError:
-            raise
-        except Exception as e:  # pragma: no cover - defensive
-            raise DataFileError(file, f"ships.{s.id}.ship", str(e)) from None
-    return out

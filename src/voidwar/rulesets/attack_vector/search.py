@@ -8,8 +8,7 @@ from typing import Any, ClassVar
 
 from ...core.game import Action, Game
 from ...core.search import SearchHooks
-from .actions import Done, PivotTo
-from .combat import FireOrder, ReactorsOrder
+from .actions import Done, FireOrder, PivotTo, ReactorsOrder
 from .game import AttackVectorGame
 
 

@@ -13,13 +13,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import pairwise
-from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
-
-from voidwar.core.datafile import load_model, package_file
-from voidwar.core.errors import DataFileError
 
 from .thrust import THRUST_VALUES
 
@@ -36,20 +32,23 @@ def _thrust_value(v: Any) -> Fraction:
 
 
 class FuelRun(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A run of same-shaped fuel units on the fuel track (AV:T A2.4)."""
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     shape: str = Field(min_length=1)
     units: int = Field(ge=1)
 
 
 class Fuel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """The fuel track (AV:T A2.4 "Fuel")."""
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     #: runs of fuel units in the order they are burnt; run i uses thrust-matrix row i (A2.4)
     track: list[FuelRun] = Field(min_length=1)
 
     @property
     def capacity(self) -> int:
+        """Fuel units in a full tank."""
         return sum(r.units for r in self.track)
 
 
@@ -57,7 +56,7 @@ class Caterpillar(BaseModel):
     """Wedge offsets per facing-change size: ``"2" = [0, 1]`` — a 60° change's wedges are
     traversed in the start segment (+0) and the next (+1); the last offset is when it completes."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     pivot: dict[int, list[int]]
     roll: dict[int, list[int]]
@@ -77,7 +76,9 @@ class Caterpillar(BaseModel):
 
 
 class ShipClass(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A ship class file (AV:T A2.4): thrust matrix, fuel track, caterpillar charts; read-only."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> ShipClass:
         """Read-only once validated: game clones (search) share it rather than copy it."""
@@ -117,25 +118,6 @@ class ShipClass(BaseModel):
                 f"{len(self.thrust_matrix)} rows (each change of fuel shape moves one row, A2.4)"
             )
         return self
-
-
-SHIP_PACKAGE = "voidwar.rulesets.attack_vector"
-
-
-def ship_names() -> list[str]:
-    d = package_file(SHIP_PACKAGE, "data/ships")
-    return sorted(p.stem for p in Path(d).glob("*.toml"))
-
-
-def load_ship_class(name_or_path: str | Path) -> ShipClass:
-    """A shipped class by name (``"rafik_mk1"``) or a path to a user's ship file."""
-    s = str(name_or_path)
-    if s.endswith(".toml") or "/" in s:
-        return load_model(ShipClass, s)
-    p = package_file(SHIP_PACKAGE, f"data/ships/{s}.toml")
-    if not p.exists():
-        raise DataFileError(s, "(file)", f"no such ship class (known: {', '.join(ship_names())})")
-    return load_model(ShipClass, p)
 
 
 def matrix_row(cls: ShipClass, fuel_used: int) -> int:

@@ -15,7 +15,7 @@ from voidwar.core.hexgrid import DIRECTION_LETTERS, Hex3
 
 from .avid import FacingStep, Orientation, Window
 from .ships import ShipClass, max_thrust
-from .thrust import ThrustChart, format_thrust
+from .thrust import Column, ThrustChart, format_thrust
 from .vectors import ARROWS, SEGMENTS, ZERO, Vec3, from_components, segment_move, shift, unit
 
 ORIGIN3 = Hex3(0, 0, 0)
@@ -34,6 +34,7 @@ class Burn:
     orthogonal: list[bool] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
+        """The burn as JSON-ready data."""
         return {"thrust": format_thrust(self.thrust), "cells": self.cells,
                 "dots": {k: v for k, v in self.dots.items() if v}}
 
@@ -54,6 +55,7 @@ class FacingChange:
         return self.start + self.steps[-1][0]
 
     def to_dict(self) -> dict[str, Any]:
+        """The facing change as JSON-ready data."""
         return {
             "kind": self.kind, "label": self.label, "start": self.start, "end": self.end,
             "path": [[self.start + off, str(o.nose)] for off, o in self.steps],
@@ -63,6 +65,7 @@ class FacingChange:
 
 @dataclass
 class ShipState:
+    """One ship's motion state in play (spec §4, §7, §8)."""
     id: str
     seat: str
     cls: ShipClass
@@ -92,14 +95,17 @@ class ShipState:
     # -- derived -----------------------------------------------------------------------------
     @property
     def fuel_left(self) -> int:
+        """Fuel units left (AV:T A2.4)."""
         return self.cls.fuel.capacity - self.fuel_used
 
     @property
     def max_thrust(self) -> Fraction:
+        """The thrust matrix's first unmarked box of the current row (AV:T A2.4, A5.24)."""
         return max_thrust(self.cls, self.fuel_used, self.engine_boxes_lost)
 
     @property
     def pivoting(self) -> bool:
+        """Whether a pivot is under way (no displacement while pivoting, A5.275)."""
         return self.facing is not None and self.facing.kind == "pivot"
 
     def move_in(self, seg: int) -> Vec3:
@@ -116,6 +122,7 @@ class ShipState:
         return p
 
     def to_dict(self, seg: int) -> dict[str, Any]:
+        """The ship as JSON-ready data, with its end-of-turn marker for segment ``seg``."""
         return {
             "id": self.id, "seat": self.seat, "class": self.cls.name,
             "position": [self.pos.q, self.pos.r, self.pos.z],
@@ -191,27 +198,10 @@ def _split(ship: ShipState, key: str, n: int, which: int, emit: list[str]) -> di
     return {key: n}
 
 
-def resolve_thrust(ship: ShipState, chart: ThrustChart, emit: list[str]) -> Vec3:
-    """Resolve Thrust for one ship (AV:T A5.243, A5.251, A5.274). Returns the displacement applied.
-
-    Marks the next cell of the burn's column (the first segment of a burn uses the top cell,
-    A5.2431), adds its dots to the arrows of the nose's direction, pays one fuel unit per
-    orthogonal dot, and — unless the ship is pivoting (A5.275) — moves the FP marker by the cell's
-    arrows. With too little fuel for the cell the engine stops instead (spec §7.9 PROPOSAL).
-    """
-    if ship.thrust == 0 or ship.out:
-        return ZERO
-    if ship.burn is None:
-        ship.burn = Burn(ship.thrust)
-    burn = ship.burn
-    c = burn.cells + 1
-    col = chart[burn.thrust]
-    cost = col.dots[c - 1]
-    if cost > ship.fuel_left:
-        emit.append(f"{ship.id}: out of fuel ({ship.fuel_left} FU left, the cell needs {cost}); "
-                    "thrust 0")
-        ship.thrust = Fraction(0)
-        return ZERO
+def _cell(ship: ShipState, col: Column, c: int, emit: list[str]
+          ) -> tuple[dict[str, int], dict[str, int], str, bool]:
+    """Dots and arrows of cell ``c`` of ``col`` by direction, the cell's thrust key, and whether
+    it is orthogonal (AV:T A5.243, A5.272–A5.274, C2.24; spec §7.4, §7.7)."""
     nose = ship.orient.nose
     hkey, vkey, orth = thrust_key(nose)
     if orth:
@@ -237,6 +227,31 @@ def resolve_thrust(ship: ShipState, chart: ThrustChart, emit: list[str]) -> Vec3
         if va:
             arrows[vkey] = va
         key = hkey
+    return dots, arrows, key, orth
+
+
+def resolve_thrust(ship: ShipState, chart: ThrustChart, emit: list[str]) -> Vec3:
+    """Resolve Thrust for one ship (AV:T A5.243, A5.251, A5.274). Returns the displacement applied.
+
+    Marks the next cell of the burn's column (the first segment of a burn uses the top cell,
+    A5.2431), adds its dots to the arrows of the nose's direction, pays one fuel unit per
+    orthogonal dot, and — unless the ship is pivoting (A5.275) — moves the FP marker by the cell's
+    arrows. With too little fuel for the cell the engine stops instead (spec §7.9 PROPOSAL).
+    """
+    if ship.thrust == 0 or ship.out:
+        return ZERO
+    if ship.burn is None:
+        ship.burn = Burn(ship.thrust)
+    burn = ship.burn
+    c = burn.cells + 1
+    col = chart[burn.thrust]
+    cost = col.dots[c - 1]
+    if cost > ship.fuel_left:
+        emit.append(f"{ship.id}: out of fuel ({ship.fuel_left} FU left, the cell needs {cost}); "
+                    "thrust 0")
+        ship.thrust = Fraction(0)
+        return ZERO
+    dots, arrows, key, orth = _cell(ship, col, c, emit)
     for arrow, n in dots.items():
         burn.dots[arrow] += n
     ship.fuel_used += cost

@@ -1,7 +1,8 @@
 """The thrust chart: acceleration dots and displacement arrows per cell of a burn.
 
 The printed chart is lost; ours is **reconstructed by formula** (spec §7.3–7.5, §7.7) and shipped as
-``data/thrust_chart.toml``, which :func:`derive_chart` regenerates and a test compares.
+``data/thrust_chart.toml`` (loaded by :mod:`.data`), which :func:`chart_toml` regenerates and a test
+compares.
 
 * Orthogonal cells (nose in the map plane or on a pole; AV:T A5.241–A5.274): after c cells of a
   burn at thrust T the ship has ⌊2·T·c/8⌋ dots (one dot = +1 hex/turn, A5.2431) and has been
@@ -16,14 +17,13 @@ The printed chart is lost; ours is **reconstructed by formula** (spec §7.3–7.
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
+import tomli_w
 from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
-from voidwar.core.datafile import load_model, package_file
+from voidwar.core.datafile import StrictModel
 
-from ...core.datafile import StrictModel
 from .exact import Q3, SQRT3_2, q3_floor, round_half_down
 
 CELLS = 8  # a column has 8 cells, one turn of thrust (spec §7.2 DERIVED)
@@ -36,6 +36,7 @@ def g_of(thrust: Fraction) -> Fraction:
 
 
 def orth_dots_cum(t: Fraction, c: int) -> int:
+    """Cumulative orthogonal dots after c cells at thrust t: ⌊2·t·c/8⌋ (spec §7.3)."""
     return int(2 * t * c // CELLS)
 
 
@@ -66,6 +67,7 @@ def derive_column(t: Fraction) -> dict[str, Any]:
 
 
 def derive_chart() -> dict[str, Any]:
+    """Every column of the chart from the formulas."""
     return {"columns": [derive_column(t) for t in THRUST_VALUES]}
 
 
@@ -77,22 +79,15 @@ HEADER = """\
 #   arrows(c) = floor(T*c^2/64)                cumulative displacement hexes (orthogonal part)
 #   slanted part (nose inclined, our PROPOSAL, spec 7.7): major = sqrt(3)/2, minor = 1/2 of the
 #   orthogonal values; dots round half down, arrows floor.
-# Regenerate with:  python -m voidwar.rulesets.attack_vector.thrust > thrust_chart.toml
-reconstructed = true
-source = "reconstructed from formula (spec §7.3-7.5, §7.7); verified against AV:T A5.262-A5.274"
+# Regenerate with:  voidwar dev attack-vector thrust-chart
 """
+SOURCE = "reconstructed from formula (spec §7.3-7.5, §7.7); verified against AV:T A5.262-A5.274"
 
 
 def chart_toml() -> str:
-    out = [HEADER]
-    for col in derive_chart()["columns"]:
-        out.append("\n[[columns]]")
-        for key, val in col.items():
-            if isinstance(val, list):
-                out.append(f"{key} = [{', '.join(str(v) for v in val)}]")
-            else:
-                out.append(f"{key} = {val}")
-    return "\n".join(out) + "\n"
+    """The chart file's text: :data:`HEADER` and the derived columns (tomli-w)."""
+    data = {"reconstructed": True, "source": SOURCE, **derive_chart()}
+    return HEADER + "\n" + tomli_w.dumps(data)
 
 
 # -- the data file -------------------------------------------------------------------------------
@@ -101,6 +96,7 @@ Cells = tuple[int, int, int, int, int, int, int, int]
 
 
 class Column(StrictModel):
+    """One column of the thrust chart (cells 1..8; AV:T A5.241–A5.274)."""
     thrust: Fraction
     g: Fraction
     dots: Cells
@@ -134,6 +130,7 @@ class Column(StrictModel):
 
 
 class ChartFile(BaseModel):
+    """The thrust chart file."""
     model_config = ConfigDict(extra="forbid")
 
     reconstructed: bool
@@ -163,20 +160,6 @@ class ThrustChart:
         return self
 
 
-_CHART: ThrustChart | None = None
-
-
-def load_chart(path: str | Path | None = None) -> ThrustChart:
-    """The shipped chart (cached), or a user's chart file."""
-    global _CHART
-    if path is None:
-        if _CHART is None:
-            p = package_file("voidwar.rulesets.attack_vector", "data/thrust_chart.toml")
-            _CHART = ThrustChart(load_model(ChartFile, p), str(p))
-        return _CHART
-    return ThrustChart(load_model(ChartFile, path), str(path))
-
-
 def parse_thrust(text: str) -> Fraction:
     """``"5"``, ``"2.5"`` or ``"5/2"`` → an exact value; raises ValueError."""
     t = text.strip()
@@ -188,8 +171,7 @@ def parse_thrust(text: str) -> Fraction:
 
 
 def format_thrust(v: Fraction) -> str:
+    """A thrust value as written in orders: ``5``, ``2.5``."""
     return str(v.numerator) if v.denominator == 1 else f"{float(v):g}"
 
 
-if __name__ == "__main__":  # pragma: no cover
-    print(chart_toml(), end="")

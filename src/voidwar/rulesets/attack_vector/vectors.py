@@ -41,6 +41,7 @@ class Vec3:
         return Vec3(-self.dq, -self.dr, -self.dz)
 
     def scale(self, k: int) -> Vec3:
+        """``k`` times the vector."""
         return Vec3(self.dq * k, self.dr * k, self.dz * k)
 
     @property
@@ -49,15 +50,18 @@ class Vec3:
         return (abs(self.dq) + abs(self.dr) + abs(self.dq + self.dr)) // 2
 
     def is_zero(self) -> bool:
+        """Whether the vector is zero."""
         return self.dq == 0 and self.dr == 0 and self.dz == 0
 
     def components(self) -> dict[str, int]:
+        """The vector's normal form: hex-side letters and ``+``/``-`` with their counts."""
         return normal_form(self)
 
     def __str__(self) -> str:
         return format_vector(self)
 
     def to_list(self) -> list[int]:
+        """The vector as ``[dq, dr, dz]``."""
         return [self.dq, self.dr, self.dz]
 
 
@@ -190,6 +194,7 @@ def grid_rows(v: Vec3) -> list[dict[str, int | str]]:
 
 
 def shift(p: Hex3, v: Vec3) -> Hex3:
+    """Hex ``p`` moved by vector ``v``."""
     return Hex3(p.q + v.dq, p.r + v.dr, p.z + v.dz)
 
 

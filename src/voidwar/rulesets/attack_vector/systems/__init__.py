@@ -7,8 +7,8 @@ turn) call into :class:`~.ship.ShipSystems`.
 from .arcs import Arc, ShipWindow, ship_frame_window, ship_frame_window_of, window_vector
 from .heat import HeatState, Radiators
 from .power import PowerState
-from .ship import ShipSystems, Shot, SystemsModel, load_systems
-from .weapons import WeaponCode, WeaponCodeError, WeaponRules, load_weapon_rules, ready_at
+from .ship import ShipSystems, Shot, SystemsModel
+from .weapons import WeaponCode, WeaponCodeError, WeaponRules, ready_at
 
 __all__ = [
     "Arc",
@@ -22,8 +22,6 @@ __all__ = [
     "WeaponCode",
     "WeaponCodeError",
     "WeaponRules",
-    "load_systems",
-    "load_weapon_rules",
     "ready_at",
     "ship_frame_window",
     "ship_frame_window_of",

@@ -48,6 +48,7 @@ class ShipWindow:
 
     @classmethod
     def of(cls, az: int, el: int) -> ShipWindow:
+        """The window at (az, el), folding the azimuth away at the poles."""
         return cls(0 if abs(el) == 3 else az % 12, el)
 
     def __str__(self) -> str:
@@ -126,6 +127,7 @@ class ArcBlock(BaseModel):
         return self
 
     def windows(self) -> frozenset[ShipWindow]:
+        """The ship-frame windows of this block."""
         out: set[ShipWindow] = set()
         for e in range(self.elevation[0] // 30, self.elevation[1] // 30 + 1):
             if abs(e) == 3:
@@ -144,6 +146,7 @@ class Arc:
 
     @classmethod
     def from_blocks(cls, blocks: Iterable[ArcBlock]) -> Arc:
+        """The arc made of ``blocks``' windows."""
         ws: set[ShipWindow] = set()
         for b in blocks:
             ws |= b.windows()

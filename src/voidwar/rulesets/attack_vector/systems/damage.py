@@ -46,6 +46,7 @@ def parse_tag(tag: str) -> tuple[str, str | None]:
 
 
 class LocationModel(BaseModel):
+    """One SSD location: its boxes, marked from the first, and where damage overflows."""
     model_config = ConfigDict(extra="forbid")
 
     boxes: list[str]
@@ -109,9 +110,11 @@ class SSDModel(BaseModel):
         return self
 
     def tags(self) -> list[str]:
+        """Every box tag of the SSD, location by location."""
         return [t for loc in self.locations.values() for t in loc.boxes]
 
     def count(self, kind: str) -> int:
+        """How many boxes of ``kind`` the SSD has (memoised; the SSD is read-only)."""
         n = self._counts.get(kind)
         if n is None:
             n = self._counts[kind] = sum(1 for t in self.tags() if parse_tag(t)[0] == kind)
@@ -131,6 +134,7 @@ class SSDModel(BaseModel):
         return found
 
     def units(self, kind: str) -> set[str]:
+        """The unit ids of ``kind`` on the SSD (``reactor:1`` → ``1``)."""
         out = set()
         for t in self.tags():
             k, ident = parse_tag(t)
@@ -155,9 +159,11 @@ class DamageState:
     marked: dict[str, set[int]] = field(default_factory=dict)
 
     def is_marked(self, location: str, index: int) -> bool:
+        """Whether box ``index`` of ``location`` is marked."""
         return index in self.marked.get(location, set())
 
     def mark(self, location: str, index: int) -> None:
+        """Mark box ``index`` of ``location``."""
         self.marked.setdefault(location, set()).add(index)
 
     def lost(self, ssd: SSDModel, kind: str) -> int:
@@ -176,6 +182,7 @@ class DamageState:
         return self.lost(ssd, "structure") >= ssd.count("structure")
 
     def to_dict(self) -> dict[str, list[int]]:
+        """The marked boxes per location (JSON-ready)."""
         return {k: sorted(v) for k, v in sorted(self.marked.items()) if v}
 
 
@@ -234,6 +241,7 @@ def roll_location(ssd: SSDModel, roll: Callable[[int, str], int], who: str = "hi
 
 
 def describe_hits(hits: list[BoxHit]) -> str:
+    """The boxes hit, for the log."""
     if not hits:
         return "no box left to mark"
     parts: dict[str, list[str]] = {}

@@ -79,6 +79,7 @@ class HeatState:
     # -- reading --------------------------------------------------------------------------------
     @property
     def working_radiators(self) -> int:
+        """Radiators not destroyed."""
         return self.radiators - len(self.destroyed)
 
     @property
@@ -149,9 +150,11 @@ class HeatState:
             self.status = Radiators.RETRACTING
 
     def set_capacity(self, capacity: int) -> None:
+        """Set the heat sinks' capacity (after damage; never below 0)."""
         self.capacity = max(0, capacity)
 
     def destroy_radiator(self, i: int) -> None:
+        """Radiator ``i`` is destroyed (SSD damage)."""
         self.destroyed.add(i)
 
     def excess_heat_damage(self, crew_rate: int, roll: Callable[[int, str], int]) -> int:
@@ -163,6 +166,7 @@ class HeatState:
         return failures
 
     def to_dict(self) -> dict[str, Any]:
+        """The heat board as JSON-ready data."""
         return {
             "stored": show(self.stored),
             "capacity": self.capacity,

@@ -46,6 +46,7 @@ class PowerState:
 
     # -- reading --------------------------------------------------------------------------------
     def working(self, i: int) -> bool:
+        """Whether reactor ``i`` is on and not destroyed."""
         return self.on[i] and i not in self.destroyed
 
     @property
@@ -59,6 +60,7 @@ class PowerState:
         return self.output
 
     def can_pay(self, cost: Fraction) -> bool:
+        """Whether the batteries hold ``cost`` (A5.372)."""
         return self.stored >= cost
 
     # -- changing -------------------------------------------------------------------------------
@@ -103,9 +105,11 @@ class PowerState:
         return lost
 
     def destroy_reactor(self, i: int) -> None:
+        """Reactor ``i`` is destroyed (SSD damage)."""
         self.destroyed.add(i)
 
     def to_dict(self) -> dict[str, Any]:
+        """The Energy Board as JSON-ready data."""
         return {
             "stored": show(self.stored),
             "capacity": show(self.capacity),

@@ -13,12 +13,10 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ....core.datafile import package_file, read_toml, validate
 from ....core.errors import DataFileError, IllegalAction
 from .arcs import RULE_ARCS, Arc, ArcBlock, ShipWindow
 from .damage import BoxHit, DamageState, SSDModel, apply_damage, describe_hits, roll_location
@@ -31,10 +29,8 @@ from .weapons import (
     WeaponCodeError,
     WeaponRules,
     WeaponState,
-    load_weapon_rules,
 )
 
-_DATA = "voidwar.rulesets.attack_vector.systems.data"
 RULE_COOLING = "AV:T A5.371"
 RULE_RANGE = "spec §11.3 (maximum range, our PROPOSAL)"
 
@@ -197,15 +193,6 @@ class SystemsModel(BaseModel):
         return self
 
 
-def load_systems(path: str | Path | None = None) -> tuple[SystemsModel, str]:
-    """A systems file (top level = the ``[systems]`` table); default: the Rafik Mk. 1."""
-    p = Path(path) if path else package_file(_DATA, "rafik-mk1-systems.toml")
-    data = read_toml(p)
-    if "systems" in data and isinstance(data["systems"], dict):
-        data = data["systems"]
-    return validate(SystemsModel, data, str(p)), str(p)
-
-
 @dataclass(frozen=True)
 class Shot:
     """A validated shot: weapon, its mount, the cost (for the log and the policy)."""
@@ -232,9 +219,10 @@ class ShipSystems:
 
     @classmethod
     def build(
-        cls, model: SystemsModel, rules: WeaponRules | None = None, file: str = "(systems)"
+        cls, model: SystemsModel, rules: WeaponRules, file: str = "(systems)"
     ) -> ShipSystems:
-        rules = rules or load_weapon_rules()
+        """The live systems of a ship from its ``[systems]`` table, cross-checked against
+        ``rules``."""
         weapons: dict[str, WeaponState] = {}
         for mi, m in enumerate(model.mounts):
             for wi, text in enumerate(m.weapons):
@@ -256,18 +244,22 @@ class ShipSystems:
     # -- reading --------------------------------------------------------------------------------
     @property
     def crew_rate(self) -> int:
+        """The crew rate: a d10 target number (A2.4)."""
         return self.model.crew_rate
 
     @property
     def destroyed(self) -> bool:
+        """Whether the ship is destroyed (no structure box left, spec §12)."""
         return self.damage.destroyed(self.model.ssd)
 
     @property
     def surrendered(self) -> bool:
+        """Whether the ship has struck (radiators out, A5.314)."""
         return self.heat.surrendered
 
     @property
     def thrust_allowed(self) -> bool:
+        """Whether the ship may thrust (radiators retracted, A5.391)."""
         return self.heat.thrust_allowed and not self.destroyed
 
     @property
@@ -288,6 +280,7 @@ class ShipSystems:
         return [m for m, arc in self.arcs.items() if window in arc]
 
     def weapon(self, wid: str) -> WeaponState:
+        """Weapon ``wid`` (``A1``); raises :class:`IllegalAction` for a weapon the ship lacks."""
         w = self.weapons.get(wid.upper())
         if w is None:
             raise IllegalAction(
@@ -368,6 +361,7 @@ class ShipSystems:
         return self.damage_at(loc, points, cause or who)
 
     def damage_at(self, location: str, points: int, cause: str = "hit") -> list[BoxHit]:
+        """Mark ``points`` of damage from ``location`` onward (spec §12)."""
         hits = apply_damage(
             self.model.ssd,
             self.damage,
@@ -428,12 +422,15 @@ class ShipSystems:
         return report
 
     def set_reactors(self, on: list[bool], *, at_turn_boundary: bool) -> None:
+        """Reactor settings (A5.392: only at the turn boundary)."""
         self.power.set_reactors(on, at_turn_boundary=at_turn_boundary)
 
     def order_radiators(self, extend: bool, *, at_turn_boundary: bool) -> None:
+        """Radiators out or in (A5.391–A5.392: only at the turn boundary)."""
         self.heat.order(extend, at_turn_boundary=at_turn_boundary)
 
     def to_dict(self) -> dict[str, Any]:
+        """The ship's systems as JSON-ready data."""
         return {
             "power": self.power.to_dict(),
             "heat": self.heat.to_dict(),
@@ -452,5 +449,4 @@ __all__ = [
     "ShipSystems",
     "Shot",
     "SystemsModel",
-    "load_systems",
 ]

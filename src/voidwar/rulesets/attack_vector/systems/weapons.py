@@ -17,20 +17,16 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ....core.datafile import load_model, package_file, validate
 from ....core.errors import DataFileError
 from .numbers import show, to_fraction
 
 RULE_CODE = "AV:T A5.371"
 RULE_TABLE = "AV:T A5.166"
 SEGMENTS_PER_TURN = 8
-_DATA = "voidwar.rulesets.attack_vector.systems.data"
 
 _CODE_RE = re.compile(
     r"^(?P<size>\d+)\s+(?P<type>[A-Za-z][A-Za-z0-9-]*)\s+(?P<power>\d+(?:\.\d+)?)"
@@ -84,6 +80,7 @@ class WeaponCode:
 
     @property
     def table_key(self) -> str:
+        """The damage table's key: type and size (``MRLS-3``)."""
         return f"{self.type}-{self.size}"
 
     def __str__(self) -> str:
@@ -95,6 +92,7 @@ _CELL_RE = re.compile(r"^(?:\d+|D\d+)$")
 
 
 class DamageTableModel(BaseModel):
+    """One weapon's damage table: range brackets and ten rows of results (A2.2)."""
     model_config = ConfigDict(extra="forbid")
 
     type: str
@@ -134,6 +132,7 @@ class DamageTableModel(BaseModel):
 
 
 class WeaponTablesModel(BaseModel):
+    """The weapon tables file: one damage table per weapon type and size."""
     model_config = ConfigDict(extra="forbid")
 
     tables: dict[str, DamageTableModel]
@@ -147,6 +146,7 @@ class WeaponTablesModel(BaseModel):
 
 
 class DResultModel(BaseModel):
+    """What one "Dn" result means (spec §11.3, our design)."""
     model_config = ConfigDict(extra="forbid")
 
     roll_at_most: int = Field(ge=0, le=10)
@@ -154,6 +154,7 @@ class DResultModel(BaseModel):
 
 
 class DResultsModel(BaseModel):
+    """The "Dn" results file."""
     model_config = ConfigDict(extra="forbid")
 
     reconstructed: bool = True
@@ -192,6 +193,7 @@ class ShotResult:
     damage: int
 
     def describe(self) -> str:
+        """The shot for the log: range, bracket, rolls and damage."""
         lo, hi = self.bracket
         text = f"range {self.range} ({lo}-{hi}), d10={self.roll} → {self.cell}"
         if self.d_roll is not None:
@@ -221,6 +223,7 @@ class WeaponRules:
         return self
 
     def table_for(self, code: WeaponCode) -> DamageTableModel:
+        """The damage table for ``code`` (raises :class:`WeaponCodeError` for none)."""
         t = self.tables.get(code.table_key)
         if t is None:
             known = ", ".join(sorted(self.tables)) or "none"
@@ -230,6 +233,7 @@ class WeaponRules:
         return t
 
     def max_range(self, code: WeaponCode) -> int:
+        """The longest range ``code`` may fire at (the last bracket, spec §11.3)."""
         return self.table_for(code).brackets[-1][1]
 
     def bracket(self, code: WeaponCode, rng: int) -> tuple[int, int] | None:
@@ -292,35 +296,6 @@ class WeaponRules:
         return total / 10
 
 
-def load_weapon_rules(
-    tables: str | dict[str, Any] | None = None, d_results: str | dict[str, Any] | None = None
-) -> WeaponRules:
-    """The shipped tables and "Dn" meanings, or a user's own (a path, or data already read —
-    records embed the data so that a game replays on any machine)."""
-    if not isinstance(tables, dict) and not isinstance(d_results, dict):
-        return _load_weapon_files(tables, d_results)
-    if isinstance(tables, dict):
-        tmodel = validate(WeaponTablesModel, tables, "(weapon_tables data)")
-    else:
-        tpath = Path(tables) if tables else package_file(_DATA, "weapon-tables.toml")
-        tmodel = load_model(WeaponTablesModel, tpath)
-    if isinstance(d_results, dict):
-        dmodel, dname = validate(DResultsModel, d_results, "(d_results data)"), "(d_results data)"
-    else:
-        dpath = Path(d_results) if d_results else package_file(_DATA, "d-results.toml")
-        dmodel, dname = load_model(DResultsModel, dpath), str(dpath)
-    return WeaponRules(tmodel, dmodel, dname)
-
-
-@lru_cache(maxsize=16)
-def _load_weapon_files(tables: str | None, d_results: str | None) -> WeaponRules:
-    tpath = Path(tables) if tables else package_file(_DATA, "weapon-tables.toml")
-    dpath = Path(d_results) if d_results else package_file(_DATA, "d-results.toml")
-    return WeaponRules(
-        load_model(WeaponTablesModel, tpath), load_model(DResultsModel, dpath), str(dpath)
-    )
-
-
 # -- cooling timers (A5.371) ---------------------------------------------------------------------
 def abs_segment(turn: int, segment: int) -> int:
     """Absolute segment index: 8·(turn − 1) + segment (spec §11.4)."""
@@ -353,12 +328,15 @@ class WeaponState:
     destroyed: bool = False
 
     def is_ready(self, turn: int, segment: int) -> bool:
+        """Whether the weapon may fire now (cooled down, not destroyed; A5.371)."""
         return not self.destroyed and abs_segment(turn, segment) >= self.ready_abs
 
     def fired(self, turn: int, segment: int) -> None:
+        """The weapon fired now: it is ready again after its cooling (A5.371)."""
         self.ready_abs = abs_segment(turn, segment) + self.code.cooling
 
     def timer_text(self, turn: int, segment: int) -> str:
+        """The timer track entry: ``ready``, ``destroyed`` or when it is ready."""
         if self.destroyed:
             return "destroyed"
         if self.is_ready(turn, segment):
@@ -367,6 +345,7 @@ class WeaponState:
         return f"ready turn {t} seg {s}"
 
     def to_dict(self) -> dict[str, Any]:
+        """The weapon as JSON-ready data."""
         return {
             "id": self.id,
             "mount": self.mount,

@@ -1,0 +1,276 @@
+"""Orders: recording, checking, the legal orders, and processing long orders.
+
+AV:T A5.212: each seat writes its orders secretly in the Orders step; they are revealed together
+(:meth:`~.sequence.SequencedGame.step_reveal`) and the long orders take effect in Process Long
+Orders (A5.322). One function, :meth:`OrderedGame.reason`, says why an action is illegal now (or
+``None``): :meth:`~OrderedGame.check` raises its answer and :meth:`~OrderedGame.legal_actions` is
+the candidate orders it lets through. Part 2 (ship systems) adds its own orders through the hooks
+:meth:`~OrderedGame.systems_in_play`, :meth:`~OrderedGame.check_systems_order` and
+:meth:`~OrderedGame.systems_candidates`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from voidwar.core.errors import IllegalAction
+from voidwar.core.game import Action
+
+from .actions import BiasOrder, Done, Order, PivotTo, RollOrder, SetThrust, Timing
+from .avid import ALL_WINDOWS, AMBER_WINDOWS, pivot_path, roll_path
+from .sequence import ORDERS, ORDERS_STEP, SequencedGame, Step
+from .state import ShipState, resolve_burn, start_facing_change
+from .thrust import THRUST_VALUES, format_thrust
+
+R_ORDERS = "AV:T A5.212"
+LONG = Timing.LONG
+
+
+class OrderedGame(SequencedGame):
+    """The orders of the sequence of play (module docstring)."""
+
+    # -- part-2 hooks ------------------------------------------------------------------------
+    def systems_in_play(self) -> bool:
+        """Part 2: whether ship systems (and their orders) are in play."""
+        return False
+
+    def check_systems_order(self, seat: str, ship: ShipState, order: Order, step: Step) -> None:
+        """Part 2: raise :class:`IllegalAction` unless ``ship`` may be given ``order`` in the
+        orders step ``step`` (every order, motion orders too, when systems are in play)."""
+        raise IllegalAction(f"unknown order {order}")  # pragma: no cover - part 2 overrides
+
+    def systems_candidates(self, ship: ShipState, name: str | None, step: Step) -> list[Order]:
+        """Part 2: fire, reactor and radiator orders worth checking for ``ship``."""
+        return []
+
+    # -- recording ---------------------------------------------------------------------------
+    def _ship_for(self, seat: str, order: Order) -> ShipState:
+        """The ship an order names (or the seat's only ship); raises for any other."""
+        if order.ship is None:
+            mine = self._active(seat)
+            if len(mine) != 1:
+                raise IllegalAction(f"{seat} has {len(mine)} ships: name one "
+                                    f"(e.g. '{mine[0].id}: {order.body()}')", rule=R_ORDERS)
+            return mine[0]
+        ship = self.ships.get(order.ship)
+        if ship is None:
+            raise IllegalAction(f"there is no ship {order.ship!r} "
+                                f"(ships: {', '.join(self.ships)})", rule=R_ORDERS)
+        if ship.seat != seat:
+            raise IllegalAction(f"{ship.id} belongs to {ship.seat}; {seat} orders only its own "
+                                "ships", rule=R_ORDERS)
+        if ship.out:
+            raise IllegalAction(f"{ship.id} has left the battle", rule=R_ORDERS)
+        return ship
+
+    def _given(self, seat: str, ship: ShipState, kinds: tuple[type, ...]) -> bool:
+        """Whether ``seat`` has already given ``ship`` an order of one of ``kinds``."""
+        return any(sid == ship.id and isinstance(o, kinds) for sid, o in self.pending[seat])
+
+    def execute(self, action: Action) -> None:
+        """Record a checked order secretly, or end the seat's orders (AV:T A5.212)."""
+        seat = self.to_act
+        assert seat is not None
+        if isinstance(action, Done):
+            self.done_seats.add(seat)
+            self.emit("done", f"{seat} has given its orders", seat=seat)
+            self._run()
+            return
+        assert isinstance(action, Order)
+        ship = self._ship_for(seat, action)
+        self.pending[seat].append((ship.id, action))
+
+    def is_secret(self, action: Action) -> bool:
+        """Orders are secret until every seat has given its own (spec §2.2): an order, and a
+        ``done`` that hands over to a seat still owing orders."""
+        if isinstance(action, Order):
+            return True
+        if isinstance(action, Done):
+            seat = self.to_act
+            return any(s != seat and s not in self.done_seats and self._active(s)
+                       for s in self.sc.seats)
+        return False
+
+    # -- legality ----------------------------------------------------------------------------
+    def reason(self, action: Action) -> IllegalAction | None:
+        """Why ``action`` is illegal now, or ``None`` (the one legality test)."""
+        try:
+            self._check(action)
+        except IllegalAction as e:
+            return e
+        return None
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` (naming the rule) if ``action`` is illegal now."""
+        err = self.reason(action)
+        if err is not None:
+            raise err
+
+    def legal_actions(self) -> list[Action]:
+        """The candidate orders that :meth:`reason` lets through, ``done`` first."""
+        return [a for a in self.candidates() if self.reason(a) is None]
+
+    def _check(self, action: Action) -> None:
+        seat = self.to_act
+        if seat is None:
+            raise IllegalAction("the game is over")
+        step = self.current_step
+        if isinstance(action, Done):
+            return
+        if not isinstance(action, Order):
+            raise IllegalAction(f"not an Attack Vector order: {action}")
+        if self.systems_in_play() and step is not None and step.kind == ORDERS:
+            self.check_systems_order(seat, self._ship_for(seat, action), action, step)
+            return
+        if step is None or step.name != ORDERS_STEP:
+            raise IllegalAction(
+                f"{action.body()!r} is a segment order; it is now the {step.name if step else '?'}"
+                " step (only 'done' is accepted)", rule="AV:T A5.392")
+        ship = self._ship_for(seat, action)
+        self.check_order(seat, ship, action)
+
+    def candidates(self) -> list[Action]:
+        """Every order worth checking now, in a fixed order: ``done``, then per ship its
+        motion orders and (part 2) its fire, reactor and radiator orders."""
+        seat = self.to_act
+        if seat is None:
+            return []
+        out: list[Action] = [Done()]
+        step = self.current_step
+        if step is None or step.kind != ORDERS:
+            return out
+        systems = self.systems_in_play()
+        if not systems and step.name != ORDERS_STEP:
+            return out
+        mine = self._active(seat)
+        for ship in mine:
+            name = ship.id if len(mine) > 1 else None
+            out += self._motion_candidates(ship, name)
+            if systems:
+                out += self.systems_candidates(ship, name, step)
+        return out
+
+    def _motion_candidates(self, ship: ShipState, name: str | None) -> list[Order]:
+        c: list[Order] = [SetThrust(name, Fraction(0))]
+        c += [SetThrust(name, v) for v in THRUST_VALUES if v <= ship.max_thrust]
+        windows = ALL_WINDOWS if self.three_d else AMBER_WINDOWS
+        c += [PivotTo(name, w) for w in windows]
+        for d in range(30, 181, 30):
+            c.append(RollOrder(name, d, True))
+            if d != 180:
+                c.append(RollOrder(name, d, False))
+        c += [BiasOrder(name, x) for x in "ABCDEF"]
+        return c
+
+    def check_order(self, seat: str, ship: ShipState, order: Order) -> None:
+        """Whether ``ship`` may be given the motion ``order`` now (raises
+        :class:`IllegalAction`)."""
+        if isinstance(order, SetThrust):
+            self._check_thrust(seat, ship, order.value)
+        elif isinstance(order, PivotTo | RollOrder):
+            self._check_facing_change(seat, ship, order)
+        elif isinstance(order, BiasOrder):
+            self._check_bias(seat, ship, order)
+        else:  # pragma: no cover - part 2 orders are checked by part 2
+            raise IllegalAction(f"unknown order {order}")
+
+    def _check_thrust(self, seat: str, ship: ShipState, v: Fraction) -> None:
+        """Change Thrust (AV:T A5.24, A5.242; A2.4 thrust matrix and fuel)."""
+        if self._given(seat, ship, (SetThrust,)):
+            raise IllegalAction(f"{ship.id} already has a thrust order this segment",
+                                rule="AV:T A5.242")
+        if v != 0 and v not in THRUST_VALUES:
+            raise IllegalAction(f"thrust {format_thrust(v)} is not a thrust-chart column "
+                                "(0.5 .. 8 in halves, or 0)", rule="AV:T A5.24")
+        if v > ship.max_thrust:
+            raise IllegalAction(
+                f"thrust {format_thrust(v)} is above {ship.id}'s thrust matrix "
+                f"(maximum {format_thrust(ship.max_thrust)} now)", rule="AV:T A2.4, A5.24")
+        if v == ship.thrust:
+            raise IllegalAction(f"{ship.id}'s thrust is already {format_thrust(v)}",
+                                rule="AV:T A5.242")
+        if v and ship.fuel_left <= 0:
+            raise IllegalAction(f"{ship.id} has no fuel left", rule="AV:T A2.4 (fuel)")
+
+    def _check_facing_change(self, seat: str, ship: ShipState, order: PivotTo | RollOrder) -> None:
+        """One facing change at a time (AV:T A5.221–A5.222; A2.4 "Roll"; A5.19 in 2-D)."""
+        if ship.facing is not None:
+            raise IllegalAction(
+                f"{ship.id} is already in a {ship.facing.kind} {ship.facing.label} "
+                f"(complete on segment {self._seg_name(ship.facing.end)})",
+                rule="AV:T A5.222 (one facing change at a time: our reading)")
+        if self._given(seat, ship, (PivotTo, RollOrder)):
+            raise IllegalAction(f"{ship.id} already has a facing-change order this segment",
+                                rule="AV:T A5.222")
+        if isinstance(order, PivotTo):
+            w = order.window
+            if not self.three_d and w.e != 0:
+                raise IllegalAction(f"2-D play uses only the amber ring: {w} is not a "
+                                    "window there", rule="AV:T A5.19 (2-D option)")
+            if w == ship.orient.nose:
+                raise IllegalAction(f"{ship.id}'s nose is already in {w}", rule="AV:T A5.221")
+            return
+        d = order.degrees
+        if d % 30 or not 30 <= d <= 180:
+            raise IllegalAction("a roll is 30 .. 180 degrees in 30° wedges",
+                                rule="AV:T A2.4 (Roll), A5.222")
+        if d == 180 and not order.starboard:
+            raise IllegalAction("write a 180° roll as 'roll 180 starboard'",
+                                rule="AV:T A2.4 (Roll)")
+        if not self.three_d and d != 180:
+            raise IllegalAction("2-D play keeps the top up or down: only 180° rolls",
+                                rule="AV:T A5.19 (2-D option)")
+
+    def _check_bias(self, seat: str, ship: ShipState, order: BiasOrder) -> None:
+        """A bias is chosen only with the nose at a hex corner (AV:T A5.272)."""
+        nose = ship.orient.nose
+        if not nose.is_corner:
+            raise IllegalAction(f"{ship.id}'s nose is in {nose}, not at a hex corner; a bias "
+                                "is chosen only at a corner", rule="AV:T A5.272")
+        x, y = nose.azimuth.split("/")
+        if order.direction not in (x, y):
+            raise IllegalAction(f"at corner {nose.azimuth} the bias is {x} or {y}",
+                                rule="AV:T A5.272")
+        if self._given(seat, ship, (BiasOrder,)):
+            raise IllegalAction(f"{ship.id} already has a bias order this segment",
+                                rule="AV:T A5.272")
+
+    # -- processing long orders --------------------------------------------------------------
+    def step_long_orders(self) -> None:
+        """Process Long Orders: set thrust, begin facing changes, set bias (AV:T A5.322)."""
+        for _seat, ship_id, order in self.revealed:
+            ship = self.ships[ship_id]
+            if ship.out or order.timing != LONG:
+                continue
+            self.process_long_order(ship, order)
+
+    def process_long_order(self, ship: ShipState, order: Order) -> None:
+        """Carry out one revealed long order (AV:T A5.322; a new thrust value closes a burn
+        first, spec §7.8 PROPOSAL)."""
+        emit: list[str] = []
+        if isinstance(order, SetThrust):
+            if order.value and ship.burn is not None and ship.burn.cells and \
+                    order.value != ship.burn.thrust:
+                resolve_burn(ship, self.chart, emit)
+            ship.thrust = order.value
+            emit.append(f"{ship.id}: thrust {format_thrust(order.value)}")
+        elif isinstance(order, PivotTo):
+            path = pivot_path(ship.orient, order.window, self.three_d)
+            fc = start_facing_change(ship, "pivot", f"to {order.window}", path, self.abs_segment)
+            emit.append(f"{ship.id}: pivot {fc.label} begins, complete on segment "
+                        f"{self._seg_name(fc.end)}")
+        elif isinstance(order, RollOrder):
+            path = roll_path(ship.orient, order.degrees, order.starboard)
+            side = "starboard" if order.starboard else "port"
+            fc = start_facing_change(ship, "roll", f"{order.degrees} {side}", path,
+                                     self.abs_segment)
+            emit.append(f"{ship.id}: roll {fc.label} begins, complete on segment "
+                        f"{self._seg_name(fc.end)}")
+        elif isinstance(order, BiasOrder):
+            ship.bias = order.direction
+            emit.append(f"{ship.id}: bias {order.direction}")
+        for text in emit:
+            self.emit("long-order", text, ship=ship.id)
+
+
+__all__ = ["R_ORDERS", "OrderedGame"]
