@@ -99,6 +99,8 @@ class Pig(_Base):
 
 class RPS(_Base):
     ruleset = "toy-rps"
+    has_secret_orders = True
+    has_hidden_information = True
     WORDS = ("rock", "paper", "scissors")
     BEATS: ClassVar[dict[str, str]] = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
     ROUNDS = 3

@@ -13,8 +13,8 @@ GOLDEN = Path(__file__).parent / "golden" / "seed7_heuristic.txt"
 
 def playthrough(seed: int = 7) -> str:
     import voidwar
+    from voidwar.core.playthrough import playthrough as trace
     from voidwar.rulesets.antilles.render import board_text
-    from voidwar.sim.playthrough import playthrough as trace
 
     game = voidwar.load("antilles", seed=seed)
     bot = voidwar.policies.get("heuristic", "antilles", seed)

@@ -52,6 +52,8 @@ def _check_secrets(game: voidwar.Game, legal: list[voidwar.Action]) -> None:
     which orders it gave."""
     seat = game.to_act
     secret = [a for a in legal if game.is_secret(a)]
+    if secret:
+        assert type(game).has_secret_orders and type(game).has_hidden_information
     if seat is None or len(secret) < 2:
         return
     first, second = game.clone(), game.clone()

@@ -145,6 +145,7 @@ class Plot(Action):
 
 class SecretGame(Game):
     ruleset = "websecret"
+    has_hidden_information = True
 
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any]) -> None:
         super().__init__(dice, scenario, options)

@@ -1,20 +1,8 @@
-"""The uniformly random policy: a baseline every ruleset is measured against."""
+"""The uniformly random policy (defined in :mod:`voidwar.core.policy`, so rulesets' golden
+playthroughs can use it without importing :mod:`voidwar.ai`)."""
 
 from __future__ import annotations
 
-from ..core.dice import PCG32
-from ..core.game import Action, Game
+from ..core.policy import RandomPolicy
 
-
-class RandomPolicy:
-    """Picks uniformly among the legal actions, from its own seeded generator."""
-
-    name = "random"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = PCG32(seed)
-
-    def choose(self, game: Game) -> Action:
-        """A uniformly random legal action."""
-        actions = game.legal_actions()
-        return actions[self.rng.below(len(actions))]
+__all__ = ["RandomPolicy"]

@@ -27,8 +27,9 @@ def hooks(game: Game) -> SearchHooks:
 
 
 def has_secret_orders(game: Game) -> bool:
-    """Whether ``game``'s class may hide a seat's orders (it overrides :meth:`Game.is_secret`)."""
-    return type(game).is_secret is not Game.is_secret
+    """Whether ``game`` may hide a seat's orders (:attr:`Game.has_secret_orders`; an
+    explicit-chance game may, through the game it wraps)."""
+    return type(game).has_secret_orders or isinstance(game, ExplicitChanceGame)
 
 
 def apply_legal(g: Game, action: Action) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -21,14 +22,32 @@ class StrictModel(BaseModel):
 
 
 def read_toml(path: str | Path) -> dict[str, Any]:
+    """A TOML file's data; :class:`DataFileError` for a file that cannot be read or parsed."""
     p = Path(path)
     try:
         with p.open("rb") as fh:
             return tomllib.load(fh)
     except OSError as e:
         raise DataFileError(str(p), "(file)", f"cannot read: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise DataFileError(str(p), "(file)", "not UTF-8 text") from None
     except tomllib.TOMLDecodeError as e:
         raise DataFileError(str(p), "(syntax)", f"not valid TOML: {e}") from None
+
+
+def read_json(path: str | Path) -> Any:
+    """A JSON file's data; :class:`DataFileError` for a file that cannot be read or parsed."""
+    p = Path(path)
+    try:
+        return json.loads(p.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise DataFileError(str(p), "(file)", f"cannot read: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise DataFileError(str(p), "(file)", "not UTF-8 text") from None
+    except json.JSONDecodeError as e:
+        raise DataFileError(str(p), "(syntax)", f"not valid JSON: {e.msg}") from None
+    except (RecursionError, ValueError) as e:  # nesting too deep, an over-long number
+        raise DataFileError(str(p), "(syntax)", f"not usable JSON: {e}") from None
 
 
 def package_file(package: str, name: str) -> Path:
@@ -50,4 +69,5 @@ def validate(model: type[M], data: Any, file: str) -> M:
 
 
 def load_model(model: type[M], path: str | Path) -> M:
+    """Read and validate a TOML data file."""
     return validate(model, read_toml(path), str(path))

@@ -78,6 +78,12 @@ class Game(ABC):
     #: False where ``legal_actions()`` is a finite choice out of infinitely many legal actions
     #: (a miniature may stop at any point within its move): ``check`` then accepts more
     lists_every_action: ClassVar[bool] = True
+    #: True where seats give simultaneous secret orders (:meth:`is_secret`): search selects for
+    #: each seat without seeing the others' choices, and views hide them until the reveal
+    has_secret_orders: ClassVar[bool] = False
+    #: True where ``view(seat)`` hides something from some seat (secret orders, or anything
+    #: else): front ends then filter the log per seat
+    has_hidden_information: ClassVar[bool] = False
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any]) -> None:
         self.dice = dice
         self.scenario = scenario

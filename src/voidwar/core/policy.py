@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from .dice import PCG32
 from .game import Action, Game
 
 
@@ -13,3 +14,18 @@ class Policy(Protocol):
     name: str
 
     def choose(self, game: Game) -> Action: ...
+
+
+class RandomPolicy:
+    """Picks uniformly among the legal actions, from its own seeded generator: the baseline
+    every ruleset is measured against (and the one policy core itself can offer)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = PCG32(seed)
+
+    def choose(self, game: Game) -> Action:
+        """A uniformly random legal action."""
+        actions = game.legal_actions()
+        return actions[self.rng.below(len(actions))]

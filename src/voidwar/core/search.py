@@ -32,7 +32,7 @@ class SearchHooks:
         """A static estimate of each seat's value for search cut-offs, or ``None``.
 
         With several seats: each seat's chance to win, in [0, 1] (a finished game gives what
-        :func:`voidwar.ai.mcts.terminal_values` gives). Solitaire: the expected final score."""
+        :func:`voidwar.ai.values.terminal_values` gives). Solitaire: the expected final score."""
         return None
 
     def candidates(self, game: Game, legal: list[Action]) -> list[Action]:

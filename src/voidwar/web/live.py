@@ -38,9 +38,10 @@ def hash_token(token: str) -> str:
 
 
 def has_hidden_information(game: Game) -> bool:
-    """True when the ruleset overrides ``view`` (it may hide something from some seat)."""
+    """True when the ruleset's views hide something from some seat
+    (:attr:`Game.has_hidden_information`)."""
     rules = game.inner if isinstance(game, ExplicitChanceGame) else game
-    return type(rules).view is not Game.view
+    return type(rules).has_hidden_information
 
 
 def is_manual(row: GameRow) -> bool:

@@ -16,7 +16,7 @@ from typing import Any, Literal
 import tomli_w
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...core.datafile import read_toml, validate
+from ...core.datafile import read_json, read_toml, validate
 from ...core.errors import DataFileError, RecordError
 from ...core.record import load_record_file, replay
 from .data import Army, parse_army, scenarios
@@ -88,12 +88,7 @@ def load_campaign(path: str | Path) -> Campaign:
     if p.suffix.lower() == ".toml":
         data: Any = read_toml(p)
     else:
-        try:
-            data = json.loads(p.read_text())
-        except OSError as e:
-            raise DataFileError(str(p), "(file)", f"cannot read: {e.strerror}") from None
-        except json.JSONDecodeError as e:
-            raise DataFileError(str(p), "(syntax)", f"not valid JSON: {e.msg}") from None
+        data = read_json(p)
     camp = validate(Campaign, data, str(p))
     for i, g in enumerate(camp.games):
         if g.game != i + 1:

@@ -10,7 +10,6 @@ read-only.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from fractions import Fraction
 from functools import cache
@@ -20,7 +19,7 @@ from typing import Annotated, Any, Literal
 import tomli_w
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
-from ...core.datafile import StrictModel, load_model, package_file, read_toml, validate
+from ...core.datafile import StrictModel, load_model, package_file, read_json, read_toml, validate
 from ...core.errors import DataFileError, UnknownName
 from ...core.tabletop import Circle, Point, Rect, frac
 from .terrain import Feature, Table
@@ -182,12 +181,7 @@ def read_army_file(path: str | Path) -> dict[str, Any]:
     """An army file's raw data: TOML, or JSON when the name ends in ``.json``."""
     p = Path(path)
     if p.suffix.lower() == ".json":
-        try:
-            data = json.loads(p.read_text())
-        except OSError as e:
-            raise DataFileError(str(p), "(file)", f"cannot read: {e.strerror}") from None
-        except json.JSONDecodeError as e:
-            raise DataFileError(str(p), "(syntax)", f"not valid JSON: {e.msg}") from None
+        data = read_json(p)
         if not isinstance(data, dict):
             raise DataFileError(str(p), "(top level)", "an army is an object")
         return data

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from ...core.dice import SeededDice
 from ...core.game import Game
-from ...sim.playthrough import playthrough as trace
+from ...core.playthrough import playthrough as trace
 from .game import AstralDreams, make_game
 from .policies import HeuristicPolicy
 

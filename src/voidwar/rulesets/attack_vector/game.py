@@ -43,6 +43,8 @@ class AttackVectorGame(OrderedGame):
     """A game of Attack Vector: Tactical (see the module docstring)."""
 
     ruleset = "attack-vector"
+    has_secret_orders = True
+    has_hidden_information = True
     rules_version = 1
     notation = NOTATION
 

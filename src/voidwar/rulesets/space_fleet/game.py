@@ -29,6 +29,8 @@ class SpaceFleetGame(Movement, Firing):
     """A game of Space Fleet; see the module docstring."""
 
     ruleset = "space-fleet"
+    has_secret_orders = True
+    has_hidden_information = True
     rules_version = 1
     notation: ClassVar[Notation | None] = NOTATION
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...ai.random_policy import RandomPolicy
 from ...core.dice import SeededDice
 from ...core.game import Game
-from ...sim.playthrough import playthrough
+from ...core.playthrough import playthrough
+from ...core.policy import RandomPolicy
 from .deployment import make_game
 from .game import SpaceFleetGame
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 
-from ..core.game import Event, Game
-from ..core.policy import Policy
+from .game import Event, Game
+from .policy import Policy
 
 
 def _event_line(ev: Event) -> str:
