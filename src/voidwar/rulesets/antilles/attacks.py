@@ -13,36 +13,53 @@ from .actions import Fire
 from .state import AntillesState, Outcome, Paladin, Phase
 
 
-def fire_candidates(game: AntillesState) -> list[Fire]:
-    """Every shot worth asking about, in legal-action order: per living Paladin, the platform,
-    then each Bolt in play."""
+def legal_shots(game: AntillesState) -> list[Fire]:
+    """Every shot :func:`fire_reason` accepts, in legal-action order: per Paladin by number,
+    the platform, then each Bolt in play. Each Paladin's half of the reason is asked once."""
     out: list[Fire] = []
-    for p in game.living():
-        out.append(Fire(p.id, None))
-        out.extend(Fire(p.id, b) for b in game.bolts)
+    for pal in game.paladins:
+        p = shooter(game, pal.id)
+        if isinstance(p, IllegalAction):
+            continue
+        out.extend(Fire(p.id, t) for t in (None, *game.bolts) if target_reason(game, p, t) is None)
     return out
 
 
 def fire_reason(game: AntillesState, action: Fire) -> IllegalAction | None:
-    """Why ``action`` may not be fired now (3.3, 3.4), or ``None``."""
+    """Why ``action`` may not be fired now (3.3, 3.4), or ``None``: the Paladin's reason,
+    else the target's."""
+    p = shooter(game, action.paladin)
+    if isinstance(p, IllegalAction):
+        return p
+    return target_reason(game, p, action.target)
+
+
+def shooter(game: AntillesState, pid: int) -> Paladin | IllegalAction:
+    """Paladin ``pid`` if it may fire now (3.3: each once in the attack step), else why not."""
     if game.phase != Phase.ATTACK:
         return IllegalAction("Paladins fire only in the attack step", "Antilles 3.3")
-    p = game.find_paladin(action.paladin)
+    p = game.find_paladin(pid)
     if isinstance(p, IllegalAction):
         return p
     if p.fired:
         return IllegalAction(f"P{p.id} has already fired this turn", "Antilles 3.3")
+    return p
+
+
+def target_reason(game: AntillesState, p: Paladin, target: int | None) -> IllegalAction | None:
+    """Why ``p`` may not fire at ``target`` (``None``: the platform, 3.3; else a Bolt, 3.4):
+    out of the chart's range, or no such Bolt."""
     assert p.hex is not None  # a living Paladin in the attack step stands on the map
     reach = game.tables.max_range
-    if action.target is None:
+    if target is None:
         rng = p.hex.distance(ORIGIN)
         if rng > reach:
             return IllegalAction(f"the Antilles is {rng} hexes from P{p.id}; fusion guns reach "
                                  f"{reach}", "Antilles 3.3")
         return None
-    b = game.bolts.get(action.target)
+    b = game.bolts.get(target)
     if b is None:
-        return IllegalAction(f"there is no Bolt B{action.target} in play", "Antilles 3.4")
+        return IllegalAction(f"there is no Bolt B{target} in play", "Antilles 3.4")
     rng = p.hex.distance(b.hex)
     if rng > reach:
         return IllegalAction(f"B{b.id} is {rng} hexes from P{p.id}; the chart reaches {reach}",

@@ -12,9 +12,9 @@ set-up (3.1: place P1..P7), then each turn:
 
 Legality has one source, :meth:`AntillesGame.reason`: ``check`` raises what it returns and
 ``legal_actions`` is the candidates it finds nothing against, in a fixed order (records, golden
-files and a C reference program depend on it). For blips the filter asks the reason's two halves
-— the Paladin's and the hex's — once each rather than once per pair; a test compares the result
-with the plain filter over every Paladin and hex.
+files and a C reference program depend on it). For blips and shots the filter asks the reason's
+two halves — the Paladin's, and the hex's or the target's — once each rather than once per pair;
+a test compares the result with ``check`` over every Paladin, hex and target.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from ...core.errors import IllegalAction
 from ...core.game import Action, Result
 from ...core.hexgrid import ORIGIN, Hex, direction_letter
 from .actions import NOTATION, Abort, Continue, EndAttacks, EndMovement, Fire, Move, Place, parse
-from .attacks import fire, fire_candidates, fire_reason
+from .attacks import fire, fire_reason, legal_shots
 from .data import ValueModel
 from .platform import platform_acts
 from .position import apply_position
@@ -87,13 +87,15 @@ class AntillesGame(AntillesState):
         return parse(text, self.phase)
 
     def legal_actions(self) -> list[Action]:
-        """The candidates :meth:`reason` finds nothing against, in the fixed order: set-up
-        and movement by :meth:`_legal_blips`, the other steps one candidate at a time."""
+        """The actions :meth:`reason` finds nothing against, in the fixed order: blips
+        (:meth:`_legal_blips`), shots (:func:`.attacks.legal_shots`), then the step's end."""
         if self.outcome:
             return []
         if self.phase in (Phase.SETUP, Phase.MOVEMENT):
             return self._legal_blips()
-        return [a for a in self._candidates() if self.reason(a) is None]
+        if self.phase == Phase.ATTACK:
+            return [*legal_shots(self), EndAttacks()]
+        return [a for a in (Continue(), Abort()) if self.reason(a) is None]
 
     def check(self, action: Action) -> None:
         """Raise the :class:`IllegalAction` :meth:`reason` gives, if any."""
@@ -178,12 +180,6 @@ class AntillesGame(AntillesState):
         }
 
     # -- legality --------------------------------------------------------------------------------
-    def _candidates(self) -> list[Action]:
-        """The attack step's and the end of turn's candidate actions, in legal-action order."""
-        if self.phase == Phase.ATTACK:
-            return [*fire_candidates(self), EndAttacks()]
-        return [Continue(), Abort()]
-
     def _legal_blips(self) -> list[Action]:
         """Set-up and movement: a blip (:class:`Place`, :class:`Move`) is legal when its
         Paladin may blip now and its hex is free (:meth:`_blip_reason`). Each half is asked
