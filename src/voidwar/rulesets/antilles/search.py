@@ -47,8 +47,8 @@ class AntillesSearch(SearchHooks):
         """The heuristic commander's best moves and shots (our reading, docs/ai.md): see
         :meth:`.policies.AntillesHeuristic.candidates`."""
         assert isinstance(game, AntillesGame)
-        texts = {str(a) for a in legal}
-        return [a for a in AntillesHeuristic(0).candidates(game) if str(a) in texts]
+        allowed = set(legal)
+        return [a for a in AntillesHeuristic(0).candidates(game) if a in allowed]
 
 
 SEARCH = AntillesSearch()
