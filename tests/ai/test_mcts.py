@@ -598,8 +598,8 @@ def test_paired_choice_waits_for_min_pairs() -> None:
 def test_tuned_settings_follow_each_game(monkeypatch: pytest.MonkeyPatch) -> None:
     import copy
 
+    from voidwar.rulesets.antilles.data import default_tables
     from voidwar.rulesets.antilles.search import AntillesSearch
-    from voidwar.rulesets.antilles.tables import default_tables
 
     pol = voidwar.policies.get("mcts-h", "antilles", seed=1)
     assert isinstance(pol, MCTSPolicy)

@@ -14,8 +14,9 @@ from voidwar.core.dice import PCG32
 from voidwar.core.errors import RecordError
 from voidwar.core.hexgrid import ORIGIN
 from voidwar.rulesets.antilles import AntillesGame
+from voidwar.rulesets.antilles.golden import GOLDENS
 
-from .regen_golden import GOLDEN, playthrough
+GOLDEN_DIR = Path(__file__).parent / "golden"
 
 
 def play(seed: int, policy: str = "random") -> AntillesGame:
@@ -36,9 +37,10 @@ def test_record_replays_to_the_same_game_roll_for_roll(seed: int) -> None:
     assert again.result == game.result
 
 
-def test_golden_playthrough_matches() -> None:
-    assert GOLDEN.read_text() == playthrough(), (
-        "the seeded game changed; if on purpose, run python tests/antilles/regen_golden.py")
+@pytest.mark.parametrize("name", sorted(GOLDENS))
+def test_golden_playthrough_matches(name: str) -> None:
+    assert (GOLDEN_DIR / name).read_text() == GOLDENS[name](), (
+        "the seeded game changed; if on purpose, run voidwar dev golden antilles")
 
 
 def invariants(g: AntillesGame) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 import voidwar
 from voidwar.core.errors import DataFileError
-from voidwar.rulesets.antilles.tables import default_tables, load_tables
+from voidwar.rulesets.antilles.data import default_tables, load_tables
 
 SHIPPED = Path(default_tables().source)
 

@@ -9,20 +9,20 @@ import pytest
 
 import voidwar
 from voidwar.core.errors import DataFileError
-from voidwar.rulesets.antilles.game import AntillesGame
-from voidwar.rulesets.antilles.policies import AntillesHeuristic
-from voidwar.rulesets.antilles.search import SEARCH
-from voidwar.rulesets.antilles.tables import default_tables
-from voidwar.rulesets.antilles.values import (
+from voidwar.rulesets.antilles.data import (
     FEATURES,
     VALUES_FILE,
-    fit,
+    data_file,
+    default_tables,
+    load_tables,
     load_values,
     shipped_values,
     tables_fingerprint,
-    to_toml,
-    values_for,
 )
+from voidwar.rulesets.antilles.game import AntillesGame
+from voidwar.rulesets.antilles.policies import AntillesHeuristic
+from voidwar.rulesets.antilles.search import SEARCH
+from voidwar.rulesets.antilles.values import fit, predict, to_toml, values_for, values_of
 
 
 def _other_tables() -> dict[str, object]:
@@ -56,7 +56,7 @@ def test_estimate_is_the_fitted_model_and_values_what_the_squadron_keeps() -> No
     g = _turn_start(3, 3)
     assert not g.over
     est = SEARCH.evaluate(g)["commander"]
-    assert est == pytest.approx(shipped_values().predict(g))
+    assert est == pytest.approx(predict(shipped_values(), g))
     # a lost Paladin lowers the expectation; a destroyed Caster raises it
     fewer = g.clone()
     next(p for p in fewer.paladins if p.alive).alive = False
@@ -93,9 +93,7 @@ def test_fit_is_reproducible_and_round_trips_through_its_file(tmp_path: Path) ->
 def test_a_malformed_values_file_is_refused_with_field_and_reason(
     tmp_path: Path, old: str, new: str, field: str, reason: str
 ) -> None:
-    from voidwar.core.datafile import package_file
-
-    text = package_file("voidwar.rulesets.antilles", VALUES_FILE).read_text(encoding="utf-8")
+    text = data_file(VALUES_FILE).read_text(encoding="utf-8")
     assert old in text
     path = tmp_path / "bad.toml"
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
@@ -106,20 +104,19 @@ def test_a_malformed_values_file_is_refused_with_field_and_reason(
 
 def test_a_users_tables_take_search_values_fitted_for_them(tmp_path: Path) -> None:
     from voidwar.core.record import replay
-    from voidwar.rulesets.antilles.tables import load_tables
 
     raw = _other_tables()
     fitted = fit(20, seed=7, tables=load_tables(raw), min_rows=10)
     path = tmp_path / "my-values.toml"
     path.write_text(to_toml(fitted), encoding="utf-8")
     g = _turn_start(2, 2, tables=raw, search_values=str(path))
-    assert g.values == fitted
+    assert g.search_values == fitted and values_of(g) == fitted
     assert SEARCH.tuning(g) == SEARCH.WITH_VALUES
-    assert SEARCH.evaluate(g)["commander"] == pytest.approx(fitted.predict(g))
+    assert SEARCH.evaluate(g)["commander"] == pytest.approx(predict(fitted, g))
     again = replay(g.record())  # the record carries the values like the tables
-    assert isinstance(again, AntillesGame) and again.values == fitted
+    assert isinstance(again, AntillesGame) and again.search_values == fitted
     assert again.digest() == g.digest()
-    shipped = Path(str(voidwar.rulesets.antilles.values.__file__)).with_name(VALUES_FILE)
+    shipped = data_file(VALUES_FILE)
     with pytest.raises(DataFileError) as err:  # the shipped values do not fit these tables
         voidwar.load("antilles", seed=1, tables=raw, search_values=str(shipped))
     assert err.value.field == "tables" and "fitted for the tables" in err.value.reason

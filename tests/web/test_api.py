@@ -459,7 +459,7 @@ def test_a_client_cannot_make_the_server_read_a_file(
 
 def test_inline_tables_are_accepted(client: TestClient) -> None:
     from voidwar.core.datafile import read_toml
-    from voidwar.rulesets.antilles.tables import default_tables
+    from voidwar.rulesets.antilles.data import default_tables
 
     data = read_toml(default_tables().source)
     data["board"]["radius"] = 5

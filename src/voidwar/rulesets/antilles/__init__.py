@@ -7,12 +7,15 @@ from typing import Any
 from ...core.dice import Dice
 from ...core.errors import UnknownName
 from ...core.registry import RulesetInfo
-from .game import AntillesGame, victory_level
+from .data import load_tables, load_values_option
+from .game import AntillesGame
+from .golden import GOLDENS
 from .policies import AntillesHeuristic
 from .render import render
 from .search import SEARCH
-from .tables import Tables, load_tables
-from .values import load_values_option
+from .state import Outcome, Phase, victory_level
+from .tables import Tables
+from .values import fit_values
 
 SCENARIOS = {
     "standard": "The battle of the rulebook: 7 Paladins, 9 turns, the shipped (or your) tables.",
@@ -21,11 +24,13 @@ OPTIONS = {
     "tables": "a TOML table file (or parsed data) replacing the reconstructed tables",
     "position": "a hand-built position to start from (see antilles/position.py)",
     "search_values": "the searching commander's values fitted for these tables (a TOML file "
-                     "or parsed data; python -m voidwar.rulesets.antilles.values --tables ...)",
+                     "or parsed data; voidwar dev antilles fit-values --tables ...)",
 }
 
 
 def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> AntillesGame:
+    """A battle of ``scenario`` (only ``standard``) with the ``options`` of :data:`OPTIONS`,
+    each validated (a bad table or values file is refused with file, field and reason)."""
     if scenario not in (None, *SCENARIOS):
         raise UnknownName(f"unknown Antilles scenario {scenario!r} (known: standard)")
     unknown = sorted(set(options) - set(OPTIONS))
@@ -51,7 +56,9 @@ RULESET = RulesetInfo(
     description="Solitaire: 7 Paladin assault ships against a battle platform; d20; 9 turns.",
     file_options=("tables", "search_values"),
     option_help=OPTIONS,
+    goldens=lambda: GOLDENS,
+    dev_commands={"fit-values": fit_values},
 )
 
-__all__ = ["RULESET", "AntillesGame", "AntillesHeuristic", "Tables", "load_tables",
-           "make_game", "victory_level"]
+__all__ = ["RULESET", "AntillesGame", "AntillesHeuristic", "Outcome", "Phase", "Tables",
+           "load_tables", "make_game", "victory_level"]

@@ -1,4 +1,4 @@
-"""Antilles actions and their text notation (``parse(str(a)) == a``).
+"""Antilles actions and their text notation (``parse(str(a)) == a``), one declaration each.
 
 =============================  ==============================================
 ``place P1 at 2,-1``           set-up (3.1), Paladins in order P1..P7
@@ -9,114 +9,123 @@
 ``end attacks``                end the attack step (alias ``done``)
 ``continue`` / ``abort``       end of turn: go on, or abort the mission (6.0)
 =============================  ==============================================
+
+``at`` and ``to`` may be left out on input, ``antilles`` stands for ``platform`` and ``end
+attack`` for ``end attacks``. A hex is written ``q,r`` (:meth:`Hex.__str__`); its structured
+form is ``[q, r]``.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
-from ...core.errors import IllegalAction
 from ...core.game import Action
 from ...core.hexgrid import Hex
+from ...core.notation import Choice, Either, Field, Notation, NotationError, Numbered, notation
+from .state import Phase
+
+#: digits of a hex coordinate on input (the largest board has radius 30)
+HEX_DIGITS = 4
 
 
+class HexField(Field[Hex]):
+    """An axial hex ``q,r`` (spaces allowed around the comma); structured form ``[q, r]``."""
+
+    pattern = rf"-?\d{{1,{HEX_DIGITS}}}\s*,\s*-?\d{{1,{HEX_DIGITS}}}"
+    hint = "Q,R"
+
+    def parse(self, text: str) -> Hex:
+        """``"2, -1"`` → ``Hex(2, -1)``."""
+        q, r = text.split(",")
+        return Hex(int(q), int(r))
+
+    def to_json(self, value: Hex) -> Any:
+        """``Hex(2, -1)`` → ``[2, -1]``."""
+        return [value.q, value.r]
+
+    def from_json(self, data: Any) -> Hex:
+        """``[2, -1]`` → ``Hex(2, -1)``; anything else is refused."""
+        limit = 10 ** HEX_DIGITS
+        if not (isinstance(data, list) and len(data) == 2
+                and all(type(v) is int and -limit < v < limit for v in data)):
+            raise NotationError(f"a hex is [q, r], not {data!r}")
+        return Hex(data[0], data[1])
+
+
+PALADIN = Numbered("P")
+HEX = HexField()
+#: a shot's target: the platform (``None``, 3.3) or a Bolt by number (3.4)
+TARGET = Either(Choice({"platform": None}, aliases={"antilles": None}), Numbered("B"))
+
+
+@notation("place {paladin} [at ]{hex}", paladin=PALADIN, hex=HEX, actor="paladin")
 @dataclass(frozen=True, slots=True)
 class Place(Action):
+    """3.1: set up Paladin ``paladin`` at ``hex``."""
+
     paladin: int
     hex: Hex
 
-    def __str__(self) -> str:
-        return f"place P{self.paladin} at {self.hex}"
 
-
+@notation("move {paladin} [to ]{hex}", paladin=PALADIN, hex=HEX, actor="paladin")
 @dataclass(frozen=True, slots=True)
 class Move(Action):
+    """3.2: Paladin ``paladin`` blips to ``hex``."""
+
     paladin: int
     hex: Hex
 
-    def __str__(self) -> str:
-        return f"move P{self.paladin} to {self.hex}"
 
-
+@notation("end movement")
 @dataclass(frozen=True, slots=True)
 class EndMovement(Action):
-    def __str__(self) -> str:
-        return "end movement"
+    """Ends the Paladin movement step (3.2)."""
 
 
+@notation("fire {paladin} [at ]{target}", paladin=PALADIN, target=TARGET, actor="paladin")
 @dataclass(frozen=True, slots=True)
 class Fire(Action):
-    """``target`` is ``None`` for the platform, else a Bolt id."""
+    """3.3/3.4: Paladin ``paladin`` fires; ``target`` is ``None`` for the platform, else a
+    Bolt id."""
 
     paladin: int
     target: int | None
 
-    def __str__(self) -> str:
-        tgt = "platform" if self.target is None else f"B{self.target}"
-        return f"fire P{self.paladin} at {tgt}"
 
-
+@notation("end attack[s]", kind="end-attacks")
 @dataclass(frozen=True, slots=True)
 class EndAttacks(Action):
-    def __str__(self) -> str:
-        return "end attacks"
+    """Ends the Paladin attack step (3.3)."""
 
 
+@notation("continue")
 @dataclass(frozen=True, slots=True)
 class Continue(Action):
-    def __str__(self) -> str:
-        return "continue"
+    """6.0: play the next turn."""
 
 
+@notation("abort")
 @dataclass(frozen=True, slots=True)
 class Abort(Action):
-    def __str__(self) -> str:
-        return "abort"
+    """6.0: abort the mission at the end of a turn."""
 
 
-_HEX = r"(-?\d+)\s*,\s*(-?\d+)"
-_PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(rf"place\s+p(\d+)\s+(?:at\s+)?{_HEX}"), "place"),
-    (re.compile(rf"move\s+p(\d+)\s+(?:to\s+)?{_HEX}"), "move"),
-    (re.compile(r"fire\s+p(\d+)\s+(?:at\s+)?(platform|antilles|b\d+)"), "fire"),
-    (re.compile(r"end\s+movement"), "end-movement"),
-    (re.compile(r"end\s+attacks?"), "end-attacks"),
-    (re.compile(r"continue"), "continue"),
-    (re.compile(r"abort"), "abort"),
-    (re.compile(r"done"), "done"),
-]
+NOTATION = Notation(
+    Place, Move, Fire, EndMovement, EndAttacks, Continue, Abort,
+    help="'place P1 at 2,-1', 'move P3 to 2,-1', 'end movement', 'fire P2 at platform', "
+         "'fire P2 at B5', 'end attacks', 'continue' or 'abort'",
+)
+
+_DONE = re.compile(r"\s*done\s*", re.IGNORECASE)
+#: what ``done`` means in each phase that has an "end"
+_DONE_MEANS: dict[str, Action] = {
+    Phase.MOVEMENT: EndMovement(), Phase.ATTACK: EndAttacks(), Phase.END: Continue()}
 
 
 def parse(text: str, phase: str) -> Action:
     """Parse notation; ``done`` means whichever "end" the current ``phase`` has."""
-    t = " ".join(text.strip().lower().split())
-    for pattern, kind in _PATTERNS:
-        m = pattern.fullmatch(t)
-        if not m:
-            continue
-        if kind == "place":
-            return Place(int(m.group(1)), Hex(int(m.group(2)), int(m.group(3))))
-        if kind == "move":
-            return Move(int(m.group(1)), Hex(int(m.group(2)), int(m.group(3))))
-        if kind == "fire":
-            tgt = m.group(2)
-            return Fire(int(m.group(1)), None if tgt in ("platform", "antilles") else int(tgt[1:]))
-        if kind == "end-movement":
-            return EndMovement()
-        if kind == "end-attacks":
-            return EndAttacks()
-        if kind == "continue":
-            return Continue()
-        if kind == "abort":
-            return Abort()
-        if phase == "movement":
-            return EndMovement()
-        if phase == "attack":
-            return EndAttacks()
-        if phase == "end":
-            return Continue()
-    raise IllegalAction(
-        f"cannot read {text!r}: try 'place P1 at 2,-1', 'move P3 to 2,-1', 'end movement', "
-        "'fire P2 at platform', 'fire P2 at B5', 'end attacks', 'continue' or 'abort'"
-    )
+    if isinstance(text, str) and _DONE.fullmatch(text) and phase in _DONE_MEANS:
+        return _DONE_MEANS[phase]
+    return NOTATION.parse(text)  # NotationError is an IllegalAction

@@ -17,7 +17,8 @@ from ...core.dice import PCG32
 from ...core.game import Action, Game
 from ...core.hexgrid import ORIGIN, Hex
 from .actions import Abort, Continue, EndAttacks, EndMovement, Fire, Move, Place
-from .game import AntillesGame, Bolt, Paladin
+from .game import AntillesGame
+from .state import Bolt, Paladin, Phase
 from .tables import Tables
 
 Danger = dict[Hex, float]
@@ -198,12 +199,14 @@ class AntillesHeuristic:
 
     # -- decisions --------------------------------------------------------------------------------
     def choose(self, game: Game) -> Action:
+        """The commander's action now: placement (3.1), a move (3.2), a shot (3.3, 3.4) or,
+        at the end of a turn, continue or abort (6.0)."""
         assert isinstance(game, AntillesGame)
-        if game.phase == "setup":
+        if game.phase == Phase.SETUP:
             return self._place(game)
-        if game.phase == "movement":
+        if game.phase == Phase.MOVEMENT:
             return self._move(game)
-        if game.phase == "attack":
+        if game.phase == Phase.ATTACK:
             return self._attack(game)
         return Abort() if self.should_abort(game) else Continue()
 
@@ -244,7 +247,7 @@ class AntillesHeuristic:
         """Alternatives worth a search's comparison, best first: in movement, each Paladin's
         best hex by this policy's score, then ending movement, then each one's second best;
         in the attack phase, every legal shot by its value, then ending attacks."""
-        if game.phase == "movement":
+        if game.phase == Phase.MOVEMENT:
             danger, free, adjacent = self._movement_setting(game)
             best: list[Action] = []
             second: list[Action] = []
@@ -255,7 +258,7 @@ class AntillesHeuristic:
                 best += [Move(p.id, h) for _, h in ranked[:1]]
                 second += [Move(p.id, h) for _, h in ranked[1:2]]
             return [*best, EndMovement(), *second]
-        if game.phase == "attack":
+        if game.phase == Phase.ATTACK:
             shots = [a for a in game.legal_actions() if isinstance(a, Fire)]
             shots.sort(key=lambda a: -self._shot_value(game, a))
             return [*shots, EndAttacks()]

@@ -7,7 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.game import Game
-from ...core.hexgrid import ORIGIN, Hex, direction_letter
+from ...core.hexgrid import ORIGIN, direction_letter
 from .game import AntillesGame
 
 BOLT_STYLE = {"normal": "magenta", "fast": "bright_red", "exploding": "bold red"}
@@ -60,6 +60,7 @@ def _boxes(hit: int, total: int, label: str) -> Text:
 
 
 def render(game: Game) -> Group:
+    """The board beside the platform's boxes, the Paladins and Bolts, then the recent log."""
     assert isinstance(game, AntillesGame)
     side = Table.grid(padding=(0, 1))
     side.add_row(Text(f"Turn {game.turn} of {game.tables.model.scoring.last_turn} · "
@@ -93,7 +94,3 @@ def render(game: Game) -> Group:
     legend = Text("<A> Antilles   P# Paladin (green: still, yellow: moved)   "
                   "n/f/x + facing arrow + # : normal/fast/exploding Bolt", style="dim")
     return Group(grid, legend, Text("Log:", style="bold"), log)
-
-
-def hex_of(text: str) -> Hex:
-    return Hex.parse(text)

@@ -9,6 +9,7 @@ from ...core.game import Action, Game
 from ...core.search import SearchHooks
 from .game import AntillesGame
 from .policies import AntillesHeuristic
+from .values import predict, values_of
 
 
 class AntillesSearch(SearchHooks):
@@ -22,17 +23,17 @@ class AntillesSearch(SearchHooks):
     def tuning(self, game: Game) -> dict[str, Any]:
         """The cut-off search where search values fit these tables, else full samples."""
         assert isinstance(game, AntillesGame)
-        return dict(self.WITH_VALUES) if game.values else {}
+        return dict(self.WITH_VALUES) if values_of(game) else {}
 
     def evaluate(self, game: Game) -> dict[str, float]:
         """Search cut-off estimate (our reading, docs/ai.md): the final VP the heuristic
         commander can expect from here (:mod:`.values`) where search values fit these
         tables, else the VP as if the mission ended now (6.0); a finished battle's score."""
         assert isinstance(game, AntillesGame)
-        model = game.values
+        model = values_of(game)
         if model is None or game.outcome:
             return {game.SEAT: float(game.victory_points())}
-        return {game.SEAT: model.predict(game)}
+        return {game.SEAT: predict(model, game)}
 
     def score_range(self, game: Game) -> tuple[float, float]:
         """The lowest and highest VP a game can end with (6.0): the search's value scale."""
@@ -46,8 +47,8 @@ class AntillesSearch(SearchHooks):
         """The heuristic commander's best moves and shots (our reading, docs/ai.md): see
         :meth:`.policies.AntillesHeuristic.candidates`."""
         assert isinstance(game, AntillesGame)
-        texts = {str(a) for a in legal}
-        return [a for a in AntillesHeuristic(0).candidates(game) if str(a) in texts]
+        allowed = set(legal)
+        return [a for a in AntillesHeuristic(0).candidates(game) if a in allowed]
 
 
 SEARCH = AntillesSearch()

@@ -1,20 +1,18 @@
-"""The Antilles' tables (Active Bolt Caster, Paths, Paladin Attacks), loaded from TOML.
+"""The Antilles' tables (Active Bolt Caster, Paths, Paladin Attacks): their data model.
 
-The text refers to these tables without giving them; the shipped file is our reconstruction
-(see ``tables.toml``). A user's file of the same shape replaces it; a bad file is refused with
-file, field and reason.
+The text refers to these tables without giving them; the shipped file ``data/tables.toml`` is our
+reconstruction. A user's file of the same shape replaces it (loading: :mod:`.data`); a bad file
+is refused with file, field and reason by the validators below.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from ...core.datafile import StrictModel, package_file, read_toml, validate
+from ...core.datafile import StrictModel
 from ...core.hexgrid import direction_index
 
 BOLT_TYPES = ("normal", "fast", "exploding")
@@ -36,6 +34,8 @@ class CasterEntry:
 
 
 def parse_caster_entry(text: str) -> CasterEntry:
+    """A Caster table entry (2.11, 2.14): ``"<type> <facing>"``, ``"recharge"`` or
+    ``"launch-and-roll-again"``; ``ValueError`` saying why otherwise."""
     t = text.strip().lower()
     if t in ("recharge", "launch-and-roll-again"):
         return CasterEntry(t)  # type: ignore[arg-type]
@@ -54,16 +54,22 @@ def parse_caster_entry(text: str) -> CasterEntry:
 
 
 class BoardModel(StrictModel):
+    """``[board]``: the hexagonal map's radius around the Antilles (our reading)."""
+
     radius: int = Field(ge=4, le=30)
 
 
 class PlatformModel(StrictModel):
+    """``[platform]``: the Shield, Armor and Caster boxes (4.0, 5.0)."""
+
     shields: int = Field(ge=0, le=50)
     armor: int = Field(ge=0, le=50)
     casters: int = Field(ge=1, le=20)
 
 
 class ScoringModel(StrictModel):
+    """``[scoring]``: the Victory Point formula's numbers (6.0) and the last turn."""
+
     destroyed_base: int = Field(ge=0)
     per_surviving_paladin: int = Field(ge=0)
     early_bonus_per_turn: int = Field(ge=0)
@@ -86,6 +92,9 @@ class AttackColumn(StrictModel):
 
 
 class TablesModel(StrictModel):
+    """A whole table file: board, platform, scoring, the Caster and Path d20 tables and the
+    Paladin Attacks chart's range columns."""
+
     name: str = "custom"
     reconstructed: bool = False
     board: BoardModel
@@ -150,33 +159,9 @@ class Tables:
 
     @property
     def max_range(self) -> int:
+        """The longest range the Paladin Attacks chart has a column for (3.3)."""
         return len(self.model.attacks)
 
     def column(self, rng: int) -> AttackColumn:
+        """The Paladin Attacks chart's column for range ``rng``."""
         return self.model.attacks[str(rng)]
-
-
-DEFAULT_TABLES_FILE = "tables.toml"
-
-
-def tables_from_data(data: dict[str, Any], source: str) -> Tables:
-    model = validate(TablesModel, data, source)
-    caster = tuple(parse_caster_entry(r) for r in model.caster_table)
-    paths = tuple(tuple(PATH_STEPS[c] for c in p.upper()) for p in model.paths)
-    return Tables(source, data, model, caster, paths)
-
-
-@lru_cache(maxsize=1)
-def default_tables() -> Tables:
-    """The shipped reconstruction (read once)."""
-    path = package_file(__package__ or "voidwar.rulesets.antilles", DEFAULT_TABLES_FILE)
-    return tables_from_data(read_toml(path), str(path))
-
-
-def load_tables(spec: str | Path | dict[str, Any] | None = None) -> Tables:
-    """The shipped tables (``None``), a user's TOML file (a path), or already-parsed data."""
-    if spec is None:
-        return default_tables()
-    if isinstance(spec, dict):
-        return tables_from_data(spec, "(record tables)")
-    return tables_from_data(read_toml(spec), str(spec))

@@ -1,0 +1,188 @@
+"""The state of an Antilles battle: phases, outcomes, pieces, and what can be asked of them.
+
+:class:`AntillesState` holds the squadron, the Bolts and the platform's boxes and answers
+questions about them (scoring, occupancy). The platform's step (:mod:`.platform`), the Paladins'
+attacks (:mod:`.attacks`) and the game's protocol (:mod:`.game`) change it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+from typing import Any
+
+from ...core.dice import Dice
+from ...core.errors import IllegalAction
+from ...core.game import Game
+from ...core.hexgrid import ORIGIN, Hex, HexagonBoard
+from .tables import Tables
+
+PALADINS = 7  # 1.0: "a squadron of seven Paladin Assault Ships"
+NOT_MOVED_BONUS = 3  # 3.2: "Paladins which do not move ... add 3 to their attack die rolls"
+
+
+class Phase(StrEnum):
+    """Where a battle stands (the sequence of play, our reading; docs/antilles.md)."""
+
+    SETUP = "setup"  # 3.1
+    MOVEMENT = "movement"  # 3.2
+    ATTACK = "attack"  # 3.3, 3.4
+    END = "end"  # 6.0: continue or abort
+    OVER = "over"
+
+
+class Outcome(StrEnum):
+    """The four ways a battle ends (6.0)."""
+
+    ANTILLES_DESTROYED = "antilles-destroyed"  # 5.0
+    PALADINS_DESTROYED = "paladins-destroyed"
+    MISSION_ABORTED = "mission-aborted"
+    END_OF_TURN_NINE = "end-of-turn-nine"
+
+
+#: 6.1 Victory Levels: (lowest VP, level), highest first.
+VICTORY_LEVELS: tuple[tuple[int, str], ...] = (
+    (71, "Decisive Paladin Victory"),
+    (50, "Solid Paladin Victory"),
+    (40, "Marginal Antilles Victory"),
+    (20, "Solid Antilles Victory"),
+    (-(10**9), "Crushing Paladin Defeat"),
+)
+
+
+def victory_level(vp: int) -> str:
+    """6.1: ≤19 Crushing Paladin Defeat … 71+ Decisive Paladin Victory."""
+    for low, name in VICTORY_LEVELS:
+        if vp >= low:
+            return name
+    raise AssertionError("unreachable")
+
+
+@dataclass
+class Paladin:
+    """One Paladin Assault Ship (1.0): where it is and what it has done this turn."""
+
+    id: int
+    hex: Hex | None = None
+    alive: bool = True
+    moved: bool = False
+    fired: bool = False
+
+
+@dataclass
+class Bolt:
+    """A Bolt in play (2.11): its type (2.2: normal, fast, exploding), hex and facing."""
+
+    id: int
+    kind: str  # normal | fast | exploding (2.2)
+    hex: Hex
+    facing: int  # 0..5 = A..F
+
+
+@lru_cache(maxsize=8)
+def _map(radius: int) -> tuple[tuple[Hex, ...], frozenset[Hex]]:
+    hexes = tuple(HexagonBoard(radius))
+    return hexes, frozenset(hexes)
+
+
+class AntillesState(Game):
+    """The pieces and boxes of one battle, and the questions the rules ask of them."""
+
+    SEAT = "commander"
+
+    def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any],
+                 tables: Tables) -> None:
+        super().__init__(dice, scenario, options)
+        self.tables = tables
+        self.board = HexagonBoard(tables.model.board.radius)
+        plat = tables.model.platform
+        self.n_shields, self.n_armor, self.n_casters = plat.shields, plat.armor, plat.casters
+        self.turn = 0
+        self.phase = Phase.SETUP
+        self.paladins = [Paladin(i) for i in range(1, PALADINS + 1)]
+        self.bolts: dict[int, Bolt] = {}
+        self.next_bolt = 1
+        self.shield_hits = 0
+        self.armor_hits = 0
+        self.casters_destroyed = 0
+        self.outcome: Outcome | None = None
+        self.end_turn: int | None = None
+
+    @property
+    def hexes(self) -> tuple[Hex, ...]:
+        """The map's hexes in board order (shared by every game on a map of this size)."""
+        return _map(self.board.radius)[0]
+
+    @property
+    def on_map(self) -> frozenset[Hex]:
+        """The map's hexes as a set (``h in board``, asked a thousand times a step)."""
+        return _map(self.board.radius)[1]
+
+    def living(self) -> list[Paladin]:
+        """The Paladins on the map and not destroyed."""
+        return [p for p in self.paladins if p.alive and p.hex is not None]
+
+    def boxes_destroyed(self) -> int:
+        """6.0 "box destroyed" / "component destroyed": we count Shield, Armor and Caster boxes."""
+        return self.shield_hits + self.armor_hits + self.casters_destroyed
+
+    def victory_points(self) -> int:
+        """6.0 Victory Points for the outcome so far (or as if the game ended now)."""
+        sc = self.tables.model.scoring
+        alive = len([p for p in self.paladins if p.alive])
+        if self.outcome == Outcome.ANTILLES_DESTROYED:
+            turns_left = max(0, sc.last_turn - self.turn)
+            return sc.destroyed_base + sc.per_surviving_paladin * alive + (
+                sc.early_bonus_per_turn * turns_left
+            )
+        if self.outcome == Outcome.PALADINS_DESTROYED:
+            return self.boxes_destroyed()
+        return self.boxes_destroyed() + sc.per_surviving_paladin * alive
+
+    def bolt_at(self, h: Hex) -> Bolt | None:
+        """The Bolt in hex ``h``, if any."""
+        for b in self.bolts.values():
+            if b.hex == h:
+                return b
+        return None
+
+    def paladin_at(self, h: Hex) -> Paladin | None:
+        """The living Paladin in hex ``h``, if any."""
+        for p in self.paladins:
+            if p.alive and p.hex == h:
+                return p
+        return None
+
+    def find_paladin(self, pid: int) -> Paladin | IllegalAction:
+        """Paladin ``pid``, or why there is no such Paladin to act (1.0, 2.16)."""
+        if not 1 <= pid <= PALADINS:
+            return IllegalAction(f"there is no Paladin P{pid} (P1..P{PALADINS})", "Antilles 1.0")
+        p = self.paladins[pid - 1]
+        if not p.alive:
+            return IllegalAction(f"P{pid} has been destroyed", "Antilles 2.16")
+        return p
+
+    def attack_bonus(self, p: Paladin) -> int:
+        """3.2: +3 to attack rolls for a Paladin that did not move this turn."""
+        return 0 if p.moved else NOT_MOVED_BONUS
+
+    def taken_hexes(self) -> set[Hex]:
+        """3.2: hexes no Paladin may enter — the Antilles', a living Paladin's, a Bolt's."""
+        taken = {p.hex for p in self.paladins if p.alive and p.hex is not None}
+        taken.update(b.hex for b in self.bolts.values())
+        taken.add(ORIGIN)
+        return taken
+
+    def free_hexes(self) -> list[Hex]:
+        """3.2: hexes a Paladin may enter, in board order."""
+        taken = self.taken_hexes()
+        return [h for h in self.hexes if h not in taken]
+
+    def finish(self, outcome: Outcome) -> None:
+        """End the battle at once with ``outcome`` (5.0, 6.0) and log its VP and level."""
+        self.outcome = outcome
+        self.end_turn = self.turn
+        self.phase = Phase.OVER
+        vp = self.victory_points()
+        self.emit("end", f"{outcome}: {vp} VP, {victory_level(vp)}", outcome=outcome, vp=vp)
