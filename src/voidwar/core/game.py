@@ -35,6 +35,7 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        """The event as JSON-ready data (logs, the web page)."""
         return {"kind": self.kind, "text": self.text, **({"data": self.data} if self.data else {})}
 
     def __str__(self) -> str:
@@ -57,6 +58,7 @@ class Result:
     details: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-ready data."""
         return {
             "outcome": self.outcome,
             "scores": dict(self.scores),
@@ -95,7 +97,8 @@ class Game(ABC):
     # -- what a ruleset provides -------------------------------------------------------------
     @property
     @abstractmethod
-    def seats(self) -> tuple[str, ...]: ...
+    def seats(self) -> tuple[str, ...]:
+        """The seat names, in turn order (``("commander",)``, ``("red", "blue")``)."""
 
     @property
     @abstractmethod
@@ -103,7 +106,9 @@ class Game(ABC):
         """The seat that must act now, or ``None`` when the game is over."""
 
     @abstractmethod
-    def legal_actions(self) -> list[Action]: ...
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, in the ruleset's fixed order (a finite choice where
+        :attr:`lists_every_action` is False)."""
 
     @abstractmethod
     def parse_action(self, text: str) -> Action:
@@ -126,11 +131,13 @@ class Game(ABC):
 
     @property
     @abstractmethod
-    def over(self) -> bool: ...
+    def over(self) -> bool:
+        """True once the game has ended."""
 
     @property
     @abstractmethod
-    def result(self) -> Result | None: ...
+    def result(self) -> Result | None:
+        """How the game ended, or ``None`` while it goes on."""
 
     @abstractmethod
     def state_dict(self) -> dict[str, Any]:
@@ -139,6 +146,12 @@ class Game(ABC):
     def view(self, seat: str | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator). Rulesets with hidden orders override."""
         return self.state_dict()
+
+    def notes(self) -> list[str]:
+        """What a player must be told about the rules this game plays: a named variant, a table
+        that is our reconstruction where the text has none. Every screen shows these (terminal,
+        web page, reports); empty when the game plays the text as printed."""
+        return []
 
     def record_options(self) -> dict[str, Any]:
         """Options as a record stores them (JSON-ready, enough to rebuild the game anywhere)."""
@@ -178,11 +191,13 @@ class Game(ABC):
         return r.value
 
     def emit(self, kind: str, text: str, **data: Any) -> None:
+        """Log an event (and return it from the running :meth:`apply`)."""
         ev = Event(kind, text, data)
         self._pending.append(ev)
         self.log.append(ev)
 
     def to_action(self, action: Action | str) -> Action:
+        """Notation text → action; an action passes through; anything else is refused."""
         if isinstance(action, str):
             return self.parse_action(action)
         if not isinstance(action, Action):
@@ -228,11 +243,14 @@ class Game(ABC):
         return hashlib.sha256(canonical_json(self.state_dict()).encode()).hexdigest()[:32]
 
     def record(self) -> dict[str, Any]:
+        """The game as a record (JSON-ready): ruleset, versions, options, dice, actions."""
         return make_record(self)
 
     def legal_notations(self) -> list[str]:
+        """The legal actions' notation texts."""
         return [str(a) for a in self.legal_actions()]
 
     def apply_all(self, actions: Sequence[Action | str]) -> None:
+        """Apply each action in turn (each checked)."""
         for a in actions:
             self.apply(a)

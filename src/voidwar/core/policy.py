@@ -13,7 +13,8 @@ class Policy(Protocol):
 
     name: str
 
-    def choose(self, game: Game) -> Action: ...
+    def choose(self, game: Game) -> Action:
+        """An action for ``game.to_act``; ``game`` is left unchanged."""
 
 
 class RandomPolicy:

@@ -130,10 +130,12 @@ def undo(game: Game, steps: int = 1, ask: Asker | None = None) -> Game:
 
 
 def save(game: Game, path: str | Path) -> None:
+    """Write ``game``'s record to ``path`` as JSON."""
     Path(path).write_text(json.dumps(game.record(), indent=1) + "\n")
 
 
 def load_record_file(path: str | Path) -> dict[str, Any]:
+    """Read and check a record file; :class:`RecordError` naming the file otherwise."""
     p = Path(path)
     try:
         text = p.read_text()

@@ -26,6 +26,7 @@ def _checksum(body: dict[str, Any]) -> str:
 
 
 def make_record(game: Game) -> dict[str, Any]:
+    """``game`` as a record, with its checksum."""
     body: dict[str, Any] = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,

@@ -1,0 +1,1 @@
+"""The rulesets shipped with voidwar; each subpackage registers itself by entry point."""
