@@ -61,6 +61,7 @@ class ChanceDice(Dice):
         return self.script.pop(0)
 
     def spec(self) -> dict[str, Any]:
+        """The dice as a record stores them: the rolls so far, replayed as scripted (or manual)."""
         # a finished explicit game replays as an inline game with the same rolls
         return {"kind": "manual" if self.manual else "scripted", "values": list(self.history)}
 
@@ -118,18 +119,22 @@ class ExplicitChanceGame(Game):
     # -- the protocol ------------------------------------------------------------------------
     @property
     def seats(self) -> tuple[str, ...]:
+        """The wrapped game's seats (chance is not a seat of the record)."""
         return self.inner.seats
 
     @property
     def to_act(self) -> str | None:
+        """``chance`` while a roll pends, else the wrapped game's seat to act."""
         return CHANCE if self._waiting is not None else self.inner.to_act
 
     @property
     def over(self) -> bool:
+        """Over when no roll pends and the wrapped game is over."""
         return self._waiting is None and self.inner.over
 
     @property
     def result(self) -> Result | None:
+        """The wrapped game's result, once no roll pends."""
         return None if self._waiting is not None else self.inner.result
 
     def chance_outcomes(self) -> list[tuple[ChanceOutcome, Fraction]]:
@@ -140,11 +145,13 @@ class ExplicitChanceGame(Game):
         return [(ChanceOutcome(v), p) for v in range(1, self._waiting.sides + 1)]
 
     def legal_actions(self) -> list[Action]:
+        """The outcomes of the pending roll, else the wrapped game's legal actions."""
         if self._waiting is not None:
             return [o for o, _ in self.chance_outcomes()]
         return self.inner.legal_actions()
 
     def parse_action(self, text: str) -> Action:
+        """``roll N`` while a roll pends, else the wrapped game's notation."""
         if self._waiting is not None:
             m = _ROLL.match(text)
             if m is None:
@@ -153,6 +160,7 @@ class ExplicitChanceGame(Game):
         return self.inner.parse_action(text)
 
     def check(self, action: Action) -> None:
+        """A pending roll takes only a die value in range; else the wrapped game's check."""
         if self._waiting is not None:
             if not isinstance(action, ChanceOutcome):
                 raise IllegalAction(
@@ -166,6 +174,7 @@ class ExplicitChanceGame(Game):
             self.inner.check(action)
 
     def execute(self, action: Action) -> None:
+        """Resume the pending action with one more known roll, or start a player's action."""
         if isinstance(action, ChanceOutcome):
             assert self._waiting is not None  # checked
             self._run(self._waiting.action, (*self._waiting.known, action.value))
@@ -201,9 +210,11 @@ class ExplicitChanceGame(Game):
         return events
 
     def state_dict(self) -> dict[str, Any]:
+        """The wrapped game's state (a pending roll is not part of the game's state)."""
         return self.inner.state_dict()
 
     def view(self, seat: str | None) -> dict[str, Any]:
+        """The wrapped game's view, with the pending die and its purpose."""
         v = self.inner.view(seat)
         if self._waiting is not None:
             w = self._waiting
@@ -211,9 +222,11 @@ class ExplicitChanceGame(Game):
         return v
 
     def record_options(self) -> dict[str, Any]:
+        """The wrapped game's options."""
         return self.inner.record_options()
 
     def is_secret(self, action: Action) -> bool:
+        """The wrapped game's secrecy; a die value is never secret."""
         return False if isinstance(action, ChanceOutcome) else self.inner.is_secret(action)
 
     def clone(self, reseed: int | None = None) -> Game:
@@ -221,6 +234,7 @@ class ExplicitChanceGame(Game):
         return copy.deepcopy(self)
 
     def digest(self) -> str:
+        """The wrapped game's digest (the same game as the inline one)."""
         return self.inner.digest()
 
 

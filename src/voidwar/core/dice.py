@@ -41,6 +41,7 @@ class Roll:
 
     @property
     def die(self) -> str:
+        """The die's name (``d20``)."""
         return f"d{self.sides}"
 
     def __str__(self) -> str:
@@ -75,6 +76,7 @@ class PCG32:
         self.next_u32()
 
     def next_u32(self) -> int:
+        """The next 32-bit output of the generator."""
         old = self.state
         self.state = (old * _PCG_MULT + _PCG_INC) & _MASK64
         xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
@@ -96,6 +98,7 @@ class PCG32:
         return ((self.next_u32() << 21) ^ (self.next_u32() >> 11)) / float(1 << 53)
 
     def choice(self, items: list[Any]) -> Any:
+        """One of ``items``, uniformly."""
         return items[self.below(len(items))]
 
 
@@ -110,6 +113,7 @@ class Dice(ABC):
         self.history: list[int] = []
 
     def roll(self, sides: int, purpose: str) -> Roll:
+        """Roll a die with ``sides`` faces for ``purpose`` (logged in :attr:`history`)."""
         if sides < 2:
             raise DiceError(f"a die needs at least 2 sides, not {sides}")
         value = self._next(sides, purpose)
@@ -126,6 +130,7 @@ class Dice(ABC):
         """How a record stores this source (``{"kind": "seeded", "seed": 7}``...)."""
 
     def clone(self) -> Dice:
+        """An independent copy that rolls exactly what this one would."""
         return copy.deepcopy(self)
 
 
@@ -136,6 +141,7 @@ def _checked_seed(seed: int) -> int:
 
 
 class SeededDice(Dice):
+    """Dice from a seeded PCG32: the same seed rolls the same numbers, roll for roll."""
     kind = "seeded"
     can_fail = False
 
@@ -148,6 +154,7 @@ class SeededDice(Dice):
         return self._rng.below(sides) + 1
 
     def spec(self) -> dict[str, Any]:
+        """The dice as a record stores them."""
         return {"kind": "seeded", "seed": self.seed}
 
 
@@ -179,6 +186,7 @@ class KeyedDice(Dice):
         return rng.below(sides) + 1
 
     def spec(self) -> dict[str, Any]:
+        """The dice as a record stores them."""
         return {"kind": "keyed", "seed": self.seed}
 
 
@@ -211,6 +219,7 @@ class ScriptedDice(Dice):
         return value
 
     def spec(self) -> dict[str, Any]:
+        """The dice as a record stores them."""
         if self.then is not None:
             return {"kind": "manual", "values": list(self.history)}
         return {"kind": "scripted", "values": list(self.values)}
@@ -234,6 +243,7 @@ class ManualDice(Dice):
         return self.ask(sides, purpose)
 
     def spec(self) -> dict[str, Any]:
+        """The dice as a record stores them."""
         return {"kind": "manual", "values": list(self.history)}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ManualDice:

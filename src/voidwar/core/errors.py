@@ -20,6 +20,10 @@ class IllegalAction(VoidwarError):
         super().__init__(f"{reason} [{rule}]" if rule else reason)
 
 
+class NotationError(IllegalAction):
+    """Text or a structured form that is no action of this ruleset."""
+
+
 class DiceError(VoidwarError):
     """A die result that cannot be used: out of range, or a script that ran out."""
 

@@ -38,6 +38,7 @@ class Hex:
 
     @property
     def s(self) -> int:
+        """The third cube coordinate (q + r + s = 0)."""
         return -self.q - self.r
 
     def __add__(self, other: Hex) -> Hex:
@@ -47,9 +48,11 @@ class Hex:
         return Hex(self.q - other.q, self.r - other.r)
 
     def scale(self, k: int) -> Hex:
+        """This vector ``k`` times."""
         return Hex(self.q * k, self.r * k)
 
     def length(self) -> int:
+        """Distance from the origin in hexes."""
         return (abs(self.q) + abs(self.r) + abs(self.s)) // 2
 
     def distance(self, other: Hex) -> int:
@@ -59,10 +62,12 @@ class Hex:
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
     def neighbor(self, direction: int) -> Hex:
+        """The adjacent hex in ``direction`` (0..5)."""
         dq, dr = DIRECTION_VECTORS[direction % 6]
         return Hex(self.q + dq, self.r + dr)
 
     def neighbors(self) -> list[Hex]:
+        """The six adjacent hexes, in direction order."""
         return [self.neighbor(d) for d in range(6)]
 
     def rotate(self, steps: int, center: Hex | None = None) -> Hex:
@@ -74,6 +79,7 @@ class Hex:
         return Hex(q + c.q, r + c.r)
 
     def ring(self, radius: int) -> list[Hex]:
+        """The hexes exactly ``radius`` away, in ring order."""
         return ring(self, radius)
 
     def __str__(self) -> str:
@@ -101,6 +107,7 @@ class Hex3:
 
     @property
     def flat(self) -> Hex:
+        """The hex this 3-D hex stands over (altitude dropped)."""
         return Hex(self.q, self.r)
 
     def __add__(self, other: Hex3) -> Hex3:
@@ -119,6 +126,7 @@ def direction_index(letter: str) -> int:
 
 
 def direction_letter(direction: int) -> str:
+    """The letter of a hex side or facing (``0`` → ``A``)."""
     return DIRECTION_LETTERS[direction % 6]
 
 
@@ -254,10 +262,12 @@ class RectBoard:
 
     @staticmethod
     def to_offset(h: Hex) -> tuple[int, int]:
+        """Axial → the printed map's (column, row)."""
         return h.q, h.r + (h.q - (h.q & 1)) // 2
 
     @staticmethod
     def from_offset(col: int, row: int) -> Hex:
+        """The printed map's (column, row) → axial."""
         return Hex(col, row - (col - (col & 1)) // 2)
 
     def __contains__(self, h: object) -> bool:

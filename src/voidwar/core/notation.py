@@ -28,11 +28,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, TypeVar
 
-from .errors import IllegalAction
+from .errors import NotationError
+from .fields import Choice, Either, Field, Int, Numbered, Several, Word, literal_pattern
 
-T = TypeVar("T")
+__all__ = ["Action", "ActionSpec", "Choice", "Either", "Field", "Int", "Notation", "NotationError",
+           "Numbered", "Several", "Word", "is_declared", "notation", "structured"]
+
 A = TypeVar("A", bound="Action")
 
 
@@ -48,190 +51,8 @@ class Action:
         return structured(self)
 
 
-class NotationError(IllegalAction):
-    """Text or a structured form that is no action of this ruleset."""
-
-
-# -- fields -------------------------------------------------------------------------------------
-class Field(Generic[T]):
-    """How one slot of a template reads and writes. ``pattern`` is a regex without groups."""
-
-    pattern: str = r"\S+"
-    #: shown in help text in place of the field (``Q,R``)
-    hint: str = "X"
-
-    def parse(self, text: str) -> T:
-        raise NotImplementedError
-
-    def format(self, value: T) -> str:
-        return str(value)
-
-    def to_json(self, value: T) -> Any:
-        return self.format(value)
-
-    def from_json(self, data: Any) -> T:
-        if not isinstance(data, str):
-            raise NotationError(f"expected text, got {type(data).__name__}")
-        if not re.fullmatch(self.pattern, data, re.IGNORECASE):
-            raise NotationError(f"{data!r} is not a {self.hint}")
-        return self.parse(data)
-
-    #: the value of the field when its optional part is left out
-    absent: Any = None
-
-    def empty(self, value: T) -> bool:
-        """True when an optional part holding this field is left out of the text."""
-        return value is None or value == ()
-
-
-class Int(Field[int]):
-    """A whole number of at most ``digits`` digits (longer text is no action, not an error)."""
-
-    def __init__(self, digits: int = 6, signed: bool = False, hint: str = "N") -> None:
-        self.pattern = ("-?" if signed else "") + rf"\d{{1,{digits}}}"
-        self.limit = 10 ** digits
-        self.signed = signed
-        self.hint = hint
-
-    def parse(self, text: str) -> int:
-        return int(text)
-
-    def to_json(self, value: int) -> Any:
-        return value
-
-    def from_json(self, data: Any) -> int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            raise NotationError(f"expected a whole number, got {data!r}")
-        if not (-self.limit if self.signed else 0) <= data < self.limit:
-            raise NotationError("the number is out of range")
-        return data
-
-
-class Numbered(Field[int]):
-    """A piece named by a letter and a number (``P3`` ↔ 3)."""
-
-    def __init__(self, prefix: str, digits: int = 4) -> None:
-        self.prefix = prefix
-        self.pattern = rf"{re.escape(prefix)}\d{{1,{digits}}}"
-        self.hint = f"{prefix}N"
-
-    def parse(self, text: str) -> int:
-        return int(text[len(self.prefix):])
-
-    def format(self, value: int) -> str:
-        return f"{self.prefix}{value}"
-
-
-class Word(Field[str]):
-    """A name matching ``pattern``, written in upper case when ``upper``."""
-
-    def __init__(self, pattern: str, upper: bool = False, lower: bool = False,
-                 hint: str = "NAME") -> None:
-        self.pattern = pattern
-        self.upper = upper
-        self.lower = lower
-        self.hint = hint
-
-    def parse(self, text: str) -> str:
-        return text.upper() if self.upper else text.lower() if self.lower else text
-
-
-class Choice(Field[T]):
-    """One of a fixed set of words, each standing for a value (the first word of a value is
-    the one written); ``aliases`` are read but never written."""
-
-    def __init__(self, words: Mapping[str, T], aliases: Mapping[str, T] | None = None,
-                 hint: str | None = None) -> None:
-        self.words = dict(words)
-        self.read = {w.lower(): v for w, v in {**self.words, **(aliases or {})}.items()}
-        # longest first, so "platform" is not read as a prefix of something longer
-        self.pattern = "|".join(re.escape(w) for w in sorted(self.read, key=len, reverse=True))
-        self.pattern = f"(?:{self.pattern})"
-        self.hint = hint or "|".join(self.words)
-
-    def parse(self, text: str) -> T:
-        return self.read[text.lower()]
-
-    def format(self, value: T) -> str:
-        for word, v in self.words.items():
-            if v == value and type(v) is type(value):
-                return word
-        raise NotationError(f"{value!r} is not one of {self.hint}")
-
-
-class Either(Field[Any]):
-    """The first of ``options`` whose pattern matches (``platform`` or a Bolt ``B5``)."""
-
-    def __init__(self, *options: Field[Any]) -> None:
-        self.options = options
-        self.pattern = "(?:" + "|".join(f"(?:{o.pattern})" for o in options) + ")"
-        self.hint = "|".join(o.hint for o in options)
-
-    def _which(self, text: str) -> Field[Any]:
-        for o in self.options:
-            if re.fullmatch(o.pattern, text, re.IGNORECASE):
-                return o
-        raise NotationError(f"{text!r} is not a {self.hint}")
-
-    def parse(self, text: str) -> Any:
-        return self._which(text).parse(text)
-
-    def format(self, value: Any) -> str:
-        for o in self.options:
-            try:
-                text = o.format(value)
-            except (NotationError, TypeError, ValueError):
-                continue
-            if re.fullmatch(o.pattern, text, re.IGNORECASE) and o.parse(text) == value:
-                return text
-        raise NotationError(f"{value!r} is not a {self.hint}")
-
-
-class Several(Field[tuple[T, ...]]):
-    """One or more of ``item`` joined by ``sep`` (``S2 and S3``)."""
-
-    def __init__(self, item: Field[T], sep: str = " and ") -> None:
-        self.item = item
-        self.sep = sep
-        self.sep_pattern = _literal_pattern(sep)
-        self.pattern = f"(?:{item.pattern})(?:{self.sep_pattern}(?:{item.pattern}))*"
-        self.hint = f"{item.hint}[{sep}{item.hint}...]"
-        self.absent = ()
-
-    def parse(self, text: str) -> tuple[T, ...]:
-        parts = re.split(self.sep_pattern, text, flags=re.IGNORECASE)
-        return tuple(self.item.parse(p) for p in parts)
-
-    def format(self, value: tuple[T, ...]) -> str:
-        return self.sep.join(self.item.format(v) for v in value)
-
-    def to_json(self, value: tuple[T, ...]) -> Any:
-        return [self.item.to_json(v) for v in value]
-
-    def from_json(self, data: Any) -> tuple[T, ...]:
-        if not isinstance(data, list):
-            raise NotationError(f"expected a list, got {type(data).__name__}")
-        return tuple(self.item.from_json(d) for d in data)
-
-
 # -- templates ----------------------------------------------------------------------------------
 _TOKEN = re.compile(r"\{(\w+)\}|\[|\]|[^{}\[\]]+")
-
-
-def _literal_pattern(text: str) -> str:
-    out = []
-    for ch in text:
-        if ch == " ":
-            out.append(r"\s+")
-        elif ch.isalnum():
-            out.append(re.escape(ch))
-        else:
-            out.append(r"\s*" + re.escape(ch) + r"\s*")
-    pat = "".join(out)
-    while r"\s*\s+" in pat or r"\s+\s*" in pat or r"\s*\s*" in pat:
-        pat = pat.replace(r"\s*\s+", r"\s*").replace(r"\s+\s*", r"\s*")
-        pat = pat.replace(r"\s*\s*", r"\s*")
-    return pat
 
 
 @dataclass(frozen=True)
@@ -273,9 +94,11 @@ class ActionSpec:
 
     @property
     def optional_fields(self) -> list[str]:
+        """The fields inside optional parts of the template."""
         return _field_names(p for p in self.parts if p.optional)
 
     def format(self, action: Action) -> str:
+        """The action's text (the generated ``__str__`` does the same, faster)."""
         return self._format(self.parts, action)
 
     def _format(self, parts: Iterable[_Part], action: Action) -> str:
@@ -292,6 +115,7 @@ class ActionSpec:
         return "".join(out)
 
     def read(self, text: str) -> Action | None:
+        """Text (normalised spaces) → action of this kind, or ``None`` when it does not match."""
         m = self.regex.fullmatch(text)
         if m is None:
             return None
@@ -300,6 +124,7 @@ class ActionSpec:
         return self.cls(**kwargs)
 
     def kind_of(self, action: Action) -> str:
+        """The ``kind`` of the structured form."""
         if self.kind is not None:
             return self.kind
         first = _first_field(self.parts)
@@ -307,6 +132,7 @@ class ActionSpec:
         return self.fields[first].format(getattr(action, first)).lower()
 
     def help(self) -> str:
+        """The template with each field's hint (``move PN to Q,R``)."""
         return _help(self.parts, self.fields)
 
 
@@ -344,7 +170,7 @@ def _regex(parts: Iterable[_Part], flds: Mapping[str, Field[Any]]) -> str:
     out = []
     for p in parts:
         if p.literal is not None:
-            out.append(_literal_pattern(p.literal))
+            out.append(literal_pattern(p.literal))
         elif p.field is not None:
             out.append(f"(?P<{p.field}>{flds[p.field].pattern})")
         elif p.optional is not None:
