@@ -45,7 +45,7 @@ class AttackVectorGame(OrderedGame):
     ruleset = "attack-vector"
     has_secret_orders = True
     has_hidden_information = True
-    rules_version = 1
+    rules_version = 2
     notation = NOTATION
 
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any],

@@ -24,7 +24,14 @@ from voidwar.core.hexgrid import Hex3
 from .actions import Order
 from .bearings import Bearing, bearing
 from .scenario import Scenario
-from .state import ShipState, advance_facing, break_reasons, resolve_burn, resolve_thrust
+from .state import (
+    ShipState,
+    advance_facing,
+    break_reasons,
+    drop_carry,
+    resolve_burn,
+    resolve_thrust,
+)
 from .thrust import ThrustChart
 from .vectors import SEGMENTS, shift
 
@@ -240,12 +247,14 @@ class SequencedGame(Game):
     def step_resolve_thrust(self) -> None:
         """Resolve Thrust for every thrusting ship (AV:T A5.243, A5.251, A5.274)."""
         for s in self.ships.values():
-            if s.out or s.thrust == 0:
-                continue
-            if not self.can_thrust(s):
+            if s.out:
                 continue
             emit: list[str] = []
-            resolve_thrust(s, self.chart, emit)
+            if s.thrust == 0 or not self.can_thrust(s):
+                carried, s.carry = s.carry, {}
+                drop_carry(s, carried, emit)  # a carry lasts one Resolve Thrust step (A2.4)
+            else:
+                resolve_thrust(s, self.chart, emit)
             for text in emit:
                 self.emit("thrust", text, ship=s.id)
 
