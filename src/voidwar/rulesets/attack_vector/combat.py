@@ -6,9 +6,12 @@ lives here, in :mod:`.fire` (the fire step and damage) and in :mod:`.systems`. R
 * **Fire orders** (AV:T A5.212: fire orders are written in the Orders step, revealed first) —
   ``fire A1 at red-1`` — one weapon per order, checked when given (ready, in arc, in range, power
   for every shot the ship has ordered this segment) and resolved in the fire step (:mod:`.fire`).
+* **Targets** (the chocolates, A5.166): fired upon like ships; all the damage adds up and kills
+  the target at its toughness (ours, :data:`.scenario.TOUGHNESS`).
 * **Regeneration** (A5.373) at the end of each segment; **heat** (A5.39) after segment 8; then an
-  orders step for **reactors** (``reactors on off``) and **radiators** (``radiators out``),
-  applied for the whole next turn (A5.392).
+  orders step for **reactors** (``reactors on off``), **flex points** (``flex ecm 1 eccm 0``,
+  A5.312; their use is ours: target ECM beyond the shooter's ECCM lengthens the range) and
+  **radiators** (``radiators out``), applied for the whole next turn (A5.392).
 * **Surrender** (A5.314, A5.391): ordering radiators out is surrender, and final (our design): the
   ship may no longer fire or thrust, may not be fired upon, and drifts.
 * **Victory** (our design; the H1–H2 scenario rules are missing): a side is beaten when none of its
@@ -17,8 +20,10 @@ lives here, in :mod:`.fire` (the fire step and damage) and in :mod:`.systems`. R
   Points: every SSD box marked on an enemy ship, plus 20 for each enemy ship destroyed or
   surrendered.
 
-Ship systems are in play in a scenario with ships of two or more seats (a battle); the one-seat
-tutorials play the motion layer alone.
+Which systems are in play is the scenario's ``systems`` (:class:`.scenario.SystemsMode`): by
+default all of them in a battle (ships of two or more seats) and none with one seat; Sample Game
+One plays ``lasers`` (A5.167: no power, no cycle time, ready again next turn), Sample Game Three
+``full``. Victory and points belong to battles.
 """
 
 from __future__ import annotations

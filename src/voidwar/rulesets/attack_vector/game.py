@@ -3,7 +3,8 @@
 The sequence of play is data in :mod:`.sequence` (its automatic steps are
 :class:`~.sequence.SequencedGame`'s); orders are recorded, checked and processed in
 :mod:`.orders`. This class sets a game up from a scenario, answers the Game protocol, and turns
-ship systems on in a battle (:mod:`.combat`): the fire step, regeneration, heat, reactors,
+ship systems on where the scenario plays them (:mod:`.combat`; a battle, Sample Games One and
+Three): the fire step, regeneration, heat, reactors,
 radiators, the end-of-turn orders step (A5.392), thrust only with radiators retracted (A5.391),
 and the combat orders.
 """
