@@ -23,7 +23,8 @@ def test_drift_policy_keeps_the_vector() -> None:
     while not g.over:
         g.apply(p.choose(g))
     s = g.ships["rafik"]
-    assert s.pos == at("4A 2B") and s.velocity.components() == {"A": 4, "B": 2}
+    # two turns (Game Three's second turn is ours): 2 × 4A 2B
+    assert s.pos == at("8A 4B") and s.velocity.components() == {"A": 4, "B": 2}
 
 
 def test_intercept_reaches_the_goal_neighbourhood() -> None:

@@ -86,7 +86,7 @@ def test_fractional_displacement_carries(tmp_path: Path) -> None:
     for _ in range(7):
         segment(g)
     assert s.velocity.components() == {"A": 5} and s.displaced == parse_vector("2A")
-    assert s.carry == {"A": Fraction(1, 2)}  # 2.5·64/64 − 2 arrows (spec §7.4 PROPOSAL)
+    assert s.carry == {"A": Fraction(1, 2)}  # 2.5·64/64 − 2 arrows (A2.4; test_displacement)
 
 
 def test_bias_default_and_alternation(tmp_path: Path) -> None:

@@ -87,7 +87,7 @@ def test_bad_fire_orders(tmp_path: Path) -> None:
     g = battle(tmp_path, red_pos="31A")
     with pytest.raises(IllegalAction, match="beyond"):
         g.apply("fire A1 at red-1")
-    with pytest.raises(IllegalAction, match="no ship 'ghost'"):
+    with pytest.raises(IllegalAction, match="nothing called 'ghost'"):
         g.apply("fire A1 at ghost")
     with pytest.raises(IllegalAction, match="own side"):
         g.apply("fire A1 at blue-1")
@@ -108,7 +108,7 @@ def test_end_of_turn_heat_reactors_and_surrender(tmp_path: Path) -> None:
     assert g.current_step is not None and g.current_step.name == "end_turn_orders"
     s = systems(g, "blue-1")
     assert s.heat.stored == 3  # 2 × 1.5 (A5.39, spec §16.3)
-    with pytest.raises(IllegalAction, match="only reactor and radiator orders"):
+    with pytest.raises(IllegalAction, match="only reactor, flex and radiator orders"):
         g.apply("thrust 5")
     with pytest.raises(IllegalAction, match="segment's orders step"):
         g.apply("fire A1 at red-1")

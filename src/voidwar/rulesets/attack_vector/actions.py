@@ -11,6 +11,7 @@ structured form; :data:`NOTATION` reads them all::
     fire A1 at red-1          # part 2: weapon A1 fires in the fire step (A5.37)
     reactors on off           # part 2, after segment 8: each reactor on or off (A5.392)
     radiators out             # part 2, after segment 8: extend (surrender) or retract (A5.391)
+    flex ecm 1 eccm 0         # part 2, after segment 8: flex points on ECM/ECCM (A5.312; ours)
 
 A seat with several ships prefixes the ship: ``red-1: thrust 5``. A seat with one ship may leave the
 prefix out. ``NOTATION.parse(str(o)) == o`` always holds.
@@ -155,7 +156,8 @@ class BiasOrder(Order):
           weapon=Word(r"[A-Za-z]\d{1,4}", upper=True, hint="A1"), target=SHIP, actor="ship")
 @dataclass(frozen=True, slots=True)
 class FireOrder(Order):
-    """``fire A1 at red-1``: weapon A1 fires at a ship in the fire step (AV:T A5.37)."""
+    """``fire A1 at red-1``: weapon A1 fires at a ship or a target in the fire step (AV:T A5.166,
+    A5.37)."""
 
     weapon: str = "A1"
     target: str = ""
@@ -182,11 +184,23 @@ class RadiatorsOrder(Order):
     timing: ClassVar[Timing] = Timing.END
 
 
+@notation("[{ship}: ]flex ecm {ecm} eccm {eccm}", _ORDER, kind="flex", ecm=Int(2, hint="N"),
+          eccm=Int(2, hint="N"), actor="ship")
+@dataclass(frozen=True, slots=True)
+class FlexOrder(Order):
+    """``flex ecm 1 eccm 0``: the ship's flex points (A5.312) on ECM and ECCM for the whole next
+    turn (our design; B6.2 and D6.1 are lost)."""
+
+    ecm: int = 0
+    eccm: int = 0
+    timing: ClassVar[Timing] = Timing.END
+
+
 MOTION_ORDERS = (SetThrust, PivotTo, RollOrder, BiasOrder)
-COMBAT_ORDERS = (FireOrder, ReactorsOrder, RadiatorsOrder)
+COMBAT_ORDERS = (FireOrder, ReactorsOrder, RadiatorsOrder, FlexOrder)
 NOTATION = Notation(Done, *MOTION_ORDERS, *COMBAT_ORDERS)
 
 
 __all__ = ["COMBAT_ORDERS", "MOTION_ORDERS", "NOTATION", "BiasOrder", "Done", "FireOrder",
-           "Order", "PivotTo", "RadiatorsOrder", "ReactorsOrder", "RollOrder", "SetThrust",
-           "Timing"]
+           "FlexOrder", "Order", "PivotTo", "RadiatorsOrder", "ReactorsOrder", "RollOrder",
+           "SetThrust", "Timing"]

@@ -74,7 +74,7 @@ class HeuristicCaptain:
         step = game.current_step
         if seat is None or step is None or step.kind != "orders":
             return Done()
-        if game.combat is None:  # a tutorial: just pilot
+        if game.combat is None or not game.combat.battle:  # a tutorial: just pilot
             return self.pilot.choose(game)
         mine = [s for s in game.ships.values() if s.seat == seat and not s.out]
         for ship in mine:

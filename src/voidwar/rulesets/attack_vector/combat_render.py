@@ -34,6 +34,9 @@ def systems_parts(game: AttackVectorGame, ship: ShipState) -> list[Any]:
     status = combat.status.get(ship.id, "fighting")
     lines = Text()
     lines.append(f"status: {status.upper()}\n", style="bold red" if status != "fighting" else "")
+    if not combat.full:
+        lines.append("lasers only: no power, heat or cycle time; a laser that fired is ready "
+                     "again next turn (A5.167)\n")
     lines.append(
         f"power {show(p.stored)}/{show(p.capacity)} (+{show(p.output)} per segment; {reactors})\n"
     )
@@ -49,6 +52,8 @@ def systems_parts(game: AttackVectorGame, ship: ShipState) -> list[Any]:
         + ", ".join(f"{k} {left[k]}/{s.model.ssd.count(k)}" for k in COUNTED)
         + f"; max thrust now {show(ship.max_thrust)}\n"
     )
+    if s.flex_points:
+        lines.append(f"flex points {s.flex_points}: ECM {s.ecm}, ECCM {s.eccm}\n")
     weapons = Table(title="weapons (timer track)", box=None)
     for col in ("id", "mount", "code", "timer"):
         weapons.add_column(col)
@@ -57,10 +62,14 @@ def systems_parts(game: AttackVectorGame, ship: ShipState) -> list[Any]:
     targets = Table(title="targets", box=None)
     for col in ("target", "range", "seen (ship frame)", "mounts bearing", "exp. dmg/shot"):
         targets.add_column(col)
-    for tid, other in game.ships.items():
-        if other.seat == ship.seat or not combat.fighting(game, tid) or ship.out:
-            continue
+    aims = [tid for tid, o in game.ships.items()
+            if o.seat != ship.seat and combat.fighting(game, tid)]
+    aims += [tid for tid, t in game.targets.items() if t.present]  # the chocolates (A5.166)
+    for tid in aims:
+        if ship.out:
+            break
         rng, win, mounts = combat.target_info(game, ship.id, tid)
+        rng = combat.jammed_range(ship.id, tid, rng)
         code = next(iter(s.weapons.values())).code
         exp = s.rules.expected_damage(code, rng)
         targets.add_row(

@@ -89,6 +89,13 @@ class FireControl:
         s = game.ships[sid]
         return not s.out and sid not in self.status
 
+    def fireable(self, game: OrderedGame, tid: str) -> bool:
+        """Whether ``tid`` may be fired upon: a ship still fighting, or a target still on the map
+        (A5.166: the tutorial's lasers fire at chocolates)."""
+        if tid in game.targets:
+            return game.targets[tid].present
+        return tid in game.ships and self.fighting(game, tid)
+
     def _sync(self, game: OrderedGame, sid: str) -> None:
         ship = game.ships[sid]
         sys_ = self.systems[sid]
@@ -103,6 +110,14 @@ class FireControl:
         """Copy every ship's systems into its JSON-ready state (and engine damage into motion)."""
         for sid in game.ships:
             self._sync(game, sid)
+
+    def jammed_range(self, sid: str, tid: str, rng: int) -> int:
+        """The range a shot at ``tid`` is rolled at: the RAL range plus the target's ECM points
+        beyond the shooter's ECCM points (our design for flex points, A5.312; D6.1 is lost)."""
+        tsys = self.systems.get(tid)
+        if tsys is None:
+            return rng
+        return rng + max(0, tsys.ecm - self.systems[sid].eccm)
 
     def target_info(
         self, game: OrderedGame, sid: str, tid: str
@@ -126,19 +141,36 @@ class FireControl:
                 if hit is not None:
                     hits.append(hit)
         for sid, wid, tid, dmg in hits:
-            self.damage(game, tid, dmg, f"{sid} {wid}", by=game.ships[sid].seat)
+            if tid in game.targets:
+                self.damage_target(game, tid, dmg, f"{sid} {wid}", sid)
+            else:
+                self.damage(game, tid, dmg, f"{sid} {wid}", by=game.ships[sid].seat)
         self.sync_all(game)
+
+    def damage_target(self, game: OrderedGame, tid: str, points: int, cause: str,
+                      sid: str) -> None:
+        """A5.166: "All lasers fired at chocolates add their damage together"; the target is
+        killed when its total reaches its toughness (A5.372 "the minimum needed to kill the
+        chocolate"; the figure is ours)."""
+        t = game.targets[tid]
+        t.damage += points
+        game.emit("damage", f"{tid} takes {points} from {cause}: {t.damage} of {t.toughness}",
+                  ship=sid, target=tid, points=points)
+        if t.killed_by is None and t.damage >= t.toughness:
+            t.killed_by = sid
+            game.emit("killed", f"{tid} is killed", ship=sid, target=tid)
 
     def _shot(self, game: OrderedGame, sid: str, order: FireOrder
               ) -> tuple[str, str, str, int] | None:
         """One revealed fire order: pay, time and roll the shot (AV:T A5.37, A2.2)."""
         sys_ = self.systems[sid]
         tid = order.target
-        if not self.fighting(game, tid):
+        if not self.fireable(game, tid):
             game.emit("fire", f"{sid} {order.weapon}: {tid} is out of the battle; no shot",
                       ship=sid)
             return None
         rng, _w, _mounts = self.target_info(game, sid, tid)
+        rng = self.jammed_range(sid, tid, rng)
         w = sys_.fire(order.weapon, game.turn, game.segment)
         self.shots += 1
         shot = sys_.rules.resolve(w.code, rng, game.roll, who=f"{sid} {w.id} at {tid}")
@@ -146,8 +178,8 @@ class FireControl:
             return None
         game.emit(
             "fire",
-            f"{sid} fires {w.id} ({w.code}) at {tid}: {shot.describe()} "
-            f"damage; power {show(sys_.power.stored)} left",
+            f"{sid} fires {w.id} ({w.code}) at {tid}: {shot.describe()} damage"
+            + ("" if sys_.free_lasers else f"; power {show(sys_.power.stored)} left"),
             ship=sid, target=tid, weapon=w.id, damage=shot.damage, range=rng,
         )
         return (sid, w.id, tid, shot.damage) if shot.damage > 0 else None

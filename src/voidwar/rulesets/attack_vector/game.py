@@ -3,7 +3,8 @@
 The sequence of play is data in :mod:`.sequence` (its automatic steps are
 :class:`~.sequence.SequencedGame`'s); orders are recorded, checked and processed in
 :mod:`.orders`. This class sets a game up from a scenario, answers the Game protocol, and turns
-ship systems on in a battle (:mod:`.combat`): the fire step, regeneration, heat, reactors,
+ship systems on where the scenario plays them (:mod:`.combat`; a battle, Sample Games One and
+Three): the fire step, regeneration, heat, reactors,
 radiators, the end-of-turn orders step (A5.392), thrust only with radiators retracted (A5.391),
 and the combat orders.
 """
@@ -45,7 +46,7 @@ class AttackVectorGame(OrderedGame):
     ruleset = "attack-vector"
     has_secret_orders = True
     has_hidden_information = True
-    rules_version = 1
+    rules_version = 2
     notation = NOTATION
 
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any],
@@ -59,7 +60,8 @@ class AttackVectorGame(OrderedGame):
         classes = ship_classes(sc, file)
         self.ships = {s.id: _ship_state(s, classes[s.id], file) for s in sc.ships}
         self.targets = {
-            t.id: Target(t.id, Hex3(t.position.dq, t.position.dr, t.position.dz))
+            t.id: Target(t.id, Hex3(t.position.dq, t.position.dr, t.position.dz),
+                         toughness=t.toughness)
             for t in sc.targets
         }
         self.turn = 1
@@ -99,14 +101,20 @@ class AttackVectorGame(OrderedGame):
         if self.combat is not None:
             self.combat.end_turn_reactors(self)
 
+    def end_turn_flex(self) -> None:
+        """Flex points on ECM and ECCM for the next turn (part 2, AV:T A5.312; our design)."""
+        if self.combat is not None:
+            self.combat.end_turn_flex(self)
+
     def end_turn_radiators(self) -> None:
         """Radiators extend/retract (part 2, AV:T A5.391–A5.392)."""
         if self.combat is not None:
             self.combat.end_turn_radiators(self)
 
     def end_turn_orders_wanted(self) -> bool:
-        """Seats give reactor and radiator orders after segment 8 in a battle (AV:T A5.392)."""
-        return self.combat is not None
+        """Seats give reactor, flex and radiator orders after segment 8 when power and heat are
+        in play (a battle, Sample Game Three; AV:T A5.39–A5.392)."""
+        return self.combat is not None and self.combat.full
 
     def can_thrust(self, ship: ShipState) -> bool:
         """A ship may thrust only with its radiators retracted (AV:T A5.391)."""
@@ -154,16 +162,17 @@ class AttackVectorGame(OrderedGame):
 
     @property
     def result(self) -> Result | None:
-        """A battle's result (:meth:`.combat.Combat.result`); in a motion scenario, one point
-        per target eaten."""
+        """A battle's result (:meth:`.combat.Combat.result`); in a tutorial, one point per
+        target eaten or killed."""
         if not self.finished:
             return None
-        if self.combat is not None:  # part 2: the battle's result
+        if self.combat is not None and self.combat.battle:  # part 2: the battle's result
             return self.combat.result(self)
         scores: dict[str, float] = {seat: 0.0 for seat in self.sc.seats}
         for t in self.targets.values():
-            if t.eaten_by is not None:
-                scores[self.ships[t.eaten_by].seat] += 1
+            by = t.eaten_by or t.killed_by
+            if by is not None:
+                scores[self.ships[by].seat] += 1
         best = max(scores.values())
         leaders = [s for s, v in scores.items() if v == best]
         winner = leaders[0] if len(leaders) == 1 and len(scores) > 1 else None
@@ -173,6 +182,8 @@ class AttackVectorGame(OrderedGame):
                 "turns": self.turn,
                 "fuel_used": sum(s.fuel_used for s in self.ships.values()),
                 "targets_eaten": sum(1 for t in self.targets.values() if t.eaten_by),
+                **({"targets_killed": sum(1 for t in self.targets.values() if t.killed_by)}
+                   if self.combat is not None else {}),
                 "ships_left_map": sum(1 for s in self.ships.values() if s.out),
             },
         )
@@ -191,8 +202,7 @@ class AttackVectorGame(OrderedGame):
             "pending": {seat: [[sid, str(o)] for sid, o in orders]
                         for seat, orders in self.pending.items()},
             "ships": {sid: s.to_dict(self.segment) for sid, s in self.ships.items()},
-            "targets": {tid: {"position": [t.pos.q, t.pos.r, t.pos.z], "eaten_by": t.eaten_by}
-                        for tid, t in self.targets.items()},
+            "targets": {tid: _target_dict(t) for tid, t in self.targets.items()},
         }
 
     def view(self, seat: str | None) -> dict[str, Any]:
@@ -213,6 +223,14 @@ class AttackVectorGame(OrderedGame):
             if isinstance(opts.get(key), str):
                 opts[key] = read_toml(opts[key])
         return opts
+
+
+def _target_dict(t: Target) -> dict[str, Any]:
+    """A target as JSON-ready data (damage and killer only once fired upon)."""
+    d: dict[str, Any] = {"position": [t.pos.q, t.pos.r, t.pos.z], "eaten_by": t.eaten_by}
+    if t.damage:
+        d.update(damage=t.damage, toughness=t.toughness, killed_by=t.killed_by)
+    return d
 
 
 def _ship_state(s: ShipSetup, cls: ShipClass, file: str) -> ShipState:

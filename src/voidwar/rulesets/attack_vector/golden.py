@@ -4,8 +4,10 @@
 ``voidwar dev golden attack-vector`` regenerates the files after an intended rules change (review
 the diff), and the ruleset's tests fail on any unintended one.
 
-* ``game-one.txt`` … ``game-three.txt``: the sample games of the tutorial (AV:T A5.2–A5.3), seed 1,
-  with the text's orders (:data:`GAME_ORDERS`).
+* ``game-one.txt`` … ``game-three.txt``: the sample games of the tutorial (AV:T A5.1–A5.3), seed 1,
+  with the text's orders (:data:`GAME_ORDERS`, one list per orders step: Game One's two lasers at
+  the chocolate on segment 5, A5.166; Game Three's two lasers on segment 6, A5.372, a flex point
+  after segment 8 and our second turn).
 * ``duel-seed1.txt``: the heuristic captain on both sides of the ``duel`` battle, seed 1.
 """
 
@@ -18,13 +20,16 @@ from voidwar.core.registry import load
 
 from .captain import HeuristicCaptain
 from .game import AttackVectorGame
+from .sequence import Phase
 
 #: the text's orders for the tutorials, one list per segment (then "done")
 GAME_ORDERS: dict[str, list[list[str]]] = {
-    "game-one": [[]] * 8,
+    "game-one": [[], [], [], [], ["fire A1 at T2", "fire B1 at T2"], [], [], []],
     "game-two": [["pivot to A"], [], ["thrust 5"], [], ["pivot to B/C"], ["bias A"], [],
                  ["thrust 0"]],
-    "game-three": [["pivot to C+"], [], ["thrust 4"], [], ["thrust 0"], ["pivot to C"], [], []],
+    "game-three": [["pivot to C+"], [], ["thrust 4"], [], ["thrust 0"],
+                   ["fire B1 at T1", "fire B2 at T1", "pivot to C"],
+                   ["fire A1 at T2", "fire A2 at T2"], [], ["flex ecm 1 eccm 0"], *[[]] * 9],
 }
 TUTORIALS = tuple(GAME_ORDERS)
 DUEL_SEED = 1
@@ -49,9 +54,11 @@ def ship_lines(game: AttackVectorGame) -> list[str]:
             f"facing {s.facing.label if s.facing else '-'}"
         )
     for t in game.targets.values():
-        if t.eaten_by is None and game.ships:
+        if t.present and game.ships:
             sid = next(iter(game.ships))
             out.append(f"  bearing {sid}->{t.id}: {game.bearing(sid, t.id)}")
+        elif t.killed_by is not None:
+            out.append(f"  {t.id} killed by {t.killed_by} ({t.damage} damage)")
         else:
             out.append(f"  {t.id} eaten by {t.eaten_by}")
     return out
@@ -62,15 +69,19 @@ def tutorial_trace(scenario: str) -> str:
     game = _load(scenario, 1)
     lines = [f"# golden playthrough: {scenario} (seed 1)", f"digest {game.digest()}"]
     for orders in GAME_ORDERS[scenario]:
-        lines.append(f"== turn {game.turn} segment {game.segment} "
-                     f"({len(game.legal_actions())} legal actions)")
+        where = "after segment 8" if game.phase == Phase.END_OF_TURN else f"segment {game.segment}"
+        lines.append(f"== turn {game.turn} {where} ({len(game.legal_actions())} legal actions)")
         lines += ship_lines(game)
+        if game.combat is not None:
+            lines += systems_lines(game)
         for text in [*orders, "done"]:
             events = game.apply(text)
             lines.append(f"> {text}")
             lines += [f"  | {e.text}" for e in events if e.kind not in ("done",)]
     lines.append(f"over {game.over} result {game.result}")
     lines += ship_lines(game)
+    if game.combat is not None:
+        lines += systems_lines(game)
     lines.append(f"digest {game.digest()}")
     return "\n".join(lines) + "\n"
 

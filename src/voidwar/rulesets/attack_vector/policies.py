@@ -63,7 +63,7 @@ class InterceptPolicy:
             return Hex3(g.dq, g.dr, g.dz), setup.goal.velocity
         cands: list[tuple[int, str, Hex3, Vec3]] = []
         for t in game.targets.values():
-            if t.eaten_by is None:
+            if t.present:
                 cands.append((game.bearing(ship.id, t.id).range, t.id, t.pos, ZERO))
         if not cands:
             for o in game.ships.values():

@@ -130,7 +130,7 @@ def map_text(game: AttackVectorGame, width: int = 100, height: int = 30) -> Text
                 objs.append((s.fp.q, s.fp.r, "*"))
             objs.append((s.pos.q, s.pos.r, f"{s.id[0].upper()}{s.pos.z:+d}"))
     for t in game.targets.values():
-        if t.eaten_by is None:
+        if t.present:
             objs.append((t.pos.q, t.pos.r, f"{t.id}{t.pos.z:+d}"))
     if not objs:
         return Text("(empty map)")

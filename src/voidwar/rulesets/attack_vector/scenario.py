@@ -8,6 +8,7 @@ edges: a ship that ends a segment beyond them has left the battle.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -84,6 +85,26 @@ class ShipSetup(BaseModel):
             raise ValueError(str(e)) from None
 
 
+class SystemsMode(StrEnum):
+    """Which ship systems a scenario plays (AV:T A5.166–A5.167, A5.31–A5.39)."""
+
+    #: ships of two or more seats: ``full``; one seat: ``off``
+    AUTO = "auto"
+    #: motion only (Sample Game Two)
+    OFF = "off"
+    #: Sample Game One (A5.166–A5.167): lasers fire at targets with no power cost or cycle
+    #: time; a laser that fired "won't be ready again until next turn"
+    LASERS = "lasers"
+    #: power, regeneration, cooling, heat, reactors, radiators, flex points (Game Three, battles)
+    FULL = "full"
+
+
+#: a target's default toughness: the damage that kills it (ours; A5.372 "two lasers (the minimum
+#: needed to kill the chocolate)": more than one laser's best, 7, and at most two lasers' worst
+#: at point-blank range, 5 + 5)
+TOUGHNESS = 8
+
+
 class TargetSetup(BaseModel):
     """An inert target marker (the tutorial's "chocolates", spec §16)."""
     model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True)
@@ -91,6 +112,8 @@ class TargetSetup(BaseModel):
     id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$")
     position: Vec3
     note: str = ""
+    #: damage (all lasers' together, A5.166) that kills the target (ours, :data:`TOUGHNESS`)
+    toughness: int = Field(default=TOUGHNESS, ge=1, le=1000)
 
     @field_validator("position", mode="before")
     @classmethod
@@ -121,6 +144,8 @@ class Scenario(BaseModel):
     three_d: bool = True
     #: moving into a target's hex eats it (the tutorial's "chocolates", spec §16)
     eat_targets: bool = False
+    #: which ship systems are in play (:class:`SystemsMode`)
+    systems: SystemsMode = SystemsMode.AUTO
     seats: list[str] = Field(min_length=1)
     notes: list[str] = Field(default_factory=list)
     map: MapSetup = MapSetup()
@@ -144,6 +169,14 @@ class Scenario(BaseModel):
         if not self.three_d:
             check_level(self)
         return self
+
+    @property
+    def systems_mode(self) -> SystemsMode:
+        """The systems in play: ``auto`` is ``full`` with two or more seats, else ``off``."""
+        if self.systems != SystemsMode.AUTO:
+            return self.systems
+        seats = {s.seat for s in self.ships}
+        return SystemsMode.FULL if len(seats) >= 2 else SystemsMode.OFF
 
 
 def check_level(sc: Scenario) -> None:

@@ -24,7 +24,14 @@ from voidwar.core.hexgrid import Hex3
 from .actions import Order
 from .bearings import Bearing, bearing
 from .scenario import Scenario
-from .state import ShipState, advance_facing, break_reasons, resolve_burn, resolve_thrust
+from .state import (
+    ShipState,
+    advance_facing,
+    break_reasons,
+    drop_carry,
+    resolve_burn,
+    resolve_thrust,
+)
 from .thrust import ThrustChart
 from .vectors import SEGMENTS, shift
 
@@ -58,6 +65,7 @@ class StepName(StrEnum):
     END_TURN_HEAT = "end_turn_heat"
     END_TURN_ORDERS = "end_turn_orders"
     END_TURN_REACTORS = "end_turn_reactors"
+    END_TURN_FLEX = "end_turn_flex"
     END_TURN_RADIATORS = "end_turn_radiators"
 
 
@@ -99,17 +107,27 @@ END_OF_TURN_STEPS: tuple[Step, ...] = (
     Step(StepName.END_TURN_ORDERS, "step_orders", StepKind.ORDERS, rule="AV:T A5.392",
          when="end_turn_orders_wanted"),
     Step(StepName.END_TURN_REACTORS, "end_turn_reactors", rule="AV:T A5.39, A5.392 (part 2)"),
+    Step(StepName.END_TURN_FLEX, "end_turn_flex", rule="AV:T A5.312 (part 2; our design)"),
     Step(StepName.END_TURN_RADIATORS, "end_turn_radiators", rule="AV:T A5.391, A5.392 (part 2)"),
 )
 
 
 @dataclass
 class Target:
-    """An inert marker (the tutorial's "chocolates", spec §16)."""
+    """An inert marker (the tutorial's "chocolates", spec §16): eaten by a ship entering its
+    hex, or killed by laser damage adding up to its toughness (A5.166, A5.372)."""
 
     id: str
     pos: Hex3
     eaten_by: str | None = None
+    toughness: int = 8
+    damage: int = 0
+    killed_by: str | None = None
+
+    @property
+    def present(self) -> bool:
+        """Whether the target is still on the map (neither eaten nor killed)."""
+        return self.eaten_by is None and self.killed_by is None
 
 
 class SequencedGame(Game):
@@ -240,12 +258,14 @@ class SequencedGame(Game):
     def step_resolve_thrust(self) -> None:
         """Resolve Thrust for every thrusting ship (AV:T A5.243, A5.251, A5.274)."""
         for s in self.ships.values():
-            if s.out or s.thrust == 0:
-                continue
-            if not self.can_thrust(s):
+            if s.out:
                 continue
             emit: list[str] = []
-            resolve_thrust(s, self.chart, emit)
+            if s.thrust == 0 or not self.can_thrust(s):
+                carried, s.carry = s.carry, {}
+                drop_carry(s, carried, emit)  # a carry lasts one Resolve Thrust step (A2.4)
+            else:
+                resolve_thrust(s, self.chart, emit)
             for text in emit:
                 self.emit("thrust", text, ship=s.id)
 
@@ -271,7 +291,7 @@ class SequencedGame(Game):
         left the battle (spec §1)."""
         if self.sc.eat_targets:
             for t in self.targets.values():
-                if t.eaten_by is None and t.pos == s.pos:
+                if t.present and t.pos == s.pos:
                     t.eaten_by = s.id
                     self.emit("eat", f"{s.id} enters {t.id}'s hex: {t.id} eaten", ship=s.id)
         if not self._on_map(s.pos):
@@ -312,6 +332,9 @@ class SequencedGame(Game):
     def end_turn_reactors(self) -> None:
         """Reactor on/off for the next turn (part 2, AV:T A5.39, A5.392)."""
 
+    def end_turn_flex(self) -> None:
+        """Flex points on ECM and ECCM (part 2, AV:T A5.312; our design)."""
+
     def end_turn_radiators(self) -> None:
         """Radiators extend/retract (part 2, AV:T A5.391–A5.392)."""
 
@@ -341,7 +364,7 @@ class SequencedGame(Game):
             if sid != ship_id and not s.out:
                 out[sid] = self.bearing(ship_id, sid)
         for tid, t in self.targets.items():
-            if t.eaten_by is None:
+            if t.present:
                 out[tid] = self.bearing(ship_id, tid)
         return out
 

@@ -15,7 +15,7 @@ from voidwar.core.hexgrid import DIRECTION_LETTERS, Hex3
 
 from .avid import FacingStep, Orientation, Window
 from .ships import ShipClass, max_thrust
-from .thrust import Column, ThrustChart, format_thrust
+from .thrust import CELLS, Column, ThrustChart, format_thrust, orth_disp_cum
 from .vectors import ARROWS, SEGMENTS, ZERO, Vec3, from_components, segment_move, shift, unit
 
 ORIGIN3 = Hex3(0, 0, 0)
@@ -32,11 +32,19 @@ class Burn:
     keys: list[str] = field(default_factory=list)
     displaced: list[bool] = field(default_factory=list)
     orthogonal: list[bool] = field(default_factory=list)
+    #: the fraction of a hex carried over from the whole-turn burn just before (AV:T A2.4),
+    #: folded into this burn's running displacement
+    carry: Fraction = Fraction(0)
+    #: displacement arrows applied so far (hexes)
+    arrows: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """The burn as JSON-ready data."""
-        return {"thrust": format_thrust(self.thrust), "cells": self.cells,
-                "dots": {k: v for k, v in self.dots.items() if v}}
+        d: dict[str, Any] = {"thrust": format_thrust(self.thrust), "cells": self.cells,
+                             "dots": {k: v for k, v in self.dots.items() if v}}
+        if self.carry:
+            d["carry"] = str(self.carry)
+        return d
 
 
 @dataclass
@@ -83,6 +91,8 @@ class ShipState:
     facing: FacingChange | None = None
     completed_facing: bool = False
     fuel_used: int = 0
+    #: fractional displacement a whole-turn burn left, by thrust key, for the burn that starts
+    #: in the very next segment (AV:T A2.4); emptied at every Resolve Thrust step
     carry: dict[str, Fraction] = field(default_factory=dict)
     moved: Vec3 = ZERO
     displaced: Vec3 = ZERO
@@ -198,6 +208,17 @@ def _split(ship: ShipState, key: str, n: int, which: int, emit: list[str]) -> di
     return {key: n}
 
 
+def _carried_arrow(t: Fraction, carry: Fraction, c: int) -> int:
+    """The extra arrow in cell ``c`` when ``carry`` is folded into the running displacement
+    (AV:T A2.4 "carrying fractional hexes of movement over to your next turn"; spec §7.4): the
+    chart's arrows count ⌊T·c²/64⌋, the folded burn's ⌊carry + T·c²/64⌋, so the extra hex falls in
+    the cell where the carry and the column's own fraction first make a whole hex."""
+    def bump(k: int) -> int:
+        d = orth_disp_cum(t, k)
+        return int((carry + d - int(d)) // 1)
+    return bump(c) - bump(c - 1)
+
+
 def _cell(ship: ShipState, col: Column, c: int, emit: list[str]
           ) -> tuple[dict[str, int], dict[str, int], str, bool]:
     """Dots and arrows of cell ``c`` of ``col`` by direction, the cell's thrust key, and whether
@@ -209,9 +230,9 @@ def _cell(ship: ShipState, col: Column, c: int, emit: list[str]
         assert key is not None
         dots = _split(ship, key, col.dots[c - 1], 1, emit)
         arrows_n = col.arrows[c - 1]
-        if not ship.pivoting and ship.carry.get(key, Fraction(0)) >= 1:
-            ship.carry[key] -= 1  # a carried whole hex of displacement (spec §7.4 PROPOSAL)
-            arrows_n += 1
+        burn = ship.burn
+        if burn is not None and burn.carry and not ship.pivoting:
+            arrows_n += _carried_arrow(burn.thrust, burn.carry, c)
         arrows = _split(ship, key, arrows_n, 2, emit)
     else:
         assert hkey is not None and vkey is not None
@@ -238,10 +259,19 @@ def resolve_thrust(ship: ShipState, chart: ThrustChart, emit: list[str]) -> Vec3
     orthogonal dot, and — unless the ship is pivoting (A5.275) — moves the FP marker by the cell's
     arrows. With too little fuel for the cell the engine stops instead (spec §7.9 PROPOSAL).
     """
+    carried, ship.carry = ship.carry, {}
     if ship.thrust == 0 or ship.out:
+        drop_carry(ship, carried, emit)
         return ZERO
     if ship.burn is None:
         ship.burn = Burn(ship.thrust)
+        hkey, vkey, orth = thrust_key(ship.orient.nose)
+        key = hkey if hkey is not None else vkey
+        if orth and key in carried:
+            ship.burn.carry = carried.pop(key)
+            emit.append(f"{ship.id}: {ship.burn.carry} hex of displacement in {key} carried "
+                        "over from the last burn (A2.4)")
+    drop_carry(ship, carried, emit)
     burn = ship.burn
     c = burn.cells + 1
     col = chart[burn.thrust]
@@ -264,12 +294,22 @@ def resolve_thrust(ship: ShipState, chart: ThrustChart, emit: list[str]) -> Vec3
     else:
         burn.displaced.append(True)
         disp = from_components(arrows)
+        burn.arrows += sum(arrows.values())
         ship.fp = shift(ship.fp, disp)
         ship.displaced = ship.displaced + disp
     got = ", ".join(f"{n}{a}" for a, n in dots.items() if n) or "no dots"
     emit.append(f"{ship.id}: thrust {format_thrust(burn.thrust)} cell {c}: {got}"
                 + (f"; displaced {disp}" if not disp.is_zero() else ""))
     return disp
+
+
+def drop_carry(ship: ShipState, carried: dict[str, Fraction], emit: list[str]) -> None:
+    """A carry not taken by a burn starting in the very next segment in the same direction is
+    lost: fractions carry "over to your next turn" of continuous thrust, not forever (AV:T A2.4;
+    our reading)."""
+    for key, frac in sorted(carried.items()):
+        emit.append(f"{ship.id}: the carried {frac} hex of displacement in {key} is lost "
+                    "(no burn in that direction follows)")
 
 
 def break_reasons(ship: ShipState) -> list[int]:
@@ -290,9 +330,13 @@ def break_reasons(ship: ShipState) -> list[int]:
 def resolve_burn(ship: ShipState, chart: ThrustChart, emit: list[str]) -> None:
     """Resolve the accumulated dots into the vector (spec §7.8 PROPOSAL; A5.28 is lost): add each
     arrow's grey dots to the velocity, normalise, clear the grey dots. The movement grid follows
-    from the new velocity from the next segment on (spec §4.6). An orthogonal burn in one direction
-    with displacement throughout keeps its undisplaced fraction (T·c²/64 minus the arrows) for the
-    next burn in that direction (spec §7.4 PROPOSAL)."""
+    from the new velocity from the next segment on (spec §4.6).
+
+    Carry (AV:T A2.4: "If you apply thrust for a whole turn ..., without changing direction, your
+    ship will move ... half of the amount you changed your vector by, carrying fractional hexes of
+    movement over to your next turn"): a burn of all 8 cells in one orthogonal direction, displaced
+    throughout, keeps what it did not displace (its own carry + T·64/64 − arrows) for a burn in the
+    same direction that starts in the very next segment (:func:`resolve_thrust`)."""
     burn = ship.burn
     if burn is None:
         return
@@ -301,13 +345,14 @@ def resolve_burn(ship: ShipState, chart: ThrustChart, emit: list[str]) -> None:
         ship.velocity = ship.velocity + dv
         ship.grid = None  # a scripted grid holds only for the scenario's own vector
     c = burn.cells
-    if c and len(set(burn.keys)) == 1 and all(burn.displaced) and all(burn.orthogonal):
-        col = chart[burn.thrust]
-        rem = burn.thrust * c * c / 64 - sum(col.arrows[:c])
-        if rem:
-            k = burn.keys[0]
-            ship.carry[k] = ship.carry.get(k, Fraction(0)) + rem
     emit.append(f"{ship.id}: burn resolved after {c} cell(s): +{dv} → velocity {ship.velocity}")
+    if c == CELLS and len(set(burn.keys)) == 1 and all(burn.displaced) and all(burn.orthogonal):
+        rem = burn.carry + orth_disp_cum(burn.thrust, c) - burn.arrows
+        if rem > 0:
+            k = burn.keys[0]
+            ship.carry = {k: rem}
+            emit.append(f"{ship.id}: {rem} hex of displacement in {k} carries over to the next "
+                        "burn (A2.4)")
     ship.burn = None
 
 

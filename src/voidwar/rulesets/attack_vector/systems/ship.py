@@ -32,6 +32,8 @@ from .weapons import (
 )
 
 RULE_COOLING = "AV:T A5.371"
+RULE_FLEX = "AV:T A5.312 (flex points; their use is our design)"
+SEGMENTS = 8
 RULE_RANGE = "spec §11.3 (maximum range, our PROPOSAL)"
 
 
@@ -48,6 +50,9 @@ class PowerModel(BaseModel):
     battery: Fraction
     #: stored power at the start (tutorial: full, A5.313); default full
     start: Fraction | None = None
+    #: the Energy Board's "Flex Points" (A5.312: the Rafik's 1); allocated to ECM and ECCM
+    #: after segment 8 for the next turn (our design: B6.2 and D6.1 are lost)
+    flex_points: int = Field(default=0, ge=0, le=99)
 
     @field_validator("reactors", mode="before")
     @classmethod
@@ -216,6 +221,12 @@ class ShipSystems:
     damage_log: list[str] = field(default_factory=list)
     #: reactors destroyed during the current turn (they still make this turn's heat, A5.39)
     destroyed_this_turn: set[int] = field(default_factory=set)
+    #: Sample Game One's lasers (A5.167): no power cost, no cycle time, "the lasers won't be
+    #: ready again until next turn"
+    free_lasers: bool = False
+    #: flex points on ECM and ECCM this turn (our design, module :mod:`..combat`)
+    ecm: int = 0
+    eccm: int = 0
 
     @classmethod
     def build(
@@ -333,7 +344,7 @@ class ShipSystems:
                 )
             total += w.code.power
             shots.append(Shot(w.id, w.mount, w.code.power))
-        if total > self.power.stored:
+        if total > self.power.stored and not self.free_lasers:
             raise IllegalAction(
                 f"not enough power: the shots need {show(total)}, batteries hold "
                 f"{show(self.power.stored)}",
@@ -346,9 +357,26 @@ class ShipSystems:
         w = self.weapon(wid)
         if w.destroyed:
             raise IllegalAction(f"{w.id} is destroyed", rule="AV:T A2.4 (SSD)")
+        if self.free_lasers:  # A5.167: free, and "won't be ready again until next turn"
+            w.ready_abs = SEGMENTS * turn + 1
+            return w
         self.power.pay(w.code.power, f"{w.id}")
         w.fired(turn, segment)
         return w
+
+    # -- flex points ----------------------------------------------------------------------------
+    @property
+    def flex_points(self) -> int:
+        """The Energy Board's flex points (A5.312)."""
+        return self.model.power.flex_points
+
+    def set_flex(self, ecm: int, eccm: int) -> None:
+        """Put flex points on ECM and ECCM for the next turn (A5.312; our design)."""
+        if ecm < 0 or eccm < 0 or ecm + eccm > self.flex_points:
+            raise IllegalAction(
+                f"ECM {ecm} + ECCM {eccm} is more than the ship's {self.flex_points} flex "
+                "point(s)", rule=RULE_FLEX)
+        self.ecm, self.eccm = ecm, eccm
 
     # -- damage ---------------------------------------------------------------------------------
     def take_damage(
@@ -435,6 +463,7 @@ class ShipSystems:
             "power": self.power.to_dict(),
             "heat": self.heat.to_dict(),
             "thrust_boxes_lost": self.thrust_boxes_lost,
+            "flex": {"points": self.flex_points, "ecm": self.ecm, "eccm": self.eccm},
             "weapons": [w.to_dict() for w in self.weapons.values()],
             "damage": self.damage.to_dict(),
             "destroyed": self.destroyed,
@@ -444,6 +473,7 @@ class ShipSystems:
 
 
 __all__ = [
+    "RULE_FLEX",
     "HeatReport",
     "Radiators",
     "ShipSystems",
