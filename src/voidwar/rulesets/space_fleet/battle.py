@@ -262,7 +262,8 @@ class Battle(Game):
         """The whole position as data (records, digests, views)."""
         return {
             "title": self.title,
-            "board": {"cols": self.board.cols, "rows": self.board.rows},
+            "board": ({"cols": self.hexmap.cols, "rows": self.hexmap.rows}
+                      if self.hexmap is not None else None),
             "turn": self.turn, "turn_limit": self.turn_limit, "phase": self.phase,
             "first": self.first, "to_act": self.to_act,
             "moving": self.moving, "moved_hexes": self.moved_hexes, "turned": self.turned,

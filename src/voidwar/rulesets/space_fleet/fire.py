@@ -12,8 +12,27 @@ from ...core.game import Action
 from .actions import EndFire, Fire
 from .battle import R_FIRE, R_HITS, Battle, Shot
 from .damage import apply_hits, check_surrender
-from .data import tables
+from .data import Band, tables
 from .state import FIRING, Ship, other
+
+
+def hit_chance(shooter_cls: str, target_cls: str, band: Band | None,
+               missile: bool = False) -> float:
+    """The chance of a hit in ``band``, ignoring the beam-nearby modifier (Space Fleet: Firing);
+    for the heuristics."""
+    if band is None:
+        return 0.0
+    t = tables().firing
+    if band.name == "long" and shooter_cls in t.limits.no_long_range:
+        return 0.0
+    need = band.missile if missile else band.beam
+    if need is None:
+        return 0.0
+    if band.name == "long" and target_cls == "DD" and shooter_cls != "DD":
+        need += 1
+    if missile and target_cls in t.modifiers.missile_small_targets:
+        need += 1
+    return max(0, 7 - need) / 6
 
 
 def to_hit(game: Battle, shooter: Ship, target: Ship, missile: bool,
