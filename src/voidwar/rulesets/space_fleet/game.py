@@ -1,7 +1,8 @@
-"""Space Fleet: two fleets on a hex map (rules: ../shared/rules/space-fleet.txt).
+"""Space Fleet: two fleets on a hex map (rules: ../shared/rules/space-fleet.txt; the free table is
+:mod:`.table_game`).
 
-A turn is a movement phase (ships move one at a time, slowest class first, the players
-alternating inside a sliding class window), a fire phase (classes fire smallest first, each
+A turn is a movement phase (ships move one at a time, slowest first by current speed, the players
+alternating inside a sliding window), a fire phase (classes fire smallest first, each
 class's fire simultaneous) and the end of the turn (regeneration, repairs, victory check).
 
 Legality has one source, :meth:`SpaceFleetGame._reason` (the movement and fire reasons of
