@@ -287,6 +287,23 @@ def test_malformed_table_scenarios_are_refused(change: dict[str, Any], field: st
     assert reason in e.value.reason
 
 
+def test_degrees_are_refused_on_a_hex_map() -> None:
+    setup: dict[str, Any] = {
+        "title": "t", "description": "d", "turn_limit": 5, "initiative": "roll", "victory": "v",
+        "board": {"cols": 8, "rows": 8},
+        "blue": {"ships": [{"id": "HC1", "class": "HC", "at": "0306", "facing": 0}]},
+        "red": {"ships": [{"id": "HC2", "class": "HC", "at": "3,25", "facing": "D"}]},
+    }
+    with pytest.raises(DataFileError) as e:
+        voidwar.load("space-fleet", setup=setup)
+    assert (e.value.field, e.value.reason) == (
+        "blue.ships.0.facing", "on a hex map facing is one of A, B, C, D, E, F, not '0'")
+    setup["blue"]["ships"][0]["facing"] = "A"
+    with pytest.raises(DataFileError) as e:
+        voidwar.load("space-fleet", setup=setup)
+    assert e.value.field == "red.ships.0.at" and "not a hex id" in e.value.reason
+
+
 def test_fleet_options_line_up_on_the_table() -> None:
     g = voidwar.load("space-fleet", "open-space", fleet_a="BB,DD", fleet_b="HC", seed=2)
     assert [(s.id, str(s.pos), s.heading) for s in g.ships.values()] == [

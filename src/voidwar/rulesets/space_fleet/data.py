@@ -405,7 +405,7 @@ def _consistency(sc: Scenario) -> tuple[str, str] | None:
         fleet: Fleet = getattr(sc, side)
         for i, s in enumerate(fleet.ships):
             where = f"{side}.ships.{i}"
-            if len(s.facing) != 1:
+            if s.facing not in DIRECTION_LETTERS:
                 return f"{where}.facing", (f"on a hex map facing is one of "
                                            f"{', '.join(DIRECTION_LETTERS)}, not {s.facing!r}")
             try:
