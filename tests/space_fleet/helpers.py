@@ -58,3 +58,24 @@ def close_step(game: SpaceFleetGame) -> None:
     while (not game.over and game.phase == Phase.FIRING and game.fire_class == cls
            and game.turn == turn):
         game.apply("end fire")
+
+
+def build_table(ships: list[dict[str, Any]], dice: Iterable[int] = (),
+                mines: Iterable[dict[str, Any]] = (), width: int = 36, height: int = 28,
+                unit: int | str = 1, mine_radius: int | str = 1,
+                turn_limit: int = 10) -> SpaceFleetGame:
+    """A free-table game with exactly these ships (``at`` = ``"x,y"``, ``facing`` in degrees)
+    and mine patterns (``{"at": "x,y", "radius": R}``); blue moves first on turn 1."""
+    fleets: dict[str, list[dict[str, Any]]] = {"blue": [], "red": []}
+    for s in ships:
+        e = dict(s)
+        fleets[e.pop("_side")].append(e)
+    setup = {
+        "title": "test", "description": "hand-built table", "turn_limit": turn_limit,
+        "initiative": "alternate", "victory": "test",
+        "table": {"width": width, "height": height, "unit": unit, "mine_radius": mine_radius},
+        "mines": list(mines), "blue": {"ships": fleets["blue"]}, "red": {"ships": fleets["red"]},
+    }
+    game = voidwar.load("space-fleet", setup=setup, dice=list(dice))
+    assert isinstance(game, SpaceFleetGame)
+    return game

@@ -1,4 +1,4 @@
-"""Space Fleet: two fleets on a hex map (rules: ../shared/rules/space-fleet.txt).
+"""Space Fleet: two fleets on a hex map or a free table (rules: ../shared/rules/space-fleet.txt).
 
 ``voidwar.load("space-fleet", scenario="line-of-battle", seed=7)``; see docs/space-fleet.md.
 """
@@ -23,7 +23,8 @@ RULESET = RulesetInfo(
     policies={"heuristic": lambda seed: HeuristicPolicy(seed)},
     render=render,
     aliases=("space_fleet", "spacefleet"),
-    description="Two fleets on a hex map: class-window movement, smallest-first simultaneous "
+    description="Two fleets on a hex map or a free table: slowest-first movement, "
+    "smallest-first simultaneous "
     "fire, shields, damage table, mines and missiles.",
     commands={"ships": ships_command},
     balance=balance,

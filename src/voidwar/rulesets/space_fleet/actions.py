@@ -1,7 +1,8 @@
 """Space Fleet actions and their text notation (docs/space-fleet.md, "Notation").
 
 =========================  ==================================================================
-``move BB1 2``             move ship BB1 forward 2 hexes (starts or continues its move)
+``move BB1 2``             move ship BB1 forward 2 hexes (starts or continues its move); on a
+                           free table 2 units, or any distance such as ``move BB1 1.25``
 ``turn BB1 right``         turn BB1 60° to the right (clockwise) or ``left`` (``r``/``l``)
 ``lay mine DD1``           lay one mine pattern in the hex DD1 is in
 ``sweep DD1``              spend DD1's whole move stopped in its mined hex, sweeping it
@@ -10,6 +11,10 @@
 ``missile LC1 at DD3``     one missile launcher of LC1 fires at DD3
 ``end fire``               no more fire from this side in this class step (alias ``pass``)
 =========================  ==================================================================
+
+A free-table game reads :data:`TABLE_NOTATION`: the same kinds, with :class:`Advance` (a decimal
+distance in units, structured ``{"kind": "move", "actor": "BB1", "distance": 1.25}``) in place of
+:class:`Move`.
 
 Each action kind is declared once with :func:`~voidwar.core.notation.notation`: that one line
 gives its text, its parser and its structured form. Ship ids are case-insensitive on input and
@@ -20,10 +25,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from fractions import Fraction
+from typing import Any, ClassVar
 
 from ...core.game import Action
-from ...core.notation import Choice, Int, Notation, Word, notation
+from ...core.notation import Choice, Field, Int, Notation, NotationError, Word, notation
+from ...core.tabletop import fmt, frac
 
 #: a ship id: a letter and up to three letters or digits (``BB1``), written in upper case
 SHIP = Word(r"[A-Za-z][A-Za-z0-9]{0,3}", upper=True, hint="SHIP")
@@ -38,6 +45,40 @@ class Move(Action):
 
     ship: str
     hexes: int
+
+
+class Distance(Field[Fraction]):
+    """A distance in units on a free table: at most 3 digits and 2 decimals (``1.25``)."""
+
+    pattern = r"\d{1,3}(?:\.\d{1,2})?"
+    hint = "UNITS"
+
+    def parse(self, text: str) -> Fraction:
+        """``"1.25"`` → ``Fraction(5, 4)``."""
+        return frac(text)
+
+    def format(self, value: Fraction) -> str:
+        """Exact decimals: ``Fraction(5, 4)`` → ``"1.25"``."""
+        return fmt(value)
+
+    def to_json(self, value: Fraction) -> Any:
+        """A JSON number (an integer when whole; two decimals at most, so a float is exact)."""
+        return int(value) if value.denominator == 1 else float(value)
+
+    def from_json(self, data: Any) -> Fraction:
+        """A number (or its text) → the distance; the text's limits apply."""
+        if isinstance(data, bool) or not isinstance(data, (int, float, str)):
+            raise NotationError(f"a distance is a number, not {data!r}")
+        return super().from_json(data if isinstance(data, str) else repr(data))
+
+
+@notation("move {ship} {distance}", ship=SHIP, distance=Distance(), actor="ship")
+@dataclass(frozen=True, slots=True)
+class Advance(Action):
+    """Move ``distance`` units straight ahead on a free table (Space Fleet: Movement)."""
+
+    ship: str
+    distance: Fraction
 
 
 @notation("turn {ship} {right}", ship=SHIP, actor="ship",
@@ -116,6 +157,10 @@ class SpaceFleetNotation(Notation):
 
 NOTATION = SpaceFleetNotation(Move, Turn, LayMine, Sweep, EndMove, Fire, EndFire,
                               help=NOTATION_HELP)
+
+#: the free table's notation: ``move SHIP UNITS`` names a distance (:class:`Advance`)
+TABLE_NOTATION = SpaceFleetNotation(Advance, Turn, LayMine, Sweep, EndMove, Fire, EndFire,
+                                    help=NOTATION_HELP.replace("move SHIP N", "move SHIP UNITS"))
 
 
 def parse(text: str) -> Action:

@@ -8,14 +8,28 @@
 from __future__ import annotations
 
 from abc import abstractmethod
+from fractions import Fraction
 from typing import Any
 
 from ...core.dice import Dice
 from ...core.errors import IllegalAction
 from ...core.game import Game, Result
 from ...core.hexgrid import Hex, RectBoard
-from .data import SEATS, Scenario, hexid, parse_hexid, tables
-from .state import ACTIVE, FIRING, MOVEMENT, OVER, Damage, Level, Outcome, Ship
+from ...core.tabletop import Circle, Point
+from .data import SEATS, Band, Scenario, hexid, parse_hexid, tables
+from .state import (
+    ACTIVE,
+    FIRING,
+    MOVEMENT,
+    OVER,
+    Damage,
+    Level,
+    Outcome,
+    Ship,
+    band_for,
+    in_rear_arc,
+)
+from .table import MineArea, Pattern, TableSpec, parse_heading
 
 R_TYPES, R_MOVE, R_FIRE = "Space Fleet: Ship Types", "Space Fleet: Movement", "Space Fleet: Firing"
 R_MINES, R_HITS = "Space Fleet: Mines", "Space Fleet: Effect of hits"
@@ -31,7 +45,11 @@ class Battle(Game):
                  setup: Scenario) -> None:
         super().__init__(dice, scenario, options)
         self.title = setup.title
-        self.board = RectBoard(setup.board.cols, setup.board.rows)
+        #: the hex map (``None`` on a free table, :attr:`table`)
+        self.hexmap = (RectBoard(setup.board.cols, setup.board.rows)
+                       if setup.board is not None else None)
+        #: the free table (``None`` on a hex map)
+        self.table = TableSpec.of(setup.table) if setup.table is not None else None
         self.turn_limit = setup.turn_limit
         self.initiative = setup.initiative
         self.ships: dict[str, Ship] = {}
@@ -39,14 +57,23 @@ class Battle(Game):
             for e in getattr(setup, side).ships:
                 p = setup.profile_of(e)
                 ship = Ship(
-                    id=e.id, side=side, cls=p.cls, name=e.name, hex=parse_hexid(e.at),
-                    facing="ABCDEF".index(e.facing), profile=p,
-                    shields=p.shields if e.shields is None else e.shields,
+                    id=e.id, side=side, cls=p.cls, name=e.name, hex=Hex(0, 0), facing=0,
+                    profile=p, shields=p.shields if e.shields is None else e.shields,
                     missiles=p.missiles, mines=p.mines,
                 )
+                if self.table is None:
+                    ship.hex, ship.facing = parse_hexid(e.at), "ABCDEF".index(e.facing)
+                else:
+                    ship.pos, ship.heading = Point.parse(e.at), parse_heading(e.facing)
                 ship.damage = [Damage(k) for k in e.damage]
                 self.ships[e.id] = ship
-        self.mines: set[Hex] = {parse_hexid(m) for m in setup.mines}
+        self.mines: set[Hex] = {parse_hexid(m) for m in setup.mines if isinstance(m, str)}
+        #: mine patterns on a free table, by id (``M1``…)
+        self.patterns: dict[str, Pattern] = {}
+        if self.table is not None:
+            for m in setup.mines:
+                if isinstance(m, MineArea):
+                    self.add_pattern(Point.parse(m.at), m.radius)
         self.turn = 1
         self.phase = MOVEMENT
         self.first = SEATS[0]
@@ -54,6 +81,9 @@ class Battle(Game):
         self.moves_made = 0
         self.moving: str | None = None  # the ship in the middle of its move
         self.moved_hexes = 0
+        #: the speed the moving ship began its move with: a ship a mine slows down mid-move
+        #: does not make a full move (Movement: "as may ships not making a full move")
+        self.move_speed: int | None = None
         self.turned = False  # turned since the last hex moved
         self.laid = False
         self.fire_step = 0
@@ -61,6 +91,23 @@ class Battle(Game):
         self.fire_done: list[str] = []
         self.declared: list[Shot] = []
         self._result: Result | None = None
+
+    @property
+    def board(self) -> RectBoard:
+        """The hex map; a free-table game has none (:class:`TypeError`)."""
+        if self.hexmap is None:
+            raise TypeError("a free-table game has no hex map")
+        return self.hexmap
+
+    def add_pattern(self, centre: Point, radius: Fraction | None = None) -> Pattern:
+        """A new mine pattern on the free table (``radius`` in units; default the table's)."""
+        assert self.table is not None
+        pid = f"M{len(self.patterns) + 1}"
+        while pid in self.patterns:
+            pid += "'"
+        r = (self.table.mine_radius if radius is None else radius) * self.table.unit
+        self.patterns[pid] = Pattern(pid, Circle(centre, r))
+        return self.patterns[pid]
 
     # ------------------------------------------------------------------ protocol
     @property
@@ -97,22 +144,54 @@ class Battle(Game):
                 return s
         return None
 
-    def move_window(self) -> set[str]:
-        """Classes that may move now (Space Fleet: Movement).
+    def move_window(self) -> set[int]:
+        """The current speeds that may move now (Space Fleet: Movement).
 
         "Slowest ships move first ... The first player moves any DN, the second then moves any DN
-        or BB, the first player then moves any BB or HC, and so on." Our reading for fleets of any
-        size: the window is the slowest class that still has an unmoved ship (of either side) plus
-        the next class up the ladder (DN, BB, HC, LC, DD); the very first move of the phase is the
-        slowest class only. A player with no ship in the window is passed over.
+        or BB, the first player then moves any BB or HC, and so on." The text's principle is
+        speed, its example the basic classes, whose speeds are 1 to 5 (DN 1 … DD 5). Our reading
+        for fleets of any make-up: a ship moves by its current speed (after trades and ½-speed
+        damage), so a half-speed battleship moves with the dreadnoughts and a speed-4 destroyer
+        with the light cruisers. The window is the slowest speed that still has an unmoved ship
+        (of either side) plus the next speed up; the very first move of the phase is the slowest
+        speed only. A player with no ship in the window is passed over.
         """
-        sizes = [s.size for s in self.ships.values() if s.active and not s.moved]
-        if not sizes:
+        speeds = [s.speed for s in self.ships.values() if s.active and not s.moved]
+        if not speeds:
             return set()
-        slowest = max(sizes)
-        codes = {r.size: c for c, r in tables().classes.items()}
-        keep = [slowest] if self.moves_made == 0 else [slowest, slowest - 1]
-        return {codes[z] for z in keep if z in codes}
+        slowest = min(speeds)
+        return {slowest} if self.moves_made == 0 else {slowest, slowest + 1}
+
+    # ------------------------------------------------------------------ geometry (hex map)
+    #: what a distance is counted in (messages)
+    unit_word = "hexes"
+    #: the same, one of them
+    unit_name = "hex"
+
+    def gap(self, a: Ship, b: Ship) -> float:
+        """The distance between two ships in hexes (units on a free table)."""
+        return a.hex.distance(b.hex)
+
+    def range_text(self, a: Ship, b: Ship) -> str:
+        """The distance between two ships as written in messages."""
+        return str(a.hex.distance(b.hex))
+
+    def band_between(self, a: Ship, b: Ship) -> Band | None:
+        """The range band from ``a`` to ``b`` (short 0-4, medium 5-8, long 9-12) or ``None``
+        (Space Fleet: Firing)."""
+        return band_for(a.hex.distance(b.hex))
+
+    def rear(self, ship: Ship, target: Ship) -> bool:
+        """``target`` is in ``ship``'s rear 90° arc (Space Fleet: Firing)."""
+        return in_rear_arc(ship.hex, ship.facing, target.hex)
+
+    def close_to(self, a: Ship, b: Ship, units: int) -> bool:
+        """``b`` is within ``units`` of ``a`` (the beam-nearby modifier)."""
+        return a.hex.distance(b.hex) <= units
+
+    def where(self, ship: Ship) -> str:
+        """Where ``ship`` is, as written in messages (``0712``)."""
+        return hexid(ship.hex)
 
     @property
     def fire_class(self) -> str:
@@ -183,10 +262,12 @@ class Battle(Game):
         """The whole position as data (records, digests, views)."""
         return {
             "title": self.title,
-            "board": {"cols": self.board.cols, "rows": self.board.rows},
+            "board": ({"cols": self.hexmap.cols, "rows": self.hexmap.rows}
+                      if self.hexmap is not None else None),
             "turn": self.turn, "turn_limit": self.turn_limit, "phase": self.phase,
             "first": self.first, "to_act": self.to_act,
             "moving": self.moving, "moved_hexes": self.moved_hexes, "turned": self.turned,
+            **({"move_speed": self.move_speed} if self.moving is not None else {}),
             "laid": self.laid, "moves_made": self.moves_made,
             "fire_class": self.fire_class if self.phase == FIRING else None,
             "fire_done": list(self.fire_done),

@@ -24,7 +24,9 @@ from pydantic import Field, field_validator, model_validator
 from ...core.datafile import StrictModel, load_model, package_file, read_toml, validate
 from ...core.errors import DataFileError
 from ...core.hexgrid import DIRECTION_LETTERS, Hex, RectBoard
+from ...core.tabletop import Point, fmt
 from .designs import CLASS_CODES, ClassRow, Profile, ShipTypes, TradeError, TradeRate
+from .table import MineArea, TableSize, parse_heading
 
 PACKAGE = "voidwar.rulesets.space_fleet"
 SEATS = ("blue", "red")
@@ -240,7 +242,9 @@ class ShipEntry(StrictModel):
     cls: str | None = Field(default=None, alias="class")
     design: str | None = None
     name: str = ""
+    #: a hex id (``0712``) on a hex map, a point ``"x,y"`` (inches) on a free table
     at: str
+    #: a hex side A–F; on a free table also whole degrees clockwise from up (``facing = 60``)
     facing: str
     trades: list[str] = Field(default_factory=list)
     missile_launchers: int = Field(default=0, ge=0)
@@ -252,15 +256,29 @@ class ShipEntry(StrictModel):
     @field_validator("at")
     @classmethod
     def _hex(cls, v: str) -> str:
-        parse_hexid(v)
+        try:
+            parse_hexid(v)
+        except ValueError as e:
+            try:
+                Point.parse(v)
+            except ValueError:
+                raise ValueError(f"{e}; on a free table a point x,y in inches") from None
         return v
 
-    @field_validator("facing")
+    @field_validator("facing", mode="before")
     @classmethod
-    def _facing(cls, v: str) -> str:
-        if len(v) != 1 or v.upper() not in DIRECTION_LETTERS:
-            raise ValueError(f"facing must be one of {', '.join(DIRECTION_LETTERS)}, not {v!r}")
-        return v.upper()
+    def _facing(cls, v: Any) -> str:
+        if isinstance(v, int) and not isinstance(v, bool):
+            v = str(v)
+        if not isinstance(v, str):
+            raise ValueError(f"facing must be a letter or whole degrees, not {v!r}")
+        if len(v) == 1 and v.upper() in DIRECTION_LETTERS:
+            return v.upper()
+        try:
+            return str(parse_heading(v))
+        except ValueError:
+            raise ValueError(f"facing must be one of {', '.join(DIRECTION_LETTERS)} (on a free "
+                             f"table also whole degrees 0-359), not {v!r}") from None
 
     @model_validator(mode="after")
     def _class_or_design(self) -> ShipEntry:
@@ -299,11 +317,21 @@ class Scenario(StrictModel):
     turn_limit: int = Field(ge=1, le=200)
     initiative: Literal["roll", "alternate"]
     victory: str
-    board: BoardSize
-    mines: list[str] = Field(default_factory=list)
+    #: a hex map of cols × rows, or ``table``: a free table (Movement: "moved freely on a table
+    #: surface, or on a hex grid"); exactly one of the two
+    board: BoardSize | None = None
+    table: TableSize | None = None
+    #: hex ids on a hex map; ``{at = "x,y", radius = R}`` circles on a free table
+    mines: list[str | MineArea] = Field(default_factory=list)
     designs: dict[str, Design] = Field(default_factory=dict)
     blue: Fleet
     red: Fleet
+
+    @model_validator(mode="after")
+    def _board_or_table(self) -> Scenario:
+        if (self.board is None) == (self.table is None):
+            raise ValueError("give exactly one of board (a hex map) or table (a free table)")
+        return self
 
     def profile_of(self, s: ShipEntry) -> Profile:
         """A ship entry's stats: its design's, or its class after its trades."""
@@ -323,11 +351,9 @@ def scenario_names() -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in scenario_dir().glob("*.toml")))
 
 
-def _consistency(sc: Scenario) -> tuple[str, str] | None:
-    """Checks across entries: (field, reason) of the first problem, or ``None``."""
-    board = RectBoard(sc.board.cols, sc.board.rows)
+def _ids_and_designs(sc: Scenario) -> tuple[str, str] | None:
+    """Ship ids used once, designs known: (field, reason) of the first problem, or ``None``."""
     seen: set[str] = set()
-    hexes: dict[str, str] = {}
     known = {**shipped_designs(), **sc.designs}
     for side in SEATS:
         fleet: Fleet = getattr(sc, side)
@@ -336,15 +362,64 @@ def _consistency(sc: Scenario) -> tuple[str, str] | None:
             if s.id in seen:
                 return f"{where}.id", f"ship id {s.id} is used twice"
             seen.add(s.id)
-            if parse_hexid(s.at) not in board:
+            if s.design is not None and s.design not in known:
+                return f"{where}.design", (f"unknown design {s.design!r} "
+                                           f"(known: {', '.join(sorted(known))})")
+    return None
+
+
+def _table_consistency(sc: Scenario, table: TableSize) -> tuple[str, str] | None:
+    """A free table: every ship and mine pattern at a point on the table, facings in degrees."""
+    def off(text: str) -> bool:
+        p = Point.parse(text)
+        return not (0 <= p.x <= table.width and 0 <= p.y <= table.height)
+
+    size = f"{fmt(table.width)}x{fmt(table.height)} inch table"
+    for side in SEATS:
+        for i, s in enumerate(getattr(sc, side).ships):
+            where = f"{side}.ships.{i}"
+            try:
+                if off(s.at):
+                    return f"{where}.at", f"point {s.at} is off the {size}"
+            except ValueError:
+                return f"{where}.at", f"on a free table a position is x,y in inches, not {s.at!r}"
+    for i, m in enumerate(sc.mines):
+        if not isinstance(m, MineArea):
+            return f"mines.{i}", "on a free table a mine pattern is {at = \"x,y\", radius = R}"
+        if off(m.at):
+            return f"mines.{i}.at", f"point {m.at} is off the {size}"
+    return None
+
+
+def _consistency(sc: Scenario) -> tuple[str, str] | None:
+    """Checks across entries: (field, reason) of the first problem, or ``None``."""
+    problem = _ids_and_designs(sc)
+    if problem is not None:
+        return problem
+    if sc.table is not None:
+        return _table_consistency(sc, sc.table)
+    assert sc.board is not None
+    board = RectBoard(sc.board.cols, sc.board.rows)
+    hexes: dict[str, str] = {}
+    for side in SEATS:
+        fleet: Fleet = getattr(sc, side)
+        for i, s in enumerate(fleet.ships):
+            where = f"{side}.ships.{i}"
+            if s.facing not in DIRECTION_LETTERS:
+                return f"{where}.facing", (f"on a hex map facing is one of "
+                                           f"{', '.join(DIRECTION_LETTERS)}, not {s.facing!r}")
+            try:
+                h = parse_hexid(s.at)
+            except ValueError as e:
+                return f"{where}.at", str(e)
+            if h not in board:
                 return f"{where}.at", f"hex {s.at} is off the {sc.board.cols}x{sc.board.rows} map"
             if s.at in hexes:
                 return f"{where}.at", f"hex {s.at} already holds {hexes[s.at]}"
             hexes[s.at] = s.id
-            if s.design is not None and s.design not in known:
-                return f"{where}.design", (f"unknown design {s.design!r} "
-                                           f"(known: {', '.join(sorted(known))})")
     for i, m in enumerate(sc.mines):
+        if not isinstance(m, str):
+            return f"mines.{i}", "on a hex map a mine pattern is a hex id such as 0807"
         try:
             h = parse_hexid(m)
         except ValueError as e:

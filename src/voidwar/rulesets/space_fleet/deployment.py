@@ -11,6 +11,7 @@ from ...core.dice import Dice
 from ...core.errors import DataFileError, UnknownName
 from ...core.hexgrid import RectBoard
 from ...core.registry import Matchup
+from ...core.tabletop import Point
 from .data import (
     Scenario,
     class_cost,
@@ -23,6 +24,8 @@ from .data import (
 )
 from .designs import CLASS_CODES
 from .game import SpaceFleetGame
+from .table import TableSize
+from .table_game import SpaceFleetTableGame
 
 DEFAULT_SCENARIO = "destroyer-skirmish"
 
@@ -58,9 +61,32 @@ def _fleet_list(key: str, value: Any) -> list[str]:
     return out
 
 
-def _replace_fleets(data: dict[str, Any], fleets: dict[str, list[str]]) -> None:
-    """Line the given fleets up along blue's (bottom) and red's (top) map edges."""
+def _placements(data: dict[str, Any], side: str, n: int) -> list[tuple[str, str]]:
+    """Where ``n`` replacement ships of ``side`` stand, and their facing: every other hex along
+    the map edge, or on a free table every 3 units, 2 units in from the edge."""
+    key = f"fleet_{'a' if side == 'blue' else 'b'}"
+    if "table" in data:
+        try:
+            size = TableSize.model_validate(data["table"])
+        except ValueError as e:
+            raise DataFileError("(setup)", "table", str(e)) from None
+        gap, unit = 3 * size.unit, size.unit
+        x0 = size.width / 2 - gap * (n - 1) / 2
+        y = 2 * unit if side == "blue" else size.height - 2 * unit
+        if x0 < unit:
+            raise DataFileError("(options)", key, f"{n} ships do not fit across the table")
+        heading = "0" if side == "blue" else "180"
+        return [(str(Point(x0 + gap * i, y)), heading) for i in range(n)]
     cols, rows = int(data["board"]["cols"]), int(data["board"]["rows"])
+    row, facing = (rows - 2, "A") if side == "blue" else (1, "D")
+    start = cols // 2 - (n - 1)
+    if start < 0 or start + 2 * (n - 1) >= cols:
+        raise DataFileError("(options)", key, f"{n} ships do not fit across a {cols}-column map")
+    return [(hexid(RectBoard.from_offset(start + 2 * i, row)), facing) for i in range(n)]
+
+
+def _replace_fleets(data: dict[str, Any], fleets: dict[str, list[str]]) -> None:
+    """Line the given fleets up along blue's (bottom) and red's (top) edges."""
     counters: dict[str, int] = {}
     for side in ("blue", "red"):
         if side not in fleets:
@@ -71,11 +97,7 @@ def _replace_fleets(data: dict[str, Any], fleets: dict[str, list[str]]) -> None:
         items = fleets.get(side)
         if items is None:
             continue
-        row, facing = (rows - 2, "A") if side == "blue" else (1, "D")
-        start = cols // 2 - (len(items) - 1)
-        if start < 0 or start + 2 * (len(items) - 1) >= cols:
-            raise DataFileError("(options)", f"fleet_{'a' if side == 'blue' else 'b'}",
-                                f"{len(items)} ships do not fit across a {cols}-column map")
+        places = _placements(data, side, len(items))
         ships = []
         for i, item in enumerate(items):
             entry: dict[str, Any]
@@ -86,9 +108,8 @@ def _replace_fleets(data: dict[str, Any], fleets: dict[str, list[str]]) -> None:
                 code = shipped_designs()[item].cls
                 entry = {"design": item}
             counters[code] = counters.get(code, 0) + 1
-            at = hexid(RectBoard.from_offset(start + 2 * i, row))
-            entry.update(id=f"{code}{counters[code]}", at=at,
-                         facing=facing)
+            at, facing = places[i]
+            entry.update(id=f"{code}{counters[code]}", at=at, facing=facing)
             ships.append(entry)
         data[side] = {"ships": ships}
 
@@ -101,6 +122,8 @@ def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> Spac
                           f"(known: {', '.join(OPTION_HELP)})")
     opts = dict(options)
     setup = _setup(scenario, opts)
+    if setup.table is not None:
+        return SpaceFleetTableGame(dice, scenario, opts, setup)
     return SpaceFleetGame(dice, scenario, opts, setup)
 
 

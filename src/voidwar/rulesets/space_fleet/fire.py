@@ -12,15 +12,34 @@ from ...core.game import Action
 from .actions import EndFire, Fire
 from .battle import R_FIRE, R_HITS, Battle, Shot
 from .damage import apply_hits, check_surrender
-from .data import tables
-from .state import FIRING, Ship, band_for, in_rear_arc, other
+from .data import Band, tables
+from .state import FIRING, Ship, other
+
+
+def hit_chance(shooter_cls: str, target_cls: str, band: Band | None,
+               missile: bool = False) -> float:
+    """The chance of a hit in ``band``, ignoring the beam-nearby modifier (Space Fleet: Firing);
+    for the heuristics."""
+    if band is None:
+        return 0.0
+    t = tables().firing
+    if band.name == "long" and shooter_cls in t.limits.no_long_range:
+        return 0.0
+    need = band.missile if missile else band.beam
+    if need is None:
+        return 0.0
+    if band.name == "long" and target_cls == "DD" and shooter_cls != "DD":
+        need += 1
+    if missile and target_cls in t.modifiers.missile_small_targets:
+        need += 1
+    return max(0, 7 - need) / 6
 
 
 def to_hit(game: Battle, shooter: Ship, target: Ship, missile: bool,
            beam_firers: set[str]) -> tuple[int, int, list[str]]:
     """(score needed on the d6, total modifier, modifier reasons) — Space Fleet: Firing."""
     t = tables().firing
-    band = band_for(shooter.hex.distance(target.hex))
+    band = game.band_between(shooter, target)
     if band is None:  # pragma: no cover - check() refuses such a shot
         raise ValueError("target out of range")
     need = band.missile if missile else band.beam
@@ -35,11 +54,11 @@ def to_hit(game: Battle, shooter: Ship, target: Ship, missile: bool,
     # "-1 if other ship firing beam weapon within 1 hex of firer"
     near = t.modifiers.beam_nearby_distance
     if any(
-        fid != shooter.id and game.ships[fid].hex.distance(shooter.hex) <= near
+        fid != shooter.id and game.close_to(shooter, game.ships[fid], near)
         for fid in beam_firers
     ):
         mod += t.modifiers.beam_nearby
-        why.append("beam fire within 1 hex")
+        why.append(f"beam fire within {near} {game.unit_name}")
     # "-1 Missile at D or Lt Cr."
     if missile and target.cls in t.modifiers.missile_small_targets:
         mod += t.modifiers.missile_at_small
@@ -60,7 +79,7 @@ def resolve_fire_step(game: Battle, shots: list[Shot]) -> None:
         shooter, target = game.ships[fid], game.ships[tid]
         need, mod, why = to_hit(game, shooter, target, missile, beam_firers)
         weapon = "missile" if missile else "beam"
-        dist = shooter.hex.distance(target.hex)
+        dist = game.range_text(shooter, target)
         note = f" ({', '.join(why)}: {mod:+d})" if why else ""
         roll = game.roll(6, f"{weapon} {fid} at {tid}, range {dist}, needs {need}+{note}")
         if roll + mod >= need:
@@ -148,17 +167,18 @@ class Firing(Battle):
             return IllegalAction(f"{tid} is on your side", R_FIRE)
         if not target.active:
             return IllegalAction(f"{tid} is {target.status}", R_FIRE)
-        dist = ship.hex.distance(target.hex)
-        band = band_for(dist)
+        dist = self.range_text(ship, target)
+        band = self.band_between(ship, target)
         if band is None:
-            return IllegalAction(f"{tid} is {dist} hexes away; long range ends at 12", R_FIRE)
+            return IllegalAction(f"{tid} is {dist} {self.unit_word} away; long range ends at "
+                                 f"{tables().firing.bands[-1].max}", R_FIRE)
         if band.name == "long" and ship.cls in tables().firing.limits.no_long_range:
             return IllegalAction(f"{tid} is at long range ({dist}); destroyers and light "
                                  "cruisers cannot fire at long range", R_FIRE)
         if missile and band.missile is None:
             return IllegalAction(f"{tid} is at {band.name} range ({dist}); missiles fire at "
                                  "short range only", R_FIRE)
-        if in_rear_arc(ship.hex, ship.facing, target.hex):
+        if self.rear(ship, target):
             return IllegalAction(f"{tid} is in {ship.id}'s rear 90° arc", R_FIRE)
         return None
 

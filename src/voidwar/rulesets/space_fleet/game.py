@@ -1,7 +1,8 @@
-"""Space Fleet: two fleets on a hex map (rules: ../shared/rules/space-fleet.txt).
+"""Space Fleet: two fleets on a hex map (rules: ../shared/rules/space-fleet.txt; the free table is
+:mod:`.table_game`).
 
-A turn is a movement phase (ships move one at a time, slowest class first, the players
-alternating inside a sliding class window), a fire phase (classes fire smallest first, each
+A turn is a movement phase (ships move one at a time, slowest first by current speed, the players
+alternating inside a sliding window), a fire phase (classes fire smallest first, each
 class's fire simultaneous) and the end of the turn (regeneration, repairs, victory check).
 
 Legality has one source, :meth:`SpaceFleetGame._reason` (the movement and fire reasons of
@@ -17,7 +18,7 @@ from ...core.dice import Dice
 from ...core.errors import IllegalAction
 from ...core.game import Action
 from ...core.notation import Notation
-from .actions import NOTATION, EndFire, EndMove, Fire, LayMine, Move, Sweep, Turn
+from .actions import NOTATION, Advance, EndFire, EndMove, Fire, LayMine, Move, Sweep, Turn
 from .damage import end_of_turn
 from .data import SEATS, Scenario, tables
 from .fire import Firing, resolve_fire_step
@@ -31,7 +32,9 @@ class SpaceFleetGame(Movement, Firing):
     ruleset = "space-fleet"
     has_secret_orders = True
     has_hidden_information = True
-    rules_version = 1
+    #: 2: slowest ships by current speed, not class; a ship slowed by a mine mid-move stops and
+    #: may still turn (Space Fleet: Movement)
+    rules_version = 2
     notation: ClassVar[Notation | None] = NOTATION
 
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any],
@@ -42,7 +45,7 @@ class SpaceFleetGame(Movement, Firing):
     # ------------------------------------------------------------------ protocol
     def parse_action(self, text: str) -> Action:
         """Read the notation (docs/space-fleet.md, "Notation"); no legality check."""
-        return NOTATION.parse(text)
+        return type(self).notation.parse(text)  # type: ignore[union-attr]
 
     def check(self, action: Action) -> None:
         """Raise the reason ``action`` is illegal now (the one :meth:`_reason`)."""
@@ -66,7 +69,7 @@ class SpaceFleetGame(Movement, Firing):
         """Why ``a`` is illegal now, or ``None``: the one source of legality."""
         if self.phase == OVER:
             return IllegalAction("the game is over")
-        if isinstance(a, (Move, Turn, LayMine, Sweep, EndMove)):
+        if isinstance(a, (Move, Advance, Turn, LayMine, Sweep, EndMove)):
             return self._move_reason(a)
         if isinstance(a, (Fire, EndFire)):
             return self._fire_reason(a)
@@ -74,7 +77,7 @@ class SpaceFleetGame(Movement, Firing):
 
     def execute(self, action: Action) -> None:
         """Carry out a checked action, then see whether the game is over."""
-        if isinstance(action, (Move, Turn, LayMine, Sweep, EndMove)):
+        if isinstance(action, (Move, Advance, Turn, LayMine, Sweep, EndMove)):
             self._execute_move(action)
         elif isinstance(action, Fire):
             self._declare(action)
@@ -107,7 +110,7 @@ class SpaceFleetGame(Movement, Firing):
         """The players alternate; a player with no ship in the window is passed over."""
         window = self.move_window()
         for side in (other(last), last):
-            if any(not s.moved and s.cls in window for s in self.fleet(side)):
+            if any(not s.moved and s.speed in window for s in self.fleet(side)):
                 self.step_side = side
                 return
         self.step_side = None

@@ -11,47 +11,49 @@ from __future__ import annotations
 from ...core.errors import IllegalAction
 from ...core.game import Action
 from ...core.hexgrid import direction_letter
-from .actions import EndMove, LayMine, Move, Sweep, Turn
+from .actions import Advance, EndMove, LayMine, Move, Sweep, Turn
 from .battle import R_MINES, R_MOVE, Battle
 from .damage import apply_hits
 from .data import hexid, tables
 from .state import MOVEMENT, OVER, Ship
 
 #: the movement actions
-MoveAction = Move | Turn | LayMine | Sweep | EndMove
+MoveAction = Move | Advance | Turn | LayMine | Sweep | EndMove
 
 
-def turn_refusal(cls: str, speed: int, moved: int, turned: bool) -> str | None:
-    """Why a ship of class ``cls`` that has moved ``moved`` hexes of its ``speed`` (``turned``
-    since its last hex) may not turn now — a message with a ``{ship}`` slot — or ``None`` when it
-    may (Space Fleet: Movement).
+def turn_refusal(cls: str, full: int, moved: int, turned: bool) -> str | None:
+    """Why a ship of class ``cls`` that has moved ``moved`` hexes of a full move of ``full``
+    (the speed it began its move with; ``turned`` since its last hex) may not turn now — a
+    message with a ``{ship}`` slot — or ``None`` when it may (Space Fleet: Movement).
 
     "After moving 1 forward a ship may turn 60 degrees before moving again, and may turn once for
     each 1 moved except for the last (DN only may turn after all move completed, as may ships not
-    making a full move)."
+    making a full move)." A ship that a mine slows down mid-move does not make its full move, so
+    it may still turn after its last hex.
     """
     if moved == 0:
         return "{ship} must move 1 hex forward before it may turn"
     if turned:
         return "{ship} has already turned since its last hex: one 60° turn per hex moved"
-    if moved >= speed and cls != "DN":
+    if moved >= full and cls != "DN":
         return "{ship} made its full move: no turn after the last hex (only a Dreadnought may)"
     return None
 
 
-def mine_attack(game: Battle, ship: Ship) -> None:
+def mine_attack(game: Battle, ship: Ship, where: str | None = None) -> None:
     """Space Fleet: Mines — "Roll 1d6 when move into area of effect, 4,5,6 indicates 1d3 hits."
-    """
+    ``where`` names the pattern (default: the ship's hex)."""
     m = tables().mines
-    roll = game.roll(6, f"mine at {hexid(ship.hex)} attacks {ship.id}")
+    at = hexid(ship.hex) if where is None else where
+    roll = game.roll(6, f"mine at {at} attacks {ship.id}")
     if roll >= m.attack_on:
         hits = game.roll(m.hit_die, f"mine hits on {ship.id}")
         plural = "s" * (hits != 1)
-        game.emit("mine", f"mine at {hexid(ship.hex)} hits {ship.id}: {hits} hit{plural}",
+        game.emit("mine", f"mine at {at} hits {ship.id}: {hits} hit{plural}",
                   ship=ship.id, hits=hits)
         apply_hits(game, ship, hits, missile=False, source="mine")
     else:
-        game.emit("mine", f"mine at {hexid(ship.hex)} misses {ship.id}", ship=ship.id, hits=0)
+        game.emit("mine", f"mine at {at} misses {ship.id}", ship=ship.id, hits=0)
 
 
 class Movement(Battle):
@@ -66,10 +68,10 @@ class Movement(Battle):
             ships = [self.ships[self.moving]]
         else:
             window = self.move_window()
-            ships = [s for s in self.fleet(side) if not s.moved and s.cls in window]
+            ships = [s for s in self.fleet(side) if not s.moved and s.speed in window]
         out: list[Action] = []
         for s in ships:
-            out.extend(Move(s.id, k) for k in range(1, s.speed - self.moved_hexes + 1))
+            out.extend(self._step_candidates(s))
             if self.moving is not None:
                 out += [Turn(s.id, False), Turn(s.id, True)]
             out += [LayMine(s.id), Sweep(s.id), EndMove(s.id)]
@@ -86,12 +88,10 @@ class Movement(Battle):
         err = self._mover_reason(ship)
         if err is not None:
             return err
-        if isinstance(a, Move):
-            return self._step_reason(ship, a.hexes)
+        if isinstance(a, (Move, Advance)):
+            return self._step_reason(ship, a)
         if isinstance(a, Turn):
-            moved = 0 if self.moving is None else self.moved_hexes
-            why = turn_refusal(ship.cls, ship.speed, moved, self.turned)
-            return None if why is None else IllegalAction(why.format(ship=ship.id), R_MOVE)
+            return self._turn_reason(ship)
         if isinstance(a, LayMine):
             return self._lay_reason(ship)
         if isinstance(a, Sweep):
@@ -107,16 +107,32 @@ class Movement(Battle):
             if ship.moved:
                 return IllegalAction(f"{ship.id} has already moved this turn", R_MOVE)
             window = self.move_window()
-            if ship.cls not in window:
+            if ship.speed not in window:
+                speeds = " or ".join(str(v) for v in sorted(window))
                 return IllegalAction(
-                    f"slowest ships move first: only {' or '.join(sorted(window))} may move now, "
-                    f"not {ship.id} ({ship.cls})", R_MOVE)
+                    f"slowest ships move first: only ships of speed {speeds} may move now, "
+                    f"not {ship.id} ({ship.cls}, speed {ship.speed})", R_MOVE)
         return None
 
-    def _step_reason(self, ship: Ship, hexes: int) -> IllegalAction | None:
+    # -- the geometry of a move: hexes here, a free table in .table_game --------------------
+    def _step_candidates(self, ship: Ship) -> list[Action]:
+        """The forward moves worth listing: 1 hex up to the hexes left."""
+        return [Move(ship.id, k) for k in range(1, ship.speed - self.moved_hexes + 1)]
+
+    def _turn_reason(self, ship: Ship) -> IllegalAction | None:
+        """The turning rule (:func:`turn_refusal`) for the ship to act."""
+        moved = 0 if self.moving is None else self.moved_hexes
+        full = ship.speed if self.move_speed is None else self.move_speed
+        why = turn_refusal(ship.cls, full, moved, self.turned)
+        return None if why is None else IllegalAction(why.format(ship=ship.id), R_MOVE)
+
+    def _step_reason(self, ship: Ship, a: Move | Advance) -> IllegalAction | None:
         """Speed in hexes, straight ahead; one ship per hex and no leaving the map (our
         reading)."""
-        left = ship.speed - self.moved_hexes
+        if not isinstance(a, Move):
+            return IllegalAction("on a hex map a move names whole hexes: move SHIP N", R_MOVE)
+        hexes = a.hexes
+        left = max(0, ship.speed - self.moved_hexes)
         if hexes < 1 or hexes > left:
             return IllegalAction(
                 f"{ship.id} has speed {ship.speed} and has moved {self.moved_hexes}: it can "
@@ -162,27 +178,42 @@ class Movement(Battle):
         ship = self.ships[a.ship]
         if self.moving is None:
             self.moving, self.moved_hexes, self.turned, self.laid = ship.id, 0, False, False
-        if isinstance(a, Move):
-            self._advance(ship, a.hexes)
+            self.move_speed = ship.speed
+            self._start_move()
+        if isinstance(a, (Move, Advance)):
+            self._advance(ship, a)
         elif isinstance(a, Turn):
-            ship.facing = (ship.facing + (1 if a.right else -1)) % 6
-            self.turned = True
-            self.emit("move", f"{ship.id} turns to face {direction_letter(ship.facing)}",
-                      ship=ship.id)
+            self._turn(ship, a.right)
         elif isinstance(a, LayMine):
             # "Minelayers may lay one pattern (hex) per move."
             ship.mines -= 1
-            self.mines.add(ship.hex)
             self.laid = True
-            self.emit("mine", f"{ship.id} lays a mine pattern in {hexid(ship.hex)}", ship=ship.id)
+            self._lay(ship)
         elif isinstance(a, Sweep):
             self._sweep(ship)
         else:
             self._end_move(ship)
 
-    def _advance(self, ship: Ship, hexes: int) -> None:
-        """Move hex by hex; each mined hex entered attacks the ship (Space Fleet: Mines)."""
-        for _ in range(hexes):
+    def _start_move(self) -> None:
+        """Bookkeeping of a new move (the free table keeps distances)."""
+
+    def _turn(self, ship: Ship, right: bool) -> None:
+        """One 60° turn: the next hex side."""
+        ship.facing = (ship.facing + (1 if right else -1)) % 6
+        self.turned = True
+        self.emit("move", f"{ship.id} turns to face {direction_letter(ship.facing)}",
+                  ship=ship.id)
+
+    def _lay(self, ship: Ship) -> None:
+        """A pattern in the ship's hex."""
+        self.mines.add(ship.hex)
+        self.emit("mine", f"{ship.id} lays a mine pattern in {hexid(ship.hex)}", ship=ship.id)
+
+    def _advance(self, ship: Ship, a: Move | Advance) -> None:
+        """Move hex by hex; each mined hex entered attacks the ship (Space Fleet: Mines). A mine
+        that halves the ship's speed stops it once the new speed is used up (our reading)."""
+        assert isinstance(a, Move)
+        for i in range(a.hexes):
             ship.hex = ship.hex.neighbor(ship.facing)
             self.moved_hexes += 1
             self.turned = False
@@ -191,6 +222,10 @@ class Movement(Battle):
                 mine_attack(self, ship)
                 if not ship.active:
                     self._end_move(ship)
+                    return
+                if self.moved_hexes >= ship.speed and i + 1 < a.hexes:
+                    self.emit("move", f"{ship.id} is slowed to speed {ship.speed}: it stops in "
+                              f"{hexid(ship.hex)}", ship=ship.id)
                     return
 
     def _sweep(self, ship: Ship) -> None:
@@ -206,7 +241,7 @@ class Movement(Battle):
     def _end_move(self, ship: Ship) -> None:
         """The ship's move is over; the next side in the window moves."""
         ship.moved = True
-        self.moving = None
+        self.moving = self.move_speed = None
         self.moved_hexes, self.turned, self.laid = 0, False, False
         self.moves_made += 1
         self._check_over()

@@ -20,30 +20,20 @@ from ...core.dice import PCG32
 from ...core.game import Action, Game
 from ...core.hexgrid import Hex
 from .actions import EndFire, EndMove, Fire, LayMine, Move, Turn
-from .data import tables
+from .fire import hit_chance
 from .game import SpaceFleetGame
 from .movement import turn_refusal
 from .state import Phase, Ship, band_for, in_rear_arc, other
+from .table_game import SpaceFleetTableGame
+from .table_policy import plan_table_move
 
 HEAVY = ("HC", "BB", "DN")
 
 
 def p_hit(shooter_cls: str, target_cls: str, dist: int, missile: bool = False) -> float:
-    """Chance of a hit, ignoring the beam-nearby modifier (Space Fleet: Firing)."""
-    band = band_for(dist)
-    if band is None:
-        return 0.0
-    t = tables().firing
-    if band.name == "long" and shooter_cls in t.limits.no_long_range:
-        return 0.0
-    need = band.missile if missile else band.beam
-    if need is None:
-        return 0.0
-    if band.name == "long" and target_cls == "DD" and shooter_cls != "DD":
-        need += 1
-    if missile and target_cls in t.modifiers.missile_small_targets:
-        need += 1
-    return max(0, 7 - need) / 6
+    """Chance of a hit at ``dist`` hexes, ignoring the beam-nearby modifier (Space Fleet:
+    Firing)."""
+    return hit_chance(shooter_cls, target_cls, band_for(dist), missile)
 
 
 def can_bear(ship_hex: Hex, facing: int, target: Hex) -> bool:
@@ -91,6 +81,9 @@ class HeuristicPolicy:
         lay = LayMine(ship.id)
         if lay in legal and self._nearest(g, ship) <= 6:
             return lay
+        if isinstance(g, SpaceFleetTableGame):
+            table_step = plan_table_move(g, ship, self.caution, self.spread)
+            return table_step if table_step in legal else EndMove(ship.id)
         around = self._surroundings(g, ship)
         key = (around, ship.hex, ship.facing, g.moved_hexes, g.turned)
         step = self._steps.get(key)
@@ -118,11 +111,12 @@ class HeuristicPolicy:
             elif isinstance(step, Turn):
                 f, turned = (f + (1 if step.right else -1)) % 6, True
 
-    def _nearest(self, g: SpaceFleetGame, ship: Ship) -> int:
-        return min((ship.hex.distance(e.hex) for e in g.fleet(other(ship.side))), default=99)
+    def _nearest(self, g: SpaceFleetGame, ship: Ship) -> float:
+        return min((g.gap(ship, e) for e in g.fleet(other(ship.side))), default=99)
 
     def _plan(self, g: SpaceFleetGame, ship: Ship) -> _Plan:
         speed = ship.speed
+        full = speed if g.move_speed is None else g.move_speed
         occupied = {s.hex for s in g.ships.values() if s.active and s.id != ship.id}
         stay = EndMove(ship.id)
         best = _Plan(self._score(g, ship, ship.hex, ship.facing, 0), (stay,))
@@ -149,7 +143,7 @@ class HeuristicPolicy:
                     cost = mine_cost + (1.5 if n in g.mines else 0.0)
                     walk(n, f, moved + 1, False, (*path, Move(ship.id, 1)), cost)
             # Space Fleet: Movement — a turn after each hex, not after the last of a full move
-            if turn_refusal(ship.cls, speed, moved, turned) is None:
+            if turn_refusal(ship.cls, full, moved, turned) is None:
                 for right in (False, True):
                     walk(h, (f + (1 if right else -1)) % 6, moved, True,
                          (*path, Turn(ship.id, right)), mine_cost)
@@ -193,14 +187,14 @@ class HeuristicPolicy:
             sh, tg = g.ships[fid], g.ships[tid]
             if sh.side != g.to_act:
                 continue  # only our own declarations (the other side's are hidden)
-            p = p_hit(sh.cls, tg.cls, sh.hex.distance(tg.hex), missile)
+            p = hit_chance(sh.cls, tg.cls, g.band_between(sh, tg), missile)
             pending[tid] = pending.get(tid, 0.0) + p * (3.5 if missile else 1.0)
         best: tuple[float, str, Action] | None = None
         for a in fires:
             sh, tg = g.ships[a.ship], g.ships[a.target]
             if self._hold(g, sh):
                 continue
-            p = p_hit(sh.cls, tg.cls, sh.hex.distance(tg.hex), a.missile)
+            p = hit_chance(sh.cls, tg.cls, g.band_between(sh, tg), a.missile)
             if p <= 0:
                 continue
             left = tg.shields - pending.get(tg.id, 0.0)
@@ -224,10 +218,10 @@ class HeuristicPolicy:
         if ship.fired or not ship.can_regenerate or ship.shields >= ship.profile.shields:
             return False
         enemies = g.fleet(other(ship.side))
-        mine = max((p_hit(ship.cls, e.cls, ship.hex.distance(e.hex))
-                    for e in enemies if can_bear(ship.hex, ship.facing, e.hex)), default=0.0)
+        mine = max((hit_chance(ship.cls, e.cls, g.band_between(ship, e))
+                    for e in enemies if not g.rear(ship, e)), default=0.0)
         bearing = sum(e.beams + e.launchers for e in enemies
-                      if can_bear(e.hex, e.facing, ship.hex)
-                      and p_hit(e.cls, ship.cls, e.hex.distance(ship.hex)) > 0)
+                      if not g.rear(e, ship)
+                      and hit_chance(e.cls, ship.cls, g.band_between(e, ship)) > 0)
         outgunned = bearing > 2 * (ship.beams + ship.launchers) and ship.shields <= 1
         return mine <= 1 / 6 or outgunned

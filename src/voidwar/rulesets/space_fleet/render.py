@@ -1,4 +1,5 @@
-"""Drawing a Space Fleet game for the terminal (Rich): hex map, ship table, fire/damage log.
+"""Drawing a Space Fleet game for the terminal (Rich): hex map (or the free table's plan view,
+:mod:`.table_render`), ship table, fire/damage log.
 
 The map is the rectangular board in odd-q layout: each hex is a 4-character cell two lines high,
 odd columns shifted down one line. A ship shows its id and facing arrow on the first line and its
@@ -17,9 +18,12 @@ from rich.text import Text
 
 from ...core.game import Game
 from ...core.hexgrid import Hex, RectBoard, direction_letter
+from ...core.tabletop import fmt
 from .data import hexid, tables
 from .game import SpaceFleetGame
 from .state import Phase, Status
+from .table_game import SpaceFleetTableGame
+from .table_render import plan_view
 
 ARROWS = "↑↗↘↓↙↖"  # facing A..F
 COLOURS = {"blue": "bold bright_blue", "red": "bold bright_red"}
@@ -73,14 +77,17 @@ def _map(g: SpaceFleetGame) -> Text:
 def _ship_table(g: SpaceFleetGame) -> Table:
     t = Table(title="Ships", expand=False, pad_edge=False, box=box.SIMPLE_HEAD,
               padding=(0, 1, 0, 0))
-    for col in ("ship", "side", "cls", "hex", "f", "shld", "spd", "beam", "msl", "mine",
-                "damage", "status"):
+    table = isinstance(g, SpaceFleetTableGame)
+    for col in ("ship", "side", "cls", "at" if table else "hex", "f", "shld", "spd", "beam",
+                "msl", "mine", "damage", "status"):
         t.add_column(col, no_wrap=True)
     for s in g.ships.values():
         dmg = ",".join(d.kind + ("(rep)" if d.repaired else "") for d in s.damage) or "-"
+        where, facing = ((g.where(s), f"{s.heading}°") if table
+                         else (hexid(s.hex), direction_letter(s.facing)))
         t.add_row(
             Text(s.id, style=COLOURS[s.side]), s.side, s.cls,
-            hexid(s.hex), direction_letter(s.facing), f"{s.shields}/{s.profile.shields}",
+            where, facing, f"{s.shields}/{s.profile.shields}",
             f"{s.speed}/{s.profile.speed}", str(s.beams), str(s.missiles), str(s.mines),
             f"{s.points} {dmg}", s.status + (" (fired)" if s.fired else ""),
         )
@@ -94,7 +101,8 @@ def _status(g: SpaceFleetGame) -> Text:
                     + f"  scores {r.scores}", style="bold")
     phase = (f"fire phase: {tables().classes[g.fire_class].name}s fire"
              if g.phase == Phase.FIRING else "movement phase")
-    extra = f", {g.moving} moving ({g.moved_hexes} moved)" if g.moving else ""
+    moved = fmt(g.moved_units) if isinstance(g, SpaceFleetTableGame) else str(g.moved_hexes)
+    extra = f", {g.moving} moving ({moved} moved)" if g.moving else ""
     return Text(f"{g.title} — turn {g.turn}/{g.turn_limit}, {phase}{extra}; "
                 f"{g.to_act} to act ({g.first} moved first)", style="bold")
 
@@ -105,7 +113,8 @@ def render(game: Game, log_lines: int = 14) -> Any:
         raise TypeError("not a Space Fleet game")
     events = [e.text for e in game.log if e.kind in LOG_KINDS][-log_lines:]
     log = Panel(Text("\n".join(events) or "(nothing yet)"), title="Fire and damage log")
-    return Group(_status(game), _map(game), _ship_table(game), log)
+    board = plan_view(game) if isinstance(game, SpaceFleetTableGame) else _map(game)
+    return Group(_status(game), board, _ship_table(game), log)
 
 
 def ships_command(game: Game, arg: str) -> str:

@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from ...core.hexgrid import DIRECTION_VECTORS, Hex, direction_letter
+from ...core.tabletop import Point
 from .data import SEATS, Band, hexid, tables
 from .designs import Profile
 
@@ -73,7 +74,11 @@ class Damage:
 @dataclass
 class Ship:
     """A ship in play: its profile (class after customisation), position and facing, what it
-    has left (shields, missiles, mine patterns), its damage and status."""
+    has left (shields, missiles, mine patterns), its damage and status.
+
+    On a hex map the position is ``hex`` and ``facing`` a hex side 0–5 (A–F); on a free table
+    it is ``pos`` (inches) and ``heading`` (degrees clockwise from up), and ``hex`` is unused."""
+
     id: str
     side: str
     cls: str
@@ -88,6 +93,8 @@ class Ship:
     status: Status = Status.ACTIVE
     fired: bool = False  # fired this turn (no regeneration: Effect of hits)
     moved: bool = False  # has had its move this turn
+    pos: Point | None = None  # on a free table: where it is (inches)
+    heading: int = 0  # on a free table: degrees clockwise from straight up
 
     # -- derived values (Space Fleet: Effect of hits) -----------------------------------------
     @property
@@ -148,9 +155,11 @@ class Ship:
 
     def to_dict(self) -> dict[str, Any]:
         """The ship as data (state, views and records)."""
+        where: dict[str, Any] = (
+            {"hex": hexid(self.hex), "facing": direction_letter(self.facing)}
+            if self.pos is None else {"at": str(self.pos), "facing": self.heading})
         return {
-            "id": self.id, "side": self.side, "class": self.cls, "name": self.name,
-            "hex": hexid(self.hex), "facing": direction_letter(self.facing),
+            "id": self.id, "side": self.side, "class": self.cls, "name": self.name, **where,
             "shields": self.shields, "max_shields": self.profile.shields,
             "speed": self.speed, "max_speed": self.profile.speed,
             "beams": self.profile.beams, "launchers": self.profile.launchers,
