@@ -143,6 +143,15 @@ def test_the_worked_example_of_3_3_must_hold_in_any_chart(tmp_path: Path) -> Non
     assert "needs 21" in e.value.reason
 
 
+def test_the_platform_has_all_three_layers(tmp_path: Path) -> None:
+    """2.0: "The Platform consists of three basic layers: Deflector Shields, Armor, and Bolt
+    Casters" — how many Shield and Armor boxes is ours, but there is at least one of each."""
+    p = write_variant(tmp_path, "shields = 6", "shields = 0")
+    with pytest.raises(DataFileError) as e:
+        load_tables(p)
+    assert e.value.field == "platform.shields"
+
+
 def test_the_early_bonus_is_a_bonus(tmp_path: Path) -> None:
     """6.0: "Bonus Victory Points are scored for destroying the Antilles before the end of the
     ninth game turn" — the amount is ours, but there is one: zero is refused."""

@@ -79,11 +79,12 @@ def _refuse_fixed(section: str, name: str, value: int) -> int:
 
 
 class PlatformModel(StrictModel):
-    """``[platform]``: the Shield and Armor boxes (4.0; our reconstruction). ``casters`` is
-    fixed by 5.0 ("all four"): refused unless it is 4."""
+    """``[platform]``: the Shield and Armor boxes (4.0; how many is our reconstruction, but
+    2.0 "three basic layers: Deflector Shields, Armor, and Bolt Casters" needs at least one of
+    each). ``casters`` is fixed by 5.0 ("all four"): refused unless it is 4."""
 
-    shields: int = Field(ge=0, le=50)
-    armor: int = Field(ge=0, le=50)
+    shields: int = Field(ge=1, le=50)
+    armor: int = Field(ge=1, le=50)
     casters: int = CASTERS
 
     @field_validator("casters")
