@@ -27,7 +27,7 @@ from voidwar.rulesets.antilles.values import fit, predict, to_toml, values_for, 
 
 def _other_tables() -> dict[str, object]:
     raw = copy.deepcopy(default_tables().raw)
-    raw["scoring"]["destroyed_base"] = 60
+    raw["scoring"]["early_bonus_per_turn"] = 4
     return raw
 
 

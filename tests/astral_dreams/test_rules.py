@@ -239,12 +239,13 @@ def test_line_of_sight_blocked_by_the_comm_tower() -> None:
         g.apply("shoot S1 at R1")
 
 
-def test_hill_halves_movement() -> None:
-    # hill 28..38 × 12..18 at ½: 1" of open ground then 2.5" uphill cost 1 + 5 = 6
-    g = place([("spacer", "27,15")], [("marine", "10,40")], [15, 5], scenario="ruins")
+def test_hill_halves_movement_uphill() -> None:
+    """"half movement up a hill": the ruins' hill (28..38 × 12..18) rises north to a crest at
+    y = 15; 1" of open ground then 2.5" up its south face cost 1 + 5 = 6."""
+    g = place([("spacer", "33,11")], [("marine", "10,40")], [15, 5], scenario="ruins")
     with pytest.raises(IllegalAction, match=r"costs 6\.02"):
-        g.apply("move S1 to 30.51,15")
-    g.apply("move S1 to 30.5,15")
+        g.apply("move S1 to 33,14.51")
+    g.apply("move S1 to 33,14.5")
 
 
 def test_road_doubles_movement() -> None:

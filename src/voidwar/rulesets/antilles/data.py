@@ -21,6 +21,7 @@ from pydantic import field_validator
 from ...core.datafile import StrictModel, package_file, read_toml, validate
 from ...core.errors import DataFileError
 from ...core.game import canonical_json
+from .fixed import FIXED_FIELDS
 from .tables import PATH_STEPS, Tables, TablesModel, parse_caster_entry
 
 PACKAGE = __package__ or "voidwar.rulesets.antilles"
@@ -63,8 +64,25 @@ def load_tables(spec: str | Path | dict[str, Any] | None = None) -> Tables:
 
 def tables_fingerprint(tables: Tables) -> str:
     """Names a set of tables by content (search values are only valid for the tables they
-    were fitted with)."""
-    return hashlib.sha256(canonical_json(tables.raw).encode()).hexdigest()[:16]
+    were fitted with). The text-fixed fields a file may repeat (:mod:`.fixed`) and the
+    ``name`` do not count: they change nothing in the game."""
+    raw = {k: dict(v) if isinstance(v, dict) else v for k, v in tables.raw.items() if k != "name"}
+    for path in FIXED_FIELDS:
+        section, key = path.split(".")
+        if isinstance(raw.get(section), dict):
+            raw[section].pop(key, None)
+    return hashlib.sha256(canonical_json(raw).encode()).hexdigest()[:16]
+
+
+def is_shipped(tables: Tables) -> bool:
+    """Whether ``tables`` play as the shipped reconstruction (the file itself, a copy of it, or
+    a record's)."""
+    return tables is default_tables() or tables_fingerprint(tables) == _shipped_fingerprint()
+
+
+@lru_cache(maxsize=1)
+def _shipped_fingerprint() -> str:
+    return tables_fingerprint(default_tables())
 
 
 # -- search values ------------------------------------------------------------------------------

@@ -27,11 +27,17 @@ from ...core.game import Action, Result
 from ...core.hexgrid import ORIGIN, Hex, direction_letter
 from .actions import NOTATION, Abort, Continue, EndAttacks, EndMovement, Fire, Move, Place, parse
 from .attacks import fire, fire_reason, legal_shots
-from .data import ValueModel
+from .data import ValueModel, is_shipped
 from .platform import platform_acts
 from .position import apply_position
-from .state import PALADINS, AntillesState, Outcome, Paladin, Phase, victory_level
+from .state import LAST_TURN, PALADINS, AntillesState, Outcome, Paladin, Phase, victory_level
 from .tables import Tables
+
+#: :meth:`AntillesGame.notes` for the shipped tables (``reconstructed = true``)
+RECONSTRUCTION_NOTE = (
+    "The platform's tables (Active Bolt Caster, Paths, the Paladin Attacks chart), its Shield "
+    "and Armor boxes, the board and the early-destruction bonus are our reconstruction: the "
+    "text does not print them (docs/antilles.md).")
 
 
 class AntillesGame(AntillesState):
@@ -71,6 +77,19 @@ class AntillesGame(AntillesState):
     def over(self) -> bool:
         """True once the battle has an outcome (6.0)."""
         return self.outcome is not None
+
+    def notes(self) -> list[str]:
+        """What the player must be told: the text prints none of the platform's tables, so
+        they are our reconstruction (the shipped file, ``reconstructed = true``) or a named
+        file's. What the text fixes (:mod:`.fixed`) no file changes."""
+        model = self.tables.model
+        if model.reconstructed and is_shipped(self.tables):
+            return [RECONSTRUCTION_NOTE]
+        where = "a record" if self.tables.source.startswith("(") else self.tables.source
+        what = ("a reconstruction" if model.reconstructed
+                else "given as the printed game's (reconstructed = false)")
+        return [f"The platform's tables are “{model.name}” from {where}, {what}: the text "
+                "does not print them; what the text fixes is unchanged (docs/antilles.md)."]
 
     def record_options(self) -> dict[str, Any]:
         """The options, with a user's tables and search values embedded so the record
@@ -282,7 +301,7 @@ class AntillesGame(AntillesState):
             self.phase = Phase.MOVEMENT
 
     def _end_of_turn(self) -> None:
-        if self.turn >= self.tables.model.scoring.last_turn:
+        if self.turn >= LAST_TURN:
             self.finish(Outcome.END_OF_TURN_NINE)  # 6.0 End of Turn Nine: the survivors retreat
         else:
             self.phase = Phase.END

@@ -17,6 +17,7 @@ from ...core.dice import PCG32
 from ...core.game import Action, Game
 from ...core.hexgrid import ORIGIN, Hex
 from .actions import Abort, Continue, EndAttacks, EndMovement, Fire, Move, Place
+from .fixed import LAST_TURN, PER_SURVIVING_PALADIN
 from .game import AntillesGame
 from .state import Bolt, Paladin, Phase
 from .tables import Tables
@@ -163,11 +164,9 @@ class AntillesHeuristic:
         return self._score(game, attack, danger.get(h, 0.0), crowd)
 
     def _score(self, game: AntillesGame, attack: float, risk: float, crowd: int) -> float:
-        last = game.tables.model.scoring.last_turn
-        if game.turn >= last:  # no platform step follows the last turn's attacks
+        if game.turn >= LAST_TURN:  # no platform step follows the last turn's attacks
             risk = 0.0
-        scoring = game.tables.model.scoring
-        worth = scoring.per_surviving_paladin + self.future_value * (last - game.turn)
+        worth = PER_SURVIVING_PALADIN + self.future_value * (LAST_TURN - game.turn)
         return attack - self.risk_aversion * worth * risk - 0.3 * crowd
 
     def _ranked_hexes(self, game: AntillesGame, p: Paladin, free: list[Hex], danger: Danger,
@@ -216,7 +215,7 @@ class AntillesHeuristic:
         casters_left = game.n_casters - game.casters_destroyed
         if alive <= self.abort_below and casters_left > 1:
             return True
-        turns_left = game.tables.model.scoring.last_turn - game.turn
+        turns_left = LAST_TURN - game.turn
         return casters_left > turns_left * alive * CASTER_HITS_PER_SHOT
 
     def _place(self, game: AntillesGame) -> Action:

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...core.errors import DataFileError
 from ...core.hexgrid import ORIGIN, Hex, direction_index
-from .state import PALADINS, AntillesState, Bolt, Phase
+from .state import LAST_TURN, PALADINS, AntillesState, Bolt, Phase
 
 #: the phases a position may start in
 PHASES = (Phase.MOVEMENT, Phase.ATTACK, Phase.END)
@@ -34,7 +34,7 @@ def apply_position(game: AntillesState, pos: Any) -> None:
     if unknown:
         raise DataFileError("position", sorted(unknown)[0], "unknown field")
     game.turn = int(pos.get("turn", 1))
-    if not 1 <= game.turn <= game.tables.model.scoring.last_turn:
+    if not 1 <= game.turn <= LAST_TURN:
         raise DataFileError("position", "turn", f"turn {game.turn} is outside the game")
     phase = pos.get("phase", "movement")
     if phase not in PHASES:

@@ -8,6 +8,7 @@ from rich.text import Text
 
 from ...core.game import Game
 from ...core.hexgrid import ORIGIN, direction_letter
+from .fixed import LAST_TURN
 from .game import AntillesGame
 
 BOLT_STYLE = {"normal": "magenta", "fast": "bright_red", "exploding": "bold red"}
@@ -60,10 +61,11 @@ def _boxes(hit: int, total: int, label: str) -> Text:
 
 
 def render(game: Game) -> Group:
-    """The board beside the platform's boxes, the Paladins and Bolts, then the recent log."""
+    """The game's notes (:func:`notes_text`), the board beside the platform's boxes, the
+    Paladins and Bolts, then the recent log."""
     assert isinstance(game, AntillesGame)
     side = Table.grid(padding=(0, 1))
-    side.add_row(Text(f"Turn {game.turn} of {game.tables.model.scoring.last_turn} · "
+    side.add_row(Text(f"Turn {game.turn} of {LAST_TURN} · "
                       f"{game.phase}", style="bold"))
     side.add_row(_boxes(game.shield_hits, game.n_shields, "Shields"))
     side.add_row(_boxes(game.armor_hits, game.n_armor, "Armor"))
@@ -93,4 +95,10 @@ def render(game: Game) -> Group:
                    style="dim" if ev.kind == "roll" else "")
     legend = Text("<A> Antilles   P# Paladin (green: still, yellow: moved)   "
                   "n/f/x + facing arrow + # : normal/fast/exploding Bolt", style="dim")
-    return Group(grid, legend, Text("Log:", style="bold"), log)
+    return Group(*notes_text(game), grid, legend, Text("Log:", style="bold"), log)
+
+
+def notes_text(game: Game) -> list[Text]:
+    """:meth:`~voidwar.core.game.Game.notes` as the screen's first lines (our reconstruction
+    of the tables, a user's file): every screen says what the game plays."""
+    return [Text("Note: " + n, style="italic yellow") for n in game.notes()]

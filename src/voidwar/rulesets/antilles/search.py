@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from ...core.game import Action, Game
 from ...core.search import SearchHooks
+from .fixed import DESTROYED_BASE, LAST_TURN, PER_SURVIVING_PALADIN
 from .game import AntillesGame
 from .policies import AntillesHeuristic
 from .values import predict, values_of
@@ -38,9 +39,9 @@ class AntillesSearch(SearchHooks):
     def score_range(self, game: Game) -> tuple[float, float]:
         """The lowest and highest VP a game can end with (6.0): the search's value scale."""
         assert isinstance(game, AntillesGame)
-        sc = game.tables.model.scoring
-        best = (sc.destroyed_base + sc.per_surviving_paladin * len(game.paladins)
-                + sc.early_bonus_per_turn * max(0, sc.last_turn - 1))
+        bonus = game.tables.model.scoring.early_bonus_per_turn
+        best = (DESTROYED_BASE + PER_SURVIVING_PALADIN * len(game.paladins)
+                + bonus * max(0, LAST_TURN - 1))
         return 0, best
 
     def candidates(self, game: Game, legal: list[Action]) -> list[Action]:

@@ -16,10 +16,18 @@ from ...core.dice import Dice
 from ...core.errors import IllegalAction
 from ...core.game import Game
 from ...core.hexgrid import ORIGIN, Hex, HexagonBoard
+from .fixed import (
+    CASTERS,
+    DESTROYED_BASE,
+    LAST_TURN,
+    NOT_MOVED_BONUS,
+    PALADINS,
+    PER_SURVIVING_PALADIN,
+)
 from .tables import Tables
 
-PALADINS = 7  # 1.0: "a squadron of seven Paladin Assault Ships"
-NOT_MOVED_BONUS = 3  # 3.2: "Paladins which do not move ... add 3 to their attack die rolls"
+__all__ = ["LAST_TURN", "NOT_MOVED_BONUS", "PALADINS", "AntillesState", "Bolt", "Outcome",
+           "Paladin", "Phase", "victory_level"]
 
 
 class Phase(StrEnum):
@@ -97,7 +105,8 @@ class AntillesState(Game):
         self.tables = tables
         self.board = HexagonBoard(tables.model.board.radius)
         plat = tables.model.platform
-        self.n_shields, self.n_armor, self.n_casters = plat.shields, plat.armor, plat.casters
+        #: 5.0 fixes the Casters (four); the Shield and Armor boxes are table values
+        self.n_shields, self.n_armor, self.n_casters = plat.shields, plat.armor, CASTERS
         self.turn = 0
         self.phase = Phase.SETUP
         self.paladins = [Paladin(i) for i in range(1, PALADINS + 1)]
@@ -129,16 +138,15 @@ class AntillesState(Game):
 
     def victory_points(self) -> int:
         """6.0 Victory Points for the outcome so far (or as if the game ended now)."""
-        sc = self.tables.model.scoring
         alive = len([p for p in self.paladins if p.alive])
         if self.outcome == Outcome.ANTILLES_DESTROYED:
-            turns_left = max(0, sc.last_turn - self.turn)
-            return sc.destroyed_base + sc.per_surviving_paladin * alive + (
-                sc.early_bonus_per_turn * turns_left
+            turns_left = max(0, LAST_TURN - self.turn)
+            return DESTROYED_BASE + PER_SURVIVING_PALADIN * alive + (
+                self.tables.model.scoring.early_bonus_per_turn * turns_left
             )
         if self.outcome == Outcome.PALADINS_DESTROYED:
             return self.boxes_destroyed()
-        return self.boxes_destroyed() + sc.per_surviving_paladin * alive
+        return self.boxes_destroyed() + PER_SURVIVING_PALADIN * alive
 
     def bolt_at(self, h: Hex) -> Bolt | None:
         """The Bolt in hex ``h``, if any."""

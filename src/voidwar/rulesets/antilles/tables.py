@@ -2,7 +2,8 @@
 
 The text refers to these tables without giving them; the shipped file ``data/tables.toml`` is our
 reconstruction. A user's file of the same shape replaces it (loading: :mod:`.data`); a bad file
-is refused with file, field and reason by the validators below.
+is refused with file, field and reason by the validators below. What the text fixes (four
+Casters, 50 + 5 VP, nine turns, the 3.3 worked example: :mod:`.fixed`) no file can change.
 """
 
 from __future__ import annotations
@@ -10,10 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from ...core.datafile import StrictModel
 from ...core.hexgrid import direction_index
+from .fixed import (
+    CASTERS,
+    DESTROYED_BASE,
+    EXAMPLE_RANGE,
+    EXAMPLE_TOTAL,
+    LAST_TURN,
+    PER_SURVIVING_PALADIN,
+    fixed_reason,
+)
 
 BOLT_TYPES = ("normal", "fast", "exploding")
 PATH_STEPS = {"F": 0, "L": -1, "R": 1}  # veer in 60° steps (negative = counter-clockwise = left)
@@ -59,21 +69,46 @@ class BoardModel(StrictModel):
     radius: int = Field(ge=4, le=30)
 
 
-class PlatformModel(StrictModel):
-    """``[platform]``: the Shield, Armor and Caster boxes (4.0, 5.0)."""
+def _refuse_fixed(section: str, name: str, value: int) -> int:
+    """A text-fixed field (:mod:`.fixed`) is refused unless left out (the model then holds
+    the text's number) or the text's number."""
+    why = fixed_reason(f"{section}.{name}", value)
+    if why is not None:
+        raise ValueError(why)
+    return value
 
-    shields: int = Field(ge=0, le=50)
-    armor: int = Field(ge=0, le=50)
-    casters: int = Field(ge=1, le=20)
+
+class PlatformModel(StrictModel):
+    """``[platform]``: the Shield and Armor boxes (4.0; how many is our reconstruction, but
+    2.0 "three basic layers: Deflector Shields, Armor, and Bolt Casters" needs at least one of
+    each). ``casters`` is fixed by 5.0 ("all four"): refused unless it is 4."""
+
+    shields: int = Field(ge=1, le=50)
+    armor: int = Field(ge=1, le=50)
+    casters: int = CASTERS
+
+    @field_validator("casters")
+    @classmethod
+    def _fixed(cls, v: int) -> int:
+        return _refuse_fixed("platform", "casters", v)
 
 
 class ScoringModel(StrictModel):
-    """``[scoring]``: the Victory Point formula's numbers (6.0) and the last turn."""
+    """``[scoring]``: the early-destruction bonus per full turn left (6.0 names a bonus, not
+    its amount). The base 50, the 5 per survivor and the ninth turn are the text's, refused
+    unless repeated exactly."""
 
-    destroyed_base: int = Field(ge=0)
-    per_surviving_paladin: int = Field(ge=0)
-    early_bonus_per_turn: int = Field(ge=0)
-    last_turn: int = Field(ge=1, le=99)
+    destroyed_base: int = DESTROYED_BASE
+    per_surviving_paladin: int = PER_SURVIVING_PALADIN
+    #: 6.0 "Bonus Victory Points are scored": at least one VP per full turn left
+    early_bonus_per_turn: int = Field(ge=1)
+    last_turn: int = LAST_TURN
+
+    @field_validator("destroyed_base", "per_surviving_paladin", "last_turn")
+    @classmethod
+    def _fixed(cls, v: int, info: ValidationInfo) -> int:
+        assert info.field_name is not None
+        return _refuse_fixed("scoring", info.field_name, v)
 
 
 class AttackColumn(StrictModel):
@@ -139,6 +174,12 @@ class TablesModel(StrictModel):
         if ranges != expected:
             missing = sorted(set(range(1, max(ranges) + 1)) - set(ranges)) if ranges else [1]
             raise ValueError(f"missing range column {missing[0]} (columns must be 1..N)")
+        col = cols.get(str(EXAMPLE_RANGE))
+        if col is None or col.caster > EXAMPLE_TOTAL:
+            have = "has no range 2 column" if col is None else f"needs {col.caster}"
+            raise ValueError(
+                f"3.3's worked example must hold: at range {EXAMPLE_RANGE} a total of "
+                f"{EXAMPLE_TOTAL} (17 + 3) destroys a Bolt Caster; this chart {have}")
         return cols
 
 

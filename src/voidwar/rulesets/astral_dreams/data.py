@@ -22,7 +22,7 @@ from pydantic import BeforeValidator, Field, field_validator, model_validator
 from ...core.datafile import StrictModel, load_model, package_file, read_json, read_toml, validate
 from ...core.errors import DataFileError, UnknownName
 from ...core.tabletop import Circle, Point, Rect, frac
-from .terrain import Feature, Table
+from .terrain import COMPASS, Feature, Slope, Table
 
 PKG = "voidwar.rulesets.astral_dreams"
 #: the data folder inside the package: ``units.toml`` and ``scenarios/*.toml``
@@ -254,17 +254,45 @@ class TerrainSpec(StrictModel):
     shape: Literal["rect", "circle"]
     #: rect: [x0, y0, x1, y1]; circle: [x, y, radius]
     at: list[Inches]
+    #: on a hill, the multiplier across the slope; elsewhere, everywhere inside
     move: Inches = Fraction(1)
     impassable: bool = False
     blocks_los: bool = False
+    #: a hill: the direction its ground rises — a compass name ("north", "southwest", …; north
+    #: is the robots' edge) or a vector [x, y]
+    rise: str | list[Inches] | None = None
+    #: a hill's multipliers going up and down the slope ("half movement up a hill, double
+    #: movement down it")
+    up: Inches = Fraction(1, 2)
+    down: Inches = Fraction(2)
+
+    @field_validator("rise")
+    @classmethod
+    def _rise(cls, v: str | list[Fraction] | None) -> str | list[Fraction] | None:
+        if isinstance(v, str) and v.strip().lower() not in COMPASS:
+            raise ValueError(f"unknown direction {v!r} (use {', '.join(COMPASS)} or [x, y])")
+        if isinstance(v, list) and len(v) != 2:
+            raise ValueError(f"a direction is [x, y], not {len(v)} numbers")
+        return v
 
     @model_validator(mode="after")
     def _shape(self) -> TerrainSpec:
         want = 4 if self.shape == "rect" else 3
         if len(self.at) != want:
             raise ValueError(f"a {self.shape} needs {want} numbers in 'at', not {len(self.at)}")
+        if self.rise is None and {"up", "down"} & self.model_fields_set:
+            raise ValueError("'up' and 'down' belong to a hill: give its 'rise' too")
         self.feature()  # raises ValueError with the reason
         return self
+
+    def slope(self) -> Slope | None:
+        """The hill's slope, if this entry is a hill."""
+        if self.rise is None:
+            return None
+        if isinstance(self.rise, str):
+            x, y = COMPASS[self.rise.strip().lower()]
+            return Slope((Fraction(x), Fraction(y)), self.up, self.down)
+        return Slope((self.rise[0], self.rise[1]), self.up, self.down)
 
     def feature(self) -> Feature:
         """The terrain feature this entry describes."""
@@ -273,7 +301,8 @@ class TerrainSpec(StrictModel):
             shape = Rect(*self.at)
         else:
             shape = Circle(Point(self.at[0], self.at[1]), self.at[2])
-        return Feature(self.name, shape, self.move, self.impassable, self.blocks_los)
+        return Feature(self.name, shape, self.move, self.impassable, self.blocks_los,
+                       self.slope())
 
 
 class Scenario(StrictModel):

@@ -21,6 +21,7 @@ from .attacks import attack_candidates, attack_options, attack_reason, strike
 from .data import SIDES, Army
 from .deployment import OPTIONS, deploy, read_setup
 from .movement import move_candidates, move_points, move_reason, path_reason, reach
+from .notes import notes as game_notes
 from .state import (
     PREFIX,
     R_INIT,
@@ -42,7 +43,8 @@ class AstralDreams(Game, Battle):
     """A game of Astral Dreams: two sides alternate turns, one miniature at a time (The Round)."""
 
     ruleset = "astral-dreams"
-    rules_version = 1
+    #: 2: hills have a slope (up, down, across: :mod:`.terrain`); the ruins' hill is one
+    rules_version = 2
     notation: ClassVar[Notation | None] = NOTATION
     #: a move may end at any point within reach: legal_actions offers a choice of them
     lists_every_action: ClassVar[bool] = False
@@ -92,6 +94,10 @@ class AstralDreams(Game, Battle):
     def result(self) -> Result | None:
         """How the game ended (``None`` while it goes on)."""
         return self._result
+
+    def notes(self) -> list[str]:
+        """What the player must be told: the values that are our reading (:mod:`.notes`)."""
+        return game_notes(self)
 
     def attack_options(self, u: Unit, kind: AttackKind | str | None = None) -> list[Attack]:
         """The single-target attacks ``u`` can make from where it stands (The Round 2b, 2c)."""

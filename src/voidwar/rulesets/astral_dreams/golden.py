@@ -1,10 +1,10 @@
-"""The Astral Dreams golden playthrough (``voidwar dev golden astral-dreams`` regenerates it;
-tests/astral_dreams/test_play.py diffs it).
+"""The Astral Dreams golden playthroughs (``voidwar dev golden astral-dreams`` regenerates them;
+tests/astral_dreams/test_play.py diffs them).
 
-A readable trace of a seeded game on the ruins (terrain) scenario, cut to 6 rounds, heuristic
-Scouts against heuristic Robots: each action with the number of legal actions, every roll and
-event, the units at the end of each round, the result. Any change to the rules, the profiles,
-the scenario or the move candidates shows up.
+Readable traces of seeded games on the terrain scenarios (the ruins; the twin ridges, hills with
+a slope), cut to 6 rounds, heuristic Scouts against heuristic Robots: each action with the number
+of legal actions, every roll and event, the units at the end of each round, the result. Any
+change to the rules, the profiles, the scenario or the move candidates shows up.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from ...core.playthrough import playthrough as trace
 from .game import AstralDreams, make_game
 from .policies import HeuristicPolicy
 
-#: the file the playthrough is kept in, under tests/astral_dreams/golden/
+#: the files the playthroughs are kept in, under tests/astral_dreams/golden/
 RUINS = "ruins_seed7_heuristic.txt"
+RIDGES = "ridges_seed3_heuristic.txt"
 
 
 def _units(g: Game) -> str:
@@ -27,10 +28,10 @@ def _units(g: Game) -> str:
         f"{u['id']}@{u['at']} h{u['health']}" for u in g.state_dict()["units"])
 
 
-def ruins_playthrough(seed: int = 7) -> str:
-    """Heuristic against heuristic on the ruins, 6 rounds, seed ``seed``; a snapshot of the
+def scenario_playthrough(scenario: str, seed: int) -> str:
+    """Heuristic against heuristic on ``scenario``, 6 rounds, seed ``seed``; a snapshot of the
     units after each round."""
-    game = make_game(SeededDice(seed), "ruins", {"round_limit": 6})
+    game = make_game(SeededDice(seed), scenario, {"round_limit": 6})
     bots = {"scouts": HeuristicPolicy(seed), "robots": HeuristicPolicy(seed + 1)}
     rounds = [game.round]
 
@@ -41,9 +42,19 @@ def ruins_playthrough(seed: int = 7) -> str:
         return changed
 
     return trace(game, bots,
-                 f"Astral Dreams, ruins (6 rounds), seed {seed}, heuristic scouts vs robots",
+                 f"Astral Dreams, {scenario} (6 rounds), seed {seed}, heuristic scouts vs robots",
                  snapshot=_units, snapshot_after=new_round)
 
 
+def ruins_playthrough(seed: int = 7) -> str:
+    """The ruins (buildings, rubble, a hill, a road), seed 7."""
+    return scenario_playthrough("ruins", seed)
+
+
+def ridges_playthrough(seed: int = 3) -> str:
+    """The twin ridges (hills with a slope: up, down and across cost differently), seed 3."""
+    return scenario_playthrough("ridges", seed)
+
+
 #: golden file name → the function that writes its text
-GOLDENS: dict[str, Callable[[], str]] = {RUINS: ruins_playthrough}
+GOLDENS: dict[str, Callable[[], str]] = {RUINS: ruins_playthrough, RIDGES: ridges_playthrough}

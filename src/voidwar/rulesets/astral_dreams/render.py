@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from fractions import Fraction
 
 from rich.box import SIMPLE_HEAD
 from rich.console import Group
@@ -17,7 +18,7 @@ from ...core.tabletop import Circle, Point, Rect
 from .actions import Move
 from .game import AstralDreams
 from .state import Unit
-from .terrain import Feature
+from .terrain import Feature, Slope
 
 #: characters per inch across, rows per inch down (terminal cells are about twice as tall)
 COLS_PER_INCH = 1.0
@@ -35,7 +36,8 @@ def _game(game: Game) -> AstralDreams:
 def table_map(g: AstralDreams) -> Text:
     """The table seen from above, north (the robots' edge) at the top, 1" per column and
     2" per row. ``#`` blocks sight and movement, ``%`` blocks sight, ``~`` slow ground, ``=`` fast
-    ground; miniatures are drawn by id (lower case once they have acted this round)."""
+    ground, an arrow a hill's slope pointing uphill (``↑``: rising north; :func:`slope_arrow`);
+    miniatures are drawn by id (lower case once they have acted this round)."""
     t = g.setup.table
     cols = max(1, math.ceil(float(t.width) * COLS_PER_INCH))
     rows = max(1, math.ceil(float(t.height) * ROWS_PER_INCH))
@@ -45,10 +47,9 @@ def table_map(g: AstralDreams) -> Text:
         for c in range(cols):
             p = Point.near((c + 0.5) / COLS_PER_INCH, float(t.height) - (r + 0.5) / ROWS_PER_INCH)
             for f in t.features_at(p):
-                ch = "#" if f.blocks_los and f.impassable else "%" if f.blocks_los else (
-                    "~" if f.move < 1 else "=" if f.move > 1 else "x")
-                grid[r][c] = ch
-                styles[r][c] = "yellow" if ch in "#%" else "green"
+                grid[r][c] = ch = _feature_char(f)
+                styles[r][c] = ("yellow" if ch in "#%" else "bold green" if f.slope is not None
+                                else "green")
     for u in g.units.values():
         x, y = u.pos.as_floats()
         c = min(cols - 1, max(0, int(x * COLS_PER_INCH)))
@@ -67,6 +68,24 @@ def table_map(g: AstralDreams) -> Text:
         out.append("|\n", style="dim")
     out.append("+" + "-" * cols + "+  scouts' edge", style="dim")
     return out
+
+
+#: uphill arrows by compass sector, east first, counter-clockwise (screen north is up)
+ARROWS = "→↗↑↖←↙↓↘"
+
+
+def slope_arrow(slope: Slope) -> str:
+    """The arrow pointing up ``slope`` (to the nearest of eight directions)."""
+    angle = math.atan2(float(slope.rise[1]), float(slope.rise[0]))
+    return ARROWS[round(angle / (math.pi / 4)) % 8]
+
+
+def _feature_char(f: Feature) -> str:
+    if f.blocks_los:
+        return "#" if f.impassable else "%"
+    if f.slope is not None:
+        return slope_arrow(f.slope)
+    return "~" if f.move < 1 else "=" if f.move > 1 else "x"
 
 
 def unit_table(g: AstralDreams) -> RichTable:
@@ -98,7 +117,8 @@ def roll_log(g: AstralDreams, lines: int = 12) -> Text:
 
 
 def render(game: Game) -> Group:
-    """The whole terminal view: map, unit table, terrain, log and result."""
+    """The whole terminal view: map, unit table, terrain, the game's notes (what is our
+    reading, :meth:`AstralDreams.notes`), log and result."""
     g = _game(game)
     parts: list[Text | RichTable] = [table_map(g), unit_table(g)]
     if g.setup.table.features:
@@ -106,10 +126,15 @@ def render(game: Game) -> Group:
             f"{f.name} ({_feature_words(f)})" for f in g.setup.table.features
         )
         parts.append(Text("Terrain: " + names, style="dim"))
+    parts.extend(Text("Note: " + n, style="italic yellow") for n in g.notes())
     parts.append(roll_log(g))
     if g.result is not None:
         parts.append(Text(f"Result: {g.result.outcome}, winner {g.result.winner}", "bold green"))
     return Group(*parts)
+
+
+def _ratio(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
 def _feature_words(f: Feature) -> str:
@@ -118,8 +143,12 @@ def _feature_words(f: Feature) -> str:
         words.append("impassable")
     if f.blocks_los:
         words.append("blocks sight")
-    if f.move != 1:
-        words.append(f"movement ×{float(f.move):g}")
+    if f.slope is not None:
+        sl = f.slope
+        words.append(f"hill {slope_arrow(sl)} {sl.describe()}: movement ×{_ratio(sl.up)} up, "
+                     f"×{_ratio(sl.down)} down, ×{_ratio(f.move)} across")
+    elif f.move != 1:
+        words.append(f"movement ×{_ratio(f.move)}")
     shape = f.shape.describe() if isinstance(f.shape, Rect | Circle) else ""
     return ", ".join([*words, shape])
 

@@ -6,6 +6,11 @@ a hill, double movement down it)"; specs/astral-dreams.md fixes our reading:
 * a movement multiplier on rectangles only, so that the length inside is exact: a leg is clipped
   against each area (Liang–Barsky) and each piece costs ``length / multiplier``; where areas
   overlap the slowest applies;
+* a hill is a rectangle with a :class:`Slope`: the direction its ground rises. A leg inside it
+  goes *up* the slope (within 45° of the rise: ``up``, ½ by default — "half movement up a hill"),
+  *down* it (within 45° of the fall: ``down``, ×2 — "double movement down it"), or *across*
+  (the feature's ``move``, 1 by default); exactly 45° is across. A hill with two sides is two
+  rectangles rising toward a shared crest;
 * ``impassable``: no base may cut into the feature;
 * ``blocks_los``: a line through its inside is blocked (grazing an edge or a tangent is not); a
   line with an end inside the feature is not blocked by it (one sees into and out of a wood, not
@@ -20,10 +25,64 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
+from typing import Literal
 
 from ...core.tabletop import EPS, Number, Point, Rect, Shape, Surface, float_le, frac, path_length
 
-__all__ = ["Feature", "Table"]
+__all__ = ["COMPASS", "Feature", "Slope", "Table"]
+
+Heading = Literal["up", "down", "across"]
+#: the eight compass directions a slope may rise toward (north: +y, the robots' edge)
+COMPASS: dict[str, tuple[int, int]] = {
+    "north": (0, 1), "northeast": (1, 1), "east": (1, 0), "southeast": (1, -1),
+    "south": (0, -1), "southwest": (-1, -1), "west": (-1, 0), "northwest": (-1, 1),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Slope:
+    """A hill's slope: ``rise`` is the direction its ground rises (any non-zero vector); ``up``
+    and ``down`` multiply movement going up and down it (½ and 2: the text's example)."""
+
+    rise: tuple[Fraction, Fraction]
+    up: Fraction = Fraction(1, 2)
+    down: Fraction = Fraction(2)
+
+    def __post_init__(self) -> None:
+        if not any(self.rise):
+            raise ValueError("a slope must rise in some direction, not (0, 0)")
+        if self.up <= 0 or self.down <= 0:
+            raise ValueError("a slope's up and down multipliers must be positive")
+
+    def heading(self, a: Point, b: Point) -> Heading:
+        """Whether ``a`` → ``b`` goes up, down or across the slope (exact): up or down when
+        within 45° of the rise or the fall, i.e. 2 (d·r)² > |d|² |r|²."""
+        rx, ry = self.rise
+        dx, dy = b.x - a.x, b.y - a.y
+        dot = dx * rx + dy * ry
+        if 2 * dot * dot <= (dx * dx + dy * dy) * (rx * rx + ry * ry):
+            return "across"
+        return "up" if dot > 0 else "down"
+
+    def fheading(self, a: Point, b: Point) -> Heading:
+        """:meth:`heading` in floats, the exact test where the leg is within rounding of 45°."""
+        rx, ry = float(self.rise[0]), float(self.rise[1])
+        dx, dy = b.fx - a.fx, b.fy - a.fy
+        dot = dx * rx + dy * ry
+        lhs, rhs = 2 * dot * dot, (dx * dx + dy * dy) * (rx * rx + ry * ry)
+        if abs(lhs - rhs) <= 1e-9 * (lhs + rhs):
+            return self.heading(a, b)
+        if lhs <= rhs:
+            return "across"
+        return "up" if dot > 0 else "down"
+
+    def describe(self) -> str:
+        """``rising north`` (a compass direction where it is one, else the vector)."""
+        for name, (x, y) in COMPASS.items():
+            if Fraction(x) * self.rise[1] == Fraction(y) * self.rise[0] and (
+                    x * self.rise[0] + y * self.rise[1] > 0):
+                return f"rising {name}"
+        return f"rising toward ({float(self.rise[0]):g}, {float(self.rise[1]):g})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,9 +90,11 @@ class Feature:
     """A piece of terrain.
 
     ``move`` multiplies movement inside it (``1/2``: every inch moved there costs two inches of
-    speed; ``2``: half an inch), only on rectangles. ``impassable``: no base may enter it.
-    ``blocks_los``: a line between two points that passes through its inside is blocked, unless
-    one of the two points is itself inside (one sees into and out of a wood, not through it).
+    speed; ``2``: half an inch), only on rectangles; on a hill (``slope``) it is the multiplier
+    across the slope, the slope's ``up`` and ``down`` the others. ``impassable``: no base may
+    enter it. ``blocks_los``: a line between two points that passes through its inside is
+    blocked, unless one of the two points is itself inside (one sees into and out of a wood,
+    not through it).
     """
 
     name: str
@@ -41,12 +102,37 @@ class Feature:
     move: Fraction = Fraction(1)
     impassable: bool = False
     blocks_los: bool = False
+    slope: Slope | None = None
 
     def __post_init__(self) -> None:
         if self.move <= 0:
             raise ValueError("a movement multiplier must be positive (use impassable)")
-        if self.move != 1 and not isinstance(self.shape, Rect):
-            raise ValueError("a movement multiplier needs a rectangular area")
+        if self.slows and not isinstance(self.shape, Rect):
+            raise ValueError("a movement multiplier or a slope needs a rectangular area")
+
+    @property
+    def slows(self) -> bool:
+        """Whether moving inside changes the cost of movement (a multiplier or a slope)."""
+        return self.move != 1 or self.slope is not None
+
+    def heading(self, a: Point, b: Point) -> Heading:
+        """Up, down or across this feature's slope (a flat feature: always across)."""
+        return "across" if self.slope is None else self.slope.heading(a, b)
+
+    def factor(self, a: Point, b: Point) -> Fraction:
+        """The movement multiplier for travel ``a`` → ``b`` inside the feature (exact)."""
+        return self._by_heading(self.heading(a, b))
+
+    def ffactor(self, a: Point, b: Point) -> float:
+        """:meth:`factor` as a float (the heading decided exactly near 45°)."""
+        if self.slope is None:
+            return float(self.move)
+        return float(self._by_heading(self.slope.fheading(a, b)))
+
+    def _by_heading(self, heading: Heading) -> Fraction:
+        if self.slope is None or heading == "across":
+            return self.move
+        return self.slope.up if heading == "up" else self.slope.down
 
     def contains(self, p: Point) -> bool:
         """``p`` lies inside the feature (or on its edge)."""
@@ -86,25 +172,24 @@ class Table(Surface):
     """The playing surface with its terrain features (Astral Dreams scenarios)."""
 
     features: tuple[Feature, ...] = field(default_factory=tuple)
-    _movers: tuple[tuple[float, tuple[float, float, float, float]], ...] = field(
+    _movers: tuple[tuple[Feature, tuple[float, float, float, float]], ...] = field(
         init=False, repr=False, compare=False
     )
 
     def __post_init__(self) -> None:
-        movers = tuple(
-            (float(f.move), f.shape.fbox) for f in self.features
-            if f.move != 1 and isinstance(f.shape, Rect)
-        )
+        movers = tuple((f, f.shape.fbox) for f in self.features
+                       if f.slows and isinstance(f.shape, Rect))
         object.__setattr__(self, "_movers", movers)
         super().__post_init__()
 
     def segment_factor(self, a: Point, b: Point) -> Fraction:
-        """Cost per inch of ``ab`` as an exact fraction of its length.
+        """Cost per inch of ``ab`` as an exact fraction of its length: each piece inside a
+        feature at that feature's multiplier for this direction (up, down or across a slope).
 
         Where areas overlap, the smallest multiplier (the slowest going) applies."""
         movers = [
             (f, f.shape) for f in self.features
-            if f.move != 1 and isinstance(f.shape, Rect) and f.shape.near_segment(a, b, 0.0)
+            if f.slows and isinstance(f.shape, Rect) and f.shape.near_segment(a, b, 0.0)
         ]
         if not movers or a == b:
             return Fraction(1)
@@ -114,11 +199,12 @@ class Table(Surface):
             if iv is not None:
                 cuts.update(iv)
         ts = sorted(cuts)
+        mults = [(f.factor(a, b), r) for f, r in movers]
         total = Fraction(0)
         for t0, t1 in pairwise(ts):
             tm = (t0 + t1) / 2
             mid = Point(a.x + (b.x - a.x) * tm, a.y + (b.y - a.y) * tm)
-            mult = min([f.move for f, r in movers if r.contains(mid)], default=Fraction(1))
+            mult = min([m for m, r in mults if r.contains(mid)], default=Fraction(1))
             total += (t1 - t0) / mult
         return total
 
@@ -130,18 +216,18 @@ class Table(Surface):
         lox, hix = min(a.fx, b.fx) - 1e-9, max(a.fx, b.fx) + 1e-9
         loy, hiy = min(a.fy, b.fy) - 1e-9, max(a.fy, b.fy) + 1e-9
         movers = [
-            (m, box) for m, box in all_movers
+            (f, box) for f, box in all_movers
             if not (hix < box[0] or lox > box[2] or hiy < box[1] or loy > box[3])
         ]
         if not movers:
             return 1.0
         cuts = {0.0, 1.0}
         spans: list[tuple[float, float, float]] = []
-        for move, box in movers:
+        for f, box in movers:
             iv = _clip_floats(a, b, box)
             if iv is not None:
                 cuts.update(iv)
-                spans.append((iv[0], iv[1], float(move)))
+                spans.append((iv[0], iv[1], f.ffactor(a, b)))
         ts = sorted(cuts)
         total = 0.0
         for t0, t1 in pairwise(ts):
