@@ -13,6 +13,7 @@ Hex maps are flat-topped (``hexgrid.pixel``: unit size, y down); a table is in i
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal
@@ -267,10 +268,8 @@ def pending_partial(game: Game, seat: str | None) -> tuple[Game, list[Event], li
     setattr(inner, PARTIAL, True)  # mid-action: no one acts on this copy
     inner.dice.script = list(w.known)  # type: ignore[attr-defined]
     inner._pending = []
-    try:
+    with contextlib.suppress(ChanceNeeded):
         inner.execute(w.action)
-    except ChanceNeeded:
-        pass
     return inner, list(inner._pending), [str(v) for v in w.known]
 
 

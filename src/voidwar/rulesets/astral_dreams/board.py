@@ -64,7 +64,7 @@ def _terrain(game: Game) -> list[Terrain]:
             c = f.shape
             coords = [float(c.centre.x), float(c.centre.y), float(c.radius)]
             shape = "circle"
-        out.append(Terrain(id=f"t{i}", kind=kind, name=f.name, shape=shape,  # type: ignore[arg-type]
+        out.append(Terrain(id=f"t{i}", kind=kind, name=f.name, shape=shape,
                            coords=coords, blocks_los=f.blocks_los, impassable=f.impassable,
                            move=str(f.move)))
     return out

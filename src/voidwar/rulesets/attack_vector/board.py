@@ -76,7 +76,8 @@ def _ship(s: dict[str, Any]) -> Piece:
                                 max=str(heat["capacity"]),
                                 tone="warn" if heat.get("excess") else "info"))
     weapons = [w for w in sysd.get("weapons", []) if not w.get("destroyed")]
-    profile = counters + [
+    profile = [
+        *counters,
         Counter(name="class", value=s["class"]),
         Counter(name="altitude", value=str(z)),
         Counter(name="nose", value=o["markers"]["nose"]),
@@ -87,7 +88,7 @@ def _ship(s: dict[str, Any]) -> Piece:
                 if s.get("damage") else "none", tone="bad" if s.get("damage") else "info"),
     ]
     return Piece(id=s["id"], side=s["seat"], label=s["id"], kind=s["class"],
-                 status=_status(s), position=Position(hex=f"{q},{r}"),  # type: ignore[arg-type]
+                 status=_status(s), position=Position(hex=f"{q},{r}"),
                  facing=o["heading"] * 30.0, altitude=z, counters=counters, profile=profile)
 
 

@@ -63,7 +63,7 @@ def _ship(s: dict[str, Any]) -> Piece:
                Counter(name="facing", value=s["facing"]),
                Counter(name="points", value=str(s["points"]))]
     return Piece(id=s["id"], side=s["side"], label=s["id"], kind=s["class"],
-                 status="damaged" if status == "active" and hurt else status,  # type: ignore[arg-type]
+                 status="damaged" if status == "active" and hurt else status,
                  position=Position(hex=s["hex"]),
                  facing=DIRECTION_LETTERS.index(s["facing"]) * 60.0,
                  flags=[f for f in ("moved", "fired") if s[f]],

@@ -28,7 +28,7 @@ function text(parent, x, y, t, attrs = {}) {
 export function geometry(board) {
   const m = board.map;
   if (m.kind === "table") {
-    const k = 20; // pixels per inch
+    const k = 20; // pixels per inch (bases are drawn at least 1.5" wide, to be read)
     return {
       kind: "table", unit: k,
       at: (pos) => pos && pos.point ? [pos.point[0] * k, (m.height - pos.point[1]) * k] : null,
@@ -198,7 +198,7 @@ function drawLast(svg, board, g, last) {
 }
 
 function drawPiece(parent, board, g, p, x, y, marks, stacked) {
-  const rad = g.kind === "table" ? Math.max(p.size * g.unit, 9) : S * (p.landmark ? 0.85 : stacked ? 0.42 : 0.56);
+  const rad = g.kind === "table" ? Math.max(p.size * g.unit, 15) : S * (p.landmark ? 0.85 : stacked ? 0.42 : 0.56);
   const cls = ["piece", `status-${p.status}`];
   if (marks.selected === p.id) cls.push("selected");
   if (marks.litPieces && marks.litPieces.has(p.id)) cls.push("target");
