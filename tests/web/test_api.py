@@ -117,7 +117,9 @@ def test_view_legal_act_and_the_record_replays(client: TestClient) -> None:
     gid, tok = c["id"], tokens(c)
     legal = client.get(f"/api/games/{gid}/legal", headers={H: tok["red"]}).json()
     assert legal["to_act"] == "red"
-    assert "move R1 to -1,0" in legal["actions"] and "pass" in legal["actions"]
+    texts = [a["text"] for a in legal["actions"]]
+    assert "move R1 to -1,0" in texts and "pass" in texts
+    assert all({"text", "kind"} <= set(a) for a in legal["actions"])
     # blue may ask, but has nothing to do now
     assert client.get(f"/api/games/{gid}/legal", headers={H: tok["blue"]}).json()["actions"] == []
 
@@ -133,7 +135,7 @@ def test_view_legal_act_and_the_record_replays(client: TestClient) -> None:
     assert units["R1"] == [-1, 0]
     assert v["log"][1] == {"index": 0, "seat": "red", "action": "move R1 to -1,0",
                            "events": [{"kind": "move", "text": "R1 moves to -1,0"}]}
-    assert "pass" in v["legal"]
+    assert "pass" in [a["text"] for a in v["legal"]]
 
     rec = client.get(f"/api/games/{gid}/record").json()
     assert rec["actions"] == ["move R1 to -1,0"]

@@ -1,32 +1,51 @@
-"""A real browser (Debian's chromium driven by Playwright) plays through the page.
+"""A real browser (Debian's chromium driven by Playwright) plays whole games on the board.
 
-The server runs in a thread of the test process (uvicorn on a free loopback port) on a fresh
-SQLite file. Skipped when Playwright or /usr/bin/chromium is missing (``scripts/ensure-chromium``
-installs the browser).
+For each ruleset a game is finished by clicking the board only — pieces, lit hexes, lit points,
+the picker at a piece and the prompt's own buttons (no typed text, no list of actions) — and
+after every step the drawing is compared with the board the rules give for that state
+(out-of-play pieces in the tray and not on the map, positions, counters, terrain, coordinates).
+Screenshots of each ruleset's opening, middle and end go to docs/screenshots/; the click-to-
+redraw time over 20 actions per ruleset is printed (never asserted).
+
+The server runs in a thread of the test process on a fresh SQLite file. Skipped when Playwright
+or /usr/bin/chromium is missing (``scripts/ensure-chromium`` installs the browser).
 """
 
 from __future__ import annotations
 
-import re
+import json
 import socket
+import statistics
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 
 import voidwar
-from voidwar.core.registry import get_ruleset, rulesets
+from voidwar.core.board import OUT_OF_PLAY
+from voidwar.core.registry import get_ruleset
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium")
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 WAIT = 15_000  # ms: the most any one page update may take before a test fails
+
+#: ruleset → (scenario, policy, seed): short whole games (measured: 29, 91, 87 and 20 actions)
+GAMES = {
+    "antilles": ("standard", "heuristic", 1),
+    "space-fleet": ("duel", "heuristic", 3),
+    "astral-dreams": ("ruins", "heuristic", 3),
+    "attack-vector": ("game-one", "random", 3),
+}
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +73,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def browser() -> Iterator[Any]:
     with playwright_sync.sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
         yield b
@@ -63,7 +82,7 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    ctx = browser.new_context(viewport={"width": 1500, "height": 950})
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
@@ -76,235 +95,312 @@ def wait_actions(page: Any, n: int) -> None:
     page.wait_for_selector(f'#status[data-n-actions="{n}"]', timeout=WAIT)
 
 
-def click_hex(page: Any, key: str) -> None:
-    """Click a hex of the map. Pieces may lie over it, hence ``force``; but ``force`` gives up at
-    once on an element without a box, so wait for the hex to be drawn first."""
-    hex_ = page.locator(f'polygon[data-hex="{key}"]')
-    hex_.wait_for(state="visible", timeout=WAIT)
-    hex_.click(force=True)
+def get_json(url: str, token: str | None = None) -> Any:
+    req = urllib.request.Request(url, headers={"X-Seat-Token": token} if token else {})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())
 
 
-def click_action(page: Any, text: str) -> None:
-    """Act as a player would: click the unit, then its target hex or unit; else the button."""
-    m = re.fullmatch(r"(\w+) (\w+) (?:at|to) (-?\d+,-?\d+)", text)
-    if m and m.group(1) == "place":
-        click_hex(page, m.group(3))
-        return
-    if m:
-        page.locator(f'[data-piece="{m.group(2)}"]').first.click()
-        page.wait_for_selector(f'.piece.selected[data-piece="{m.group(2)}"]', timeout=WAIT)
-        click_hex(page, m.group(3))
-        return
-    m = re.fullmatch(r"fire (\w+) at (\w+)", text)
-    if m:
-        target = "antilles" if m.group(2) == "platform" else m.group(2)
-        page.locator(f'[data-piece="{m.group(1)}"]').first.click()
-        page.wait_for_selector(f'.piece.selected[data-piece="{m.group(1)}"]', timeout=WAIT)
-        page.locator(f'[data-piece="{target}"]').first.click()
-        return
-    page.locator(f'#actions button[data-action="{text}"]').click()
+def tokens_of(page: Any) -> dict[str, str]:
+    frag = parse_qs(urlparse(page.url).fragment)
+    return dict(zip(frag.get("seat", []), frag.get("token", []), strict=False))
 
 
-def test_antilles_whole_game_by_clicks(server: str, page: Any) -> None:
-    """The lobby creates a seeded solitaire game; the commander plays all of it by clicks.
-
-    What to click is chosen by the heuristic policy on a local copy of the same seeded game,
-    so the page must end with exactly the local result.
-    """
-    seed = 11
-    page.goto(f"{server}/?ruleset=antilles")
-    page.wait_for_selector('#ruleset option[value="antilles"]', state="attached")
-    page.select_option("#ruleset", "antilles")
-    assert page.locator('select[data-seat="commander"]').input_value() == "human"
-    page.fill("#seed", str(seed))
+def create(page: Any, server: str, ruleset: str, scenario: str, seed: int | None,
+           manual: bool = False) -> str:
+    """Create a game in the lobby, every seat human (hot-seat), and open it here."""
+    page.goto(f"{server}/?ruleset={ruleset}")
+    page.wait_for_selector(f'#ruleset option[value="{ruleset}"]', state="attached")
+    page.select_option("#ruleset", ruleset)
+    page.select_option("#scenario", scenario)
+    for sel in page.locator("select[data-seat]").all():
+        sel.select_option("human")
+    if manual:
+        page.select_option("#dice", "manual")
+    elif seed is not None:
+        page.fill("#seed", str(seed))
     page.click("#create")
     page.wait_for_selector("#created:not([hidden])", timeout=WAIT)
+    gid = page.inner_text("#created-id")
     page.click("#play-here")
     wait_actions(page, 0)
-    assert page.locator("polygon.hex").count() == 169  # radius-7 hexagon (our reading)
-    assert page.locator('[data-piece="antilles"]').count() == 1
+    return gid
 
-    local = voidwar.load("antilles", seed=seed)
-    policy = voidwar.policies.get("heuristic", "antilles", seed=1)
+
+# -- what the drawing shows -----------------------------------------------------------------------
+DRAWN = """() => {
+  const out = {pieces: {}, tray: [], cells: document.querySelectorAll('#board polygon.hex').length,
+               coords: document.querySelectorAll('#board text.coord').length,
+               terrain: document.querySelectorAll('#board [data-terrain]').length};
+  for (const e of document.querySelectorAll('#board .pieces [data-piece]')) {
+    const c = e.querySelector('[data-counter]');
+    out.pieces[e.dataset.piece] = {hex: e.dataset.hex ?? null, status: e.dataset.status,
+                                   counter: c ? c.textContent : null};
+  }
+  for (const e of document.querySelectorAll('#tray [data-piece]')) out.tray.push(e.dataset.piece);
+  return out;
+}"""
+
+
+def check_drawing(page: Any, board: dict[str, Any]) -> None:
+    """The page draws exactly the board of the current state."""
+    seen = page.evaluate(DRAWN)
+    assert seen["cells"] == len(board["map"]["cells"])
+    assert seen["coords"] == len(board["map"]["cells"])  # a label per hex (shown on toggle)
+    assert seen["terrain"] == len(board["terrain"])
+    for p in board["pieces"]:
+        if p["status"] in OUT_OF_PLAY:
+            assert p["id"] in seen["tray"], f"{p['id']} ({p['status']}) is not in the tray"
+            assert p["id"] not in seen["pieces"], f"{p['id']} ({p['status']}) still on the map"
+        elif p["position"]:
+            d = seen["pieces"].get(p["id"])
+            assert d is not None, f"{p['id']} is not drawn"
+            assert d["status"] == p["status"]
+            assert d["hex"] == p["position"]["hex"]
+            shown = [c for c in p["counters"] if c["on_counter"]]
+            if shown:
+                c = shown[0]
+                want = c["value"] + (f"/{c['max']}" if c["max"] is not None else "")
+                assert d["counter"] == want, (p["id"], d["counter"], want)
+
+
+# -- acting on the board ------------------------------------------------------------------------
+def find_action(board: dict[str, Any], text: str) -> dict[str, Any] | None:
+    for acts in board["actions"].values():
+        for a in acts:
+            if a["text"] == text:
+                return a
+    return None
+
+
+def pick(page: Any, text: str) -> None:
+    """Choose ``text`` in the picker at the piece, or in the prompt's own buttons."""
+    btn = page.locator(f'#picker:not([hidden]) button[data-action="{text}"]')
+    btn.wait_for(state="visible", timeout=WAIT)
+    btn.click()
+
+
+def select(page: Any, actor: str) -> None:
+    page.locator(f'#board [data-piece="{actor}"], #unplaced [data-piece="{actor}"]').first \
+        .dispatch_event("click")
+    page.wait_for_selector(f'#profile-head:text-matches("^{actor}\\\\b")', timeout=WAIT)
+
+
+def click_point(page: Any, x: float, y: float) -> None:
+    """Click the table at ``x,y`` inches (the page maps the click back to inches)."""
+    pos = page.evaluate("""([x, y]) => {
+      const svg = document.getElementById('board');
+      const H = Number(svg.querySelector('.tabletop').getAttribute('height'));
+      const p = svg.createSVGPoint(); p.x = x * 20; p.y = H - y * 20;
+      const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y];
+    }""", [x, y])
+    page.mouse.click(pos[0], pos[1])
+
+
+def play(page: Any, board: dict[str, Any], text: str) -> None:
+    """Make the action ``text`` by clicks on the board, as a player would."""
+    a = find_action(board, text)
+    if a is None:  # a move to a point of the policy's own choosing: click the table there
+        actor, point = text.split()[1], text.split(" to ")[1].split()[0]
+        select(page, actor)
+        x, y = (float(v) for v in point.split(","))
+        click_point(page, x, y)
+        return
+    actor = a["actor"]
+    if not actor:
+        page.locator(f'#prompt-actions button[data-action="{text}"]').click()
+        return
+    if a["hex"] and not a["target"] and board_has_piece(board, actor, placed=False):
+        page.locator(f'#board polygon[data-hex="{a["hex"]}"]').dispatch_event("click")
+        maybe_pick(page, text)
+        return
+    select(page, actor)
+    if a["target"]:
+        page.locator(f'#board [data-piece="{a["target"]}"]').first.dispatch_event("click")
+    elif a["hex"]:
+        page.locator(f'#board polygon[data-hex="{a["hex"]}"]').dispatch_event("click")
+    elif a["point"]:
+        i = page.evaluate("""([x, y]) => [...document.querySelectorAll('circle.lit-point')]
+          .findIndex((e) => { const [a, b] = e.dataset.point.split(',').map(Number);
+                              return Math.abs(a - x) < 1e-6 && Math.abs(b - y) < 1e-6; })""",
+                          list(a["point"]))
+        assert i >= 0, f"{text}: its point is not lit"
+        page.locator("circle.lit-point").nth(i).dispatch_event("click")
+        return
+    maybe_pick(page, text)
+
+
+def board_has_piece(board: dict[str, Any], pid: str, placed: bool) -> bool:
+    p = next((p for p in board["pieces"] if p["id"] == pid), None)
+    return p is not None and (p["position"] is not None) == placed
+
+
+def maybe_pick(page: Any, text: str) -> None:
+    """A click with several actions opens the picker; one with a single action acts at once."""
+    deadline = time.monotonic() + WAIT / 1000
+    btn = page.locator(f'#picker:not([hidden]) button[data-action="{text}"]')
+    while time.monotonic() < deadline:
+        if btn.count():
+            btn.click()
+            return
+        if page.locator("#message").inner_text().startswith(text):
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"{text}: neither done nor offered in the picker")
+
+
+def whole_game(page: Any, server: str, ruleset: str) -> list[float]:
+    """Finish a game of ``ruleset`` by clicks; returns the click-to-redraw times (s)."""
+    scenario, policy_name, seed = GAMES[ruleset]
+    dry = voidwar.load(ruleset, scenario, seed=seed)
+    pol = voidwar.policies.get(policy_name, ruleset, seed=1)
+    while not dry.over:
+        dry.apply(pol.choose(dry))
+    middle = len(dry.actions) // 2
+    gid = create(page, server, ruleset, scenario, seed)
+    toks = tokens_of(page)
+    local = voidwar.load(ruleset, scenario, seed=seed)
+    policy = voidwar.policies.get(policy_name, ruleset, seed=1)
+    board_of = get_ruleset(ruleset).board
+    assert board_of is not None
+    times: list[float] = []
+    shoot(page, ruleset, "opening")
     while not local.over:
-        text = str(policy.choose(local))
-        click_action(page, text)
-        local.apply(text)
-        wait_actions(page, len(local.actions))
-        assert page.locator("#message.bad").count() == 0, page.inner_text("#message")
-    page.wait_for_selector('#status[data-over="true"]', timeout=WAIT)
-    res = local.result
-    assert res is not None and res.level is not None
-    shown = page.inner_text("#result")
-    assert res.outcome in shown and res.level in shown
-    assert f"commander {res.scores['commander']}" in shown
-    # every roll of the game is in the log on the page
-    rolls = [e.text for e in local.log if e.kind == "roll"]
-    log_text = page.inner_text("#log")
-    assert rolls and all(r in log_text for r in rolls)
-
-
-def test_hotseat_clicks_spectator_live_update_and_replay(server: str, page: Any,
-                                                        browser: Any) -> None:
-    """Both toy seats in one page (hot-seat); a second context watches without reloading."""
-    page.goto(f"{server}/?ruleset=webtoy")
-    page.wait_for_selector('#ruleset option[value="webtoy"]', state="attached")
-    page.select_option("#ruleset", "webtoy")
-    page.select_option('select[data-seat="blue"]', "human")
-    page.fill("#seed", "4")
-    page.click("#create")
-    page.wait_for_selector("#created:not([hidden])", timeout=WAIT)
-    watch_url = page.locator("#spectate").get_attribute("href")
-    page.click("#play-here")
-    wait_actions(page, 0)
-
-    ctx = browser.new_context()
-    watcher = ctx.new_page()
-    watcher.goto(server + watch_url)
-    wait_actions(watcher, 0)
-    watcher.wait_for_selector("#live:text('live')", timeout=WAIT)
-    assert "you are watching" in watcher.inner_text("#seats")
-
-    # red: click R1, its targets light up, click the hex
-    page.locator('[data-piece="R1"]').click()
-    assert page.locator('polygon.hex.target[data-hex="-1,0"]').count() == 1
-    click_hex(page, "-1,0")
-    wait_actions(page, 1)
-    # a second message of the same state (here: a hash change) redraws the text, not the map
-    page.evaluate("document.querySelector('polygon[data-hex=\"0,0\"]').dataset.kept = 'yes'")
-    renders = int(page.get_attribute("#status", "data-renders") or "0")
-    page.evaluate("window.dispatchEvent(new HashChangeEvent('hashchange'))")
-    page.wait_for_function("(n) => Number(document.getElementById('status').dataset.renders) > n",
-                           arg=renders, timeout=WAIT)
-    assert page.locator('polygon[data-hex="0,0"][data-kept="yes"]').count() == 1
-    assert page.locator("#status").get_attribute("data-to-act") == "blue"
-    # blue, in the same page (hot-seat), passes with the button
-    page.locator('#actions button[data-action="pass"]').click()
-    wait_actions(page, 2)
-    # the watcher saw both without reloading, and the piece moved on its board
-    wait_actions(watcher, 2)
-    assert "2. blue: pass" in watcher.inner_text("#log")
-    assert watcher.locator('.piece[data-piece="R1"][data-hex="-1,0"]').count() == 1
-    assert watcher.locator("#actions button").count() == 0
-    ctx.close()
-
-    # the replay viewer: scrub back to the start and step forward
-    page.click("#replay-link")
-    page.wait_for_selector('#pos[data-step="0"]', timeout=WAIT)
-    assert page.locator('.piece[data-piece="R1"][data-hex="-2,0"]').count() == 1
-    page.click("#next")
-    page.wait_for_selector('#pos[data-step="1"]', timeout=WAIT)
-    assert page.locator('.piece[data-piece="R1"][data-hex="-1,0"]').count() == 1
-    assert "1. red: move R1 to -1,0" in page.inner_text("#entry")
-    page.click("#last")
-    page.wait_for_selector('#pos[data-step="2"]', timeout=WAIT)
-
-
-def test_space_fleet_two_seats_from_two_browser_contexts(server: str, browser: Any) -> None:
-    """Two players, each in their own browser context with their own seat link, alternate;
-    each sees the other's moves live. After some actions one resigns; both see the result."""
-    if "space-fleet" not in rulesets():
-        pytest.skip("Space Fleet is not in the tree yet")
-    info = get_ruleset("space-fleet")
-    scenario = next(iter(info.scenarios()))
-    seats = voidwar.load("space-fleet", scenario=scenario, seed=5).seats
-    assert len(seats) == 2
-
-    host = browser.new_context(viewport={"width": 1400, "height": 900})
-    lobby = host.new_page()
-    lobby.goto(f"{server}/?ruleset=space-fleet")
-    lobby.wait_for_selector('#ruleset option[value="space-fleet"]', state="attached")
-    lobby.select_option("#ruleset", "space-fleet")
-    lobby.select_option("#scenario", scenario)
-    for s in seats:
-        lobby.select_option(f'select[data-seat="{s}"]', "human")
-    lobby.fill("#seed", "5")
-    lobby.click("#create")
-    lobby.wait_for_selector("#created:not([hidden])", timeout=WAIT)
-    links = {s: lobby.locator(f'[data-seat-link="{s}"]').get_attribute("href") for s in seats}
-
-    guest = browser.new_context(viewport={"width": 1400, "height": 900})
-    pages = {seats[0]: host.new_page(), seats[1]: guest.new_page()}
-    for s, pg in pages.items():
-        pg.goto(server + links[s])
-        wait_actions(pg, 0)
-        pg.wait_for_selector("#live:text('live')", timeout=WAIT)
-
-    local = voidwar.load("space-fleet", scenario=scenario, seed=5)
-    names = voidwar.policies.names("space-fleet")
-    policy = voidwar.policies.get("heuristic" if "heuristic" in names else "random",
-                                  "space-fleet", seed=2)
-    acted = set()
-    while not local.over and len(local.actions) < 40:
         seat = local.to_act
         assert seat is not None
+        board = get_json(f"{server}/api/games/{gid}/view", toks[seat])["board"]
+        check_drawing(page, board)
         text = str(policy.choose(local))
-        pages[seat].locator(f'#actions button[data-action="{text}"]').click()
-        local.apply(text)
-        acted.add(seat)
-        for pg in pages.values():  # both pages follow, the other one by its websocket
-            wait_actions(pg, len(local.actions))
-    assert acted == set(seats) or local.over
-    for s, pg in pages.items():
-        other = pages[seats[1] if s == seats[0] else seats[0]]
-        assert other.locator("#actions button").count() == 0 or local.over or s != local.to_act
-        assert pg.locator("#status").get_attribute("data-to-act") == (local.to_act or "")
-    if not local.over:
-        pg = pages[seats[1]]
-        pg.once("dialog", lambda d: d.accept())
-        pg.click("#resign")
-        for p in pages.values():
-            p.wait_for_selector('#status[data-over="true"]', timeout=WAIT)
-        assert f"winner: {seats[0]}" in pages[seats[0]].inner_text("#result")
-    else:
-        res = local.result
-        assert res is not None
-        for p in pages.values():
-            p.wait_for_selector('#status[data-over="true"]', timeout=WAIT)
-            assert res.outcome in p.inner_text("#result")
-    host.close()
-    guest.close()
+        t0 = time.perf_counter()
+        play(page, board, text)
+        n = len(local.actions) + 1
+        wait_actions(page, n)
+        times.append(time.perf_counter() - t0)
+        assert page.locator("#message.bad").count() == 0, page.inner_text("#message")
+        done = get_json(f"{server}/api/games/{gid}/view", toks[seat])["log"][-1]["action"]
+        local.apply(done)  # what the page sent (a clicked point may round the policy's)
+        if len(local.actions) == middle:
+            shoot(page, ruleset, "middle")
+    page.wait_for_selector('#status[data-over="true"]', timeout=WAIT)
+    end = get_json(f"{server}/api/games/{gid}/view", toks[local.seats[0]])
+    check_drawing(page, end["board"])
+    assert end["board"] == board_of(local, local.seats[0]).model_dump(mode="json") | {
+        "last": end["board"]["last"]}
+    res = local.result
+    assert res is not None and res.outcome in page.inner_text("#result")
+    shoot(page, ruleset, "end")
+    return times
 
 
-def test_antilles_with_real_dice_typed_into_the_page(server: str, page: Any) -> None:
-    """Real dice: the page says which die to roll and for what; typed or pressed rolls go in.
+def shoot(page: Any, ruleset: str, moment: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{ruleset}-{moment}.png"), full_page=False)
 
-    The rolls are a seeded stream's, so the page must reach the local seeded game exactly."""
+
+def report(ruleset: str, times: list[float]) -> None:
+    t = times[:20]
+    print(f"\nclick-to-redraw {ruleset}: median {statistics.median(t) * 1000:.0f} ms, "
+          f"max {max(t) * 1000:.0f} ms over {len(t)} actions ({len(times)} in the game)")
+
+
+@pytest.mark.parametrize("ruleset", list(GAMES))
+def test_whole_game_by_clicking_the_board(server: str, page: Any, ruleset: str) -> None:
+    """Every action of a whole game made on the board; the drawing checked at every step."""
+    times = whole_game(page, server, ruleset)
+    report(ruleset, times)
+    if ruleset == "astral-dreams":  # the terrain of 'ruins' is drawn (it blocks moves and sight)
+        assert page.locator("#board [data-terrain]").count() >= 4
+
+
+def test_coordinates_toggle_range_tool_and_the_profile(server: str, page: Any) -> None:
+    """Hex coordinates on a toggle; the range to the hovered hex; the selected piece's profile."""
+    create(page, server, "space-fleet", "duel", 2)
+    assert page.locator("text.coord").first.is_hidden()
+    page.check("#t-coords")
+    assert page.locator("text.coord").first.is_visible()
+    ship = page.locator("#board .pieces [data-piece]").first
+    pid = ship.get_attribute("data-piece")
+    ship.dispatch_event("click")
+    page.wait_for_selector("#profile-box:not([hidden])", timeout=WAIT)
+    assert "shields" in page.inner_text("#profile")
+    # lit: only this ship's destinations
+    assert page.locator("#board polygon.hex.target").count() >= 1
+    page.locator("#board polygon.hex").nth(3).hover(force=True)
+    assert f"{pid} →" in page.inner_text("#range") and "range" in page.inner_text("#range")
+
+
+def test_replay_shows_the_log_so_far_and_the_result(server: str, page: Any) -> None:
+    """A resigned game: its replay's last step says who won, and the log up to each step."""
+    gid = create(page, server, "space-fleet", "duel", 4)
+    toks = tokens_of(page)
+    board = get_json(f"{server}/api/games/{gid}/view", toks["blue"])["board"]
+    first = next(a for acts in board["actions"].values() for a in acts if a["hex"])
+    play(page, board, first["text"])
+    wait_actions(page, 1)
+    page.once("dialog", lambda d: d.accept())
+    page.click("#resign")
+    page.wait_for_selector('#status[data-over="true"]', timeout=WAIT)
+    page.goto(f"{server}/replay/{gid}")
+    page.wait_for_selector('#pos[data-step="0"]', timeout=WAIT)
+    page.click("#last")
+    page.wait_for_selector('#pos[data-step="1"]', timeout=WAIT)
+    assert "winner" in page.inner_text("#result")
+    assert page.locator("#entry li").count() == 2  # the set-up and the one action
+    assert first["text"] in page.inner_text("#entry")
+    # the lobby offers the replay of every stored game
+    page.goto(server)
+    page.wait_for_selector(f'#games a[href="/replay/{gid}"]', state="attached", timeout=WAIT)
+
+
+def test_real_dice_each_roll_shows_at_once(server: str, page: Any) -> None:
+    """Real dice: the prompt asks for the die; each entered roll shows at once (the board and
+    the rolls line advance roll by roll) and the game reaches the local seeded one."""
     from voidwar.core.dice import SeededDice
 
-    page.goto(f"{server}/?ruleset=antilles")
-    page.wait_for_selector('#ruleset option[value="antilles"]', state="attached")
-    page.select_option("#ruleset", "antilles")
-    page.select_option("#dice", "manual")
-    assert page.locator("#seed-box").is_hidden()
-    page.click("#create")
-    page.wait_for_selector("#created:not([hidden])", timeout=WAIT)
-    page.click("#play-here")
-    wait_actions(page, 0)
+    gid = create(page, server, "antilles", "standard", None, manual=True)
+    toks = tokens_of(page)
     local = voidwar.load("antilles", dice=SeededDice(21))
     policy = voidwar.policies.get("heuristic", "antilles", seed=1)
-    typed = 0
-    while len(local.actions) < 12:
+    entered = 0
+    while len(local.actions) < 10:
+        board = get_json(f"{server}/api/games/{gid}/view", toks["commander"])["board"]
         text = str(policy.choose(local))
         before = len(local.dice.history)
         local.apply(text)
-        click_action(page, text)
-        for k, value in enumerate(local.dice.history[before:]):
+        play(page, board, text)
+        values = local.dice.history[before:]
+        for k, value in enumerate(values):
             page.wait_for_selector('#status[data-to-act="chance"]', timeout=WAIT)
-            assert "Roll a d20 for" in page.inner_text("#status")
+            assert "Roll a d20" in page.inner_text("#prompt-text")
             version = int(page.get_attribute("#status", "data-version") or "0")
-            if k % 2:  # press the button of the value …
-                page.locator(f'#actions button[data-action="roll {value}"]').click()
-            else:  # … or type it, as a player with dice in hand would
-                page.fill("#typed-action", str(value))
-                page.press("#typed-action", "Enter")
-                typed += 1
+            page.locator(f'#prompt-actions button[data-action="roll {value}"]').click()
+            entered += 1
             page.wait_for_function(  # the page has seen the server take this roll
                 "(v) => Number(document.getElementById('status').dataset.version) > v",
                 arg=version, timeout=WAIT)
+            if k + 1 < len(values):  # still waiting: the rolls so far are shown at once
+                assert page.inner_text("#rolls").endswith(
+                    ", ".join(str(x) for x in values[:k + 1]))
         wait_actions(page, len(local.actions))
         assert page.locator("#message.bad").count() == 0, page.inner_text("#message")
-    assert typed > 0
-    rolls = [e.text for e in local.log if e.kind == "roll"]
+    assert entered > 0
     log_text = page.inner_text("#log")
-    assert rolls and all(r in log_text for r in rolls)
+    assert all(e.text in log_text for e in local.log if e.kind == "roll")
+
+
+def test_rejoin_a_seat_from_the_lobby(server: str, browser: Any) -> None:
+    """The seat link is remembered: the lobby lists the game, marks the turn, and rejoins."""
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = ctx.new_page()
+    gid = create(page, server, "antilles", "standard", 9)
+    assert page.locator("#seat-link-box:not([hidden])").count() == 1
+    assert gid in page.input_value("#seat-link")
+    page.goto(server)  # the link is "lost": only the lobby is left
+    rejoin = page.locator(f'#mine [data-rejoin="{gid}"]')
+    rejoin.wait_for(timeout=WAIT)
+    assert "your turn" in page.inner_text(f'#mine [data-mine="{gid}"]')
+    rejoin.click()
+    wait_actions(page, 0)
+    assert "Your turn" in page.inner_text("#status")
+    assert page.locator("#prompt-text").inner_text().startswith("Place P1")
+    ctx.close()

@@ -22,7 +22,7 @@ def _play_one(client: TestClient, gid: str, tokens: dict[str, str]) -> None:
     seat = summary["to_act"]
     legal = client.get(f"/api/games/{gid}/legal", headers={H: tokens[seat]}).json()["actions"]
     assert legal, f"{seat} is to act but has no legal action"
-    r = client.post(f"/api/games/{gid}/actions", json={"action": legal[0]},
+    r = client.post(f"/api/games/{gid}/actions", json={"action": legal[0]["text"]},
                     headers={H: tokens[seat]})
     assert r.status_code == 200, r.text
 

@@ -20,6 +20,7 @@ from .errors import UnknownName
 from .search import NO_SEARCH_HOOKS, SearchHooks
 
 if TYPE_CHECKING:
+    from .board import BoardView
     from .game import Game
     from .policy import Policy
 
@@ -62,6 +63,10 @@ class RulesetInfo:
     #: developer commands (``voidwar dev RULESET NAME``): name → a function whose typed
     #: keyword parameters become the command's options (Typer)
     dev_commands: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    #: the board a page draws: (game, seat) → :class:`~voidwar.core.board.BoardView`, built
+    #: from the same state as ``game.view(seat)`` and never showing more (``None``: the page
+    #: offers the legal actions as a list)
+    board: Callable[[Game, str | None], BoardView] | None = None
 
 
 @dataclass(frozen=True)

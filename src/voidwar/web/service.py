@@ -226,8 +226,8 @@ class GameService:
             self._reload(live)
             raise
 
-    def legal(self, live: Live, seat: str | None) -> list[str]:
-        """The legal notations ``seat`` may play now (see :func:`.views.legal_for`)."""
+    def legal(self, live: Live, seat: str | None) -> list[dict[str, Any]]:
+        """The legal actions ``seat`` may play now, structured (:func:`.views.legal_for`)."""
         return views.legal_for(live, seat)
 
     def resign(self, gid: str, token: str | None) -> Live:

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from voidwar.core.board import LastAction, chance_actions, pending_partial
 from voidwar.core.chance import CHANCE
-from voidwar.core.game import Event
+from voidwar.core.errors import IllegalAction, UnknownName
+from voidwar.core.game import Action, Event, Game
+from voidwar.core.notation import is_declared
+from voidwar.core.registry import get_ruleset
 
 from .live import Live, ServiceError, has_hidden_information
 from .loading import build
@@ -45,15 +49,84 @@ def log_for(live: Live, seat: str | None) -> list[dict[str, Any]]:
     return [entry_for(live, i - 1, events, seat, public) for i, events in enumerate(live.entries)]
 
 
-def legal_for(live: Live, seat: str | None) -> list[str]:
-    """The legal notations of ``seat``: when it is to act, or a human seat at a manual roll."""
+def action_dict(action: Action) -> dict[str, Any]:
+    """An action's structured form (``{"text", "kind", "actor", ...}``, core/notation.py); an
+    undeclared action (a die entered by hand, a test toy) gives its text and first word."""
+    if is_declared(type(action)):
+        return action.to_dict()
+    text = str(action)
+    out: dict[str, Any] = {"text": text, "kind": text.split()[0] if text else ""}
+    value = getattr(action, "value", None)
+    if isinstance(value, int):
+        out["value"] = value
+    return out
+
+
+def legal_for(live: Live, seat: str | None) -> list[dict[str, Any]]:
+    """The legal actions of ``seat``, structured: when it is to act, or a human seat at a
+    manual roll."""
     with live.lock:
-        if (seat is not None and not live.over and live.game.to_act == CHANCE
-                and live.seats[seat].kind == "human"):
-            return live.game.legal_notations()
-        if seat is None or live.over or live.game.to_act != seat:
+        game = live.game
+        if seat is None or live.over:
             return []
-        return live.game.legal_notations()
+        at_roll = game.to_act == CHANCE and live.seats[seat].kind == "human"
+        if not at_roll and game.to_act != seat:
+            return []
+        return [action_dict(a) for a in game.legal_actions()]
+
+
+def _last(game: Game, entry: dict[str, Any]) -> LastAction | None:
+    """The last action ``entry`` shows, with where it acted (highlighted on the board)."""
+    text = entry.get("action")
+    if not text:
+        return None
+    out = LastAction(text=text, seat=entry.get("seat"),
+                     events=[e["text"] for e in entry["events"]])
+    try:
+        d = action_dict(game.parse_action(text))
+    except IllegalAction:
+        return out
+    if isinstance(d.get("actor"), str):
+        out.actor = d["actor"]
+    for key in ("target", "targets"):
+        v = d.get(key)
+        out.target = v[0] if isinstance(v, list) and v else v if isinstance(v, str) else None
+        if out.target:
+            break
+    for key in ("hex", "to"):
+        v = d.get(key)
+        if isinstance(v, list) and len(v) >= 2:
+            if key == "hex":
+                out.hex = f"{v[0]},{v[1]}"
+            else:
+                out.point = (float(v[0]), float(v[1]))
+    return out
+
+
+def board_for(game: Game, seat: str | None, human_at_roll: bool,
+              last: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The ruleset's board for ``seat`` (``None`` for a ruleset without one). With real dice the
+    board shows the state after the rolls entered so far, and the seat's roll choices."""
+    try:
+        info = get_ruleset(game.ruleset)
+    except UnknownName:
+        return None
+    if info.board is None:
+        return None
+    shown, events, rolls = pending_partial(game, seat)
+    board = info.board(shown, seat)
+    if game.to_act == CHANCE:
+        board.rolls = rolls
+        roll = game.view(seat).get("chance") or {}
+        board.prompt = (f"Roll a {roll.get('die', 'die')} for {roll.get('purpose', 'the rules')}"
+                        " and enter it." if human_at_roll else
+                        f"Waiting for a {roll.get('die', 'die')} roll.")
+        board.actions = {"": chance_actions(game)} if human_at_roll else {}
+    if last is not None:
+        board.last = _last(game, last)
+        if board.last is not None and events:
+            board.last.events += [e.text for e in events]
+    return board.model_dump(mode="json")
 
 
 def seats_public(live: Live) -> dict[str, dict[str, Any]]:
@@ -67,6 +140,9 @@ def view_for(live: Live, seat: str | None) -> dict[str, Any]:
         game = live.game
         result = live.result()
         view = game.state_dict() if live.over else game.view(seat)
+        log = log_for(live, seat)
+        human_at_roll = (seat is not None and not live.over and game.to_act == CHANCE
+                         and live.seats[seat].kind == "human")
         return {
             "id": live.id,
             "ruleset": live.row.ruleset,
@@ -80,7 +156,8 @@ def view_for(live: Live, seat: str | None) -> dict[str, Any]:
             "n_actions": len(game.actions),
             "version": live.version,
             "view": view,
-            "log": log_for(live, seat),
+            "board": board_for(game, seat, human_at_roll, _last_visible(log)),
+            "log": log,
             "legal": legal_for(live, seat),
             "undo_requested": sorted(
                 n for n, s in live.seats.items() if s.undo_at == len(game.actions)),
@@ -95,20 +172,31 @@ def replay_step(live: Live, step: int, seat: str | None) -> dict[str, Any]:
             raise ServiceError(422, f"step must be between 0 and {n}")
         texts = list(live.game.actions[:step])
         public = is_public(live)
-        entry = entry_for(live, step - 1, live.entries[step], seat, public)
+        entries = [entry_for(live, i - 1, live.entries[i], seat, public)
+                   for i in range(step + 1)]
+        result = live.result() if step == n and live.over else None
     game = build(live.row, explicit=False)
     for t in texts:
         game.apply(t)
+    if result is None and game.result is not None:
+        result = game.result
     return {
         "id": live.id,
         "step": step,
         "n_actions": n,
         "to_act": game.to_act,
-        "over": game.over,
-        "result": game.result.to_dict() if game.result else None,
+        "over": game.over or result is not None,
+        "result": result.to_dict() if result else None,
         "view": game.state_dict() if public else game.view(seat),
-        "entry": entry,
+        "board": board_for(game, None if public else seat, False, _last_visible(entries)),
+        "entry": entries[-1],
+        "log": entries,
     }
+
+
+def _last_visible(log: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The newest log entry whose action the reader may see."""
+    return next((e for e in reversed(log) if e.get("action")), None)
 
 
 def record_for(live: Live) -> dict[str, Any]:

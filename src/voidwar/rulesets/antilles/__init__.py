@@ -7,6 +7,7 @@ from typing import Any
 from ...core.dice import Dice
 from ...core.errors import UnknownName
 from ...core.registry import RulesetInfo
+from .board import board_view
 from .data import load_tables, load_values_option
 from .game import AntillesGame
 from .golden import GOLDENS
@@ -58,6 +59,7 @@ RULESET = RulesetInfo(
     option_help=OPTIONS,
     goldens=lambda: GOLDENS,
     dev_commands={"fit-values": fit_values},
+    board=board_view,
 )
 
 __all__ = ["RULESET", "AntillesGame", "AntillesHeuristic", "Outcome", "Phase", "Tables",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...core.registry import RulesetInfo
 from .balance import matchups
+from .board import board_view
 from .data import scenarios
 from .game import AstralDreams, make_game
 from .golden import GOLDENS
@@ -40,6 +41,7 @@ RULESET = RulesetInfo(
         "free_deploy": "true: an army's 'at' positions may be anywhere on the table",
     },
     goldens=lambda: GOLDENS,
+    board=board_view,
 )
 
 __all__ = ["RULESET", "AstralDreams", "make_game"]

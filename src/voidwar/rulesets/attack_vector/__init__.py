@@ -13,6 +13,7 @@ from voidwar.core.errors import UnknownName
 from voidwar.core.registry import RulesetInfo
 
 from .bearings import METHODS, RULE
+from .board import board_view
 from .captain import HeuristicCaptain
 from .data import load_scenario, scenario_names, write_thrust_chart
 from .game import AttackVectorGame
@@ -89,6 +90,7 @@ RULESET = RulesetInfo(
     file_options=("weapon_tables", "d_results"),
     option_help=OPTIONS,
     goldens=lambda: GOLDENS,
+    board=board_view,
     dev_commands={"thrust-chart": write_thrust_chart},
 )
 

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from ...core.registry import RulesetInfo
+from .board import board_view
 from .deployment import OPTION_HELP, balance, make_game, scenarios
 from .game import SpaceFleetGame
 from .golden import GOLDENS
@@ -31,6 +32,7 @@ RULESET = RulesetInfo(
     file_options=("file",),
     option_help=OPTION_HELP,
     goldens=lambda: GOLDENS,
+    board=board_view,
 )
 
 __all__ = ["RULESET", "HeuristicPolicy", "SpaceFleetGame"]

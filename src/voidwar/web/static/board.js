@@ -1,170 +1,15 @@
-// voidwar board drawing: the view JSON of any ruleset → an SVG board.
+// voidwar board drawing: a BoardView (voidwar/core/board.py) → SVG. Knows no ruleset: the
+// server says what the map is, where each piece is, what it shows, and what a click chooses.
 //
-// extractModel(view, ruleset) finds the pieces in a view by shape, not by ruleset name:
-//   any object with a string `id` and a position — `hex` ([q,r], [q,r,z], "q,r", "q,r,z",
-//   {q,r,z}), `at`/`pos`/`position` ("x,y" inches or [x,y]), or `q`+`r` / `x`+`y` keys.
-// A view with a `table` {width,height} is drawn as an inch-scaled table; otherwise as a map of
-// flat-topped axial hexes (pixel x = 1.5*q*size, y = sqrt(3)*(r + q/2)*size). A `board` with
-// shape "hexagon" and a radius gives the map; without one the map covers the pieces. Hex-valued
-// entries of `board` (Antilles' platform) become landmarks. A board of `cols` × `rows` is an
-// "odd-q" offset rectangle whose hexes are named "CCRR" (Space Fleet: "0511" = column 5, row 11;
-// axial q = c, r = row - (c - (c & 1)) / 2). Nothing found → a plain unit list.
+// Hex maps: flat-topped cells with unit-size centres (x, y down). Tables: inches, y up (the
+// origin at the lower left), drawn flipped so the top edge is at the top of the screen.
+// Elements carry data-hex / data-piece / data-point / data-table attributes the page listens to.
 
-export const HEX_SIZE = 22;
-const SQRT3 = Math.sqrt(3);
+export const S = 24; // pixels per hex size unit
 const SVGNS = "http://www.w3.org/2000/svg";
-// names a landmark also answers to in action notation
-const LANDMARK_ALIASES = { antilles: ["platform", "antilles"] };
-const SIDE_COLOURS = ["#4aa3ff", "#ff6b5a", "#7ddc72", "#f4c542", "#c58bff", "#5ee0d0"];
+const OUT = new Set(["destroyed", "surrendered", "off-map", "fled"]);
 
-export function hexToPixel(q, r, size = HEX_SIZE) {
-  return [1.5 * q * size, SQRT3 * (r + q / 2) * size];
-}
-
-function num(v) {
-  if (typeof v === "number") return v;
-  if (typeof v !== "string") return NaN;
-  const m = v.match(/^\s*(-?\d+)\s*\/\s*(\d+)\s*$/);
-  return m ? Number(m[1]) / Number(m[2]) : Number(v);
-}
-
-// position of a piece-like object: {hex:[q,r,z]} | {pt:[x,y]} | null
-export function fromOffset(c, w) { return [c, w - (c - (c & 1)) / 2]; }
-export function offsetLabel(q, r) {
-  const w = r + (q - (q & 1)) / 2;
-  return String(q).padStart(2, "0") + String(w).padStart(2, "0");
-}
-
-function positionOf(o) {
-  const h = o.hex ?? o.position_hex;
-  if (h !== undefined && h !== null) {
-    let a = null;
-    if (Array.isArray(h)) a = h.map(Number);
-    else if (typeof h === "string" && /^\d{4}$/.test(h)) {
-      a = fromOffset(Number(h.slice(0, 2)), Number(h.slice(2)));
-    } else if (typeof h === "string") a = h.split(",").map(Number);
-    else if (typeof h === "object" && "q" in h) a = [h.q, h.r, h.z ?? h.alt ?? 0];
-    if (a && a.length >= 2 && a.every(Number.isFinite)) return { hex: a };
-  }
-  for (const k of ["at", "pos", "position"]) {
-    const p = o[k];
-    if (p === undefined || p === null) continue;
-    let a = null;
-    if (Array.isArray(p)) a = p.map(num);
-    else if (typeof p === "string") a = p.split(",").map(num);
-    else if (typeof p === "object" && "x" in p) a = [num(p.x), num(p.y), num(p.z ?? 0)];
-    else if (typeof p === "object" && "q" in p) return { hex: [p.q, p.r, p.z ?? 0] };
-    if (a && a.length >= 2 && a.every(Number.isFinite)) return { pt: a };
-  }
-  if (Number.isInteger(o.q) && Number.isInteger(o.r)) return { hex: [o.q, o.r, o.z ?? o.alt ?? 0] };
-  if (typeof o.x === "number" && typeof o.y === "number") return { pt: [o.x, o.y] };
-  return null;
-}
-
-function altitudeOf(o, pos) {
-  for (const k of ["z", "alt", "altitude", "level", "elevation"]) {
-    if (typeof o[k] === "number") return o[k];
-  }
-  if (pos && pos.hex && pos.hex.length >= 3) return pos.hex[2];
-  return null;
-}
-
-export function extractModel(view, ruleset) {
-  const pieces = [];
-  const unplaced = [];
-  const groups = [];
-  const walk = (node, group, depth) => {
-    if (depth > 6 || node === null || typeof node !== "object") return;
-    if (Array.isArray(node)) {
-      node.forEach((n) => walk(n, group, depth + 1));
-      return;
-    }
-    if (typeof node.id === "string") {
-      const pos = positionOf(node);
-      const side = node.side ?? node.seat ?? node.owner ?? node.player ?? group;
-      if (!groups.includes(side)) groups.push(side);
-      const alive = !(node.alive === false || node.destroyed === true || node.removed === true);
-      const piece = { id: node.id, side, group, data: node, alive, pos,
-                      alt: altitudeOf(node, pos),
-                      facing: node.facing ?? node.heading ?? node.orientation?.heading ?? null };
-      if (pos) pieces.push(piece); else if (alive) unplaced.push(piece);
-      return;
-    }
-    for (const [k, v] of Object.entries(node)) {
-      if (k === "board" || k === "table") continue;
-      walk(v, Array.isArray(v) ? k : group, depth + 1);
-    }
-  };
-  walk(view, "units", 0);
-  const model = { ruleset, pieces, unplaced, groups, landmarks: [], kind: "list",
-                  label: (q, r) => `${q},${r}` };
-  const table = view.table;
-  if (table && typeof table === "object" && Number.isFinite(num(table.width))) {
-    model.kind = "table";
-    model.width = num(table.width);
-    model.height = num(table.height);
-    return model;
-  }
-  // no table: integer positions are hexes (Attack Vector's [q, r, z])
-  for (const p of pieces) {
-    if (p.pos.pt && p.pos.pt.every(Number.isInteger)) {
-      p.pos = { hex: p.pos.pt };
-      if (p.alt === null && p.pos.hex.length >= 3) p.alt = p.pos.hex[2];
-    }
-  }
-  const board = view.board ?? view.map ?? null;
-  if (board && typeof board === "object") {
-    for (const [k, v] of Object.entries(board)) {
-      if (Array.isArray(v) && v.length >= 2 && v.length <= 3 && v.every(Number.isInteger)) {
-        model.landmarks.push({ id: k, hex: v, aliases: LANDMARK_ALIASES[k] ?? [k] });
-      }
-    }
-  }
-  const hexPieces = pieces.filter((p) => p.pos.hex);
-  if (board && board.shape === "hexagon" && Number.isInteger(board.radius)) {
-    const c = Array.isArray(board.center) ? board.center : [0, 0];
-    model.kind = "hex";
-    model.hexes = hexagon(c[0], c[1], board.radius);
-  } else if (board && Number.isInteger(board.cols) && Number.isInteger(board.rows)) {
-    model.kind = "hex";
-    model.offset = true;
-    model.label = offsetLabel;
-    model.hexes = [];
-    for (let c = 0; c < board.cols; c++) {
-      for (let w = 0; w < board.rows; w++) model.hexes.push(fromOffset(c, w));
-    }
-  } else if (hexPieces.length) {
-    model.kind = "hex";
-    model.hexes = covering(hexPieces.map((p) => p.pos.hex), 4);
-  }
-  return model;
-}
-
-function hexagon(cq, cr, radius) {
-  const out = [];
-  for (let q = -radius; q <= radius; q++) {
-    for (let r = Math.max(-radius, -q - radius); r <= Math.min(radius, -q + radius); r++) {
-      out.push([cq + q, cr + r]);
-    }
-  }
-  return out;
-}
-
-function covering(hexes, margin) {
-  const qs = hexes.map((h) => h[0]);
-  const ys = hexes.map((h) => h[1] + h[0] / 2);
-  // at least `margin` around the pieces, and about as wide as tall
-  const ySpan = Math.max(...ys) - Math.min(...ys), qSpan = Math.max(...qs) - Math.min(...qs);
-  const qPad = Math.max(margin, Math.ceil((ySpan * 1.15 - qSpan) / 2));
-  const yPad = Math.max(margin, Math.ceil((qSpan * 0.87 - ySpan) / 2));
-  const qmin = Math.min(...qs) - qPad, qmax = Math.max(...qs) + qPad;
-  const ymin = Math.min(...ys) - yPad, ymax = Math.max(...ys) + yPad;
-  const out = [];
-  for (let q = qmin; q <= qmax; q++) {
-    for (let r = Math.ceil(ymin - q / 2); r <= Math.floor(ymax - q / 2); r++) out.push([q, r]);
-  }
-  return out;
-}
+export function isOut(p) { return OUT.has(p.status); }
 
 function el(tag, attrs = {}, parent = null) {
   const e = document.createElementNS(SVGNS, tag);
@@ -173,182 +18,251 @@ function el(tag, attrs = {}, parent = null) {
   return e;
 }
 
-// facing → degrees clockwise from "up": letters A–F (60° steps; two letters = the corner
-// between them), or an integer (0–5 sides; 0–11 twelve-point facings for attack-vector)
-export function facingAngle(f, ruleset) {
-  if (f === null || f === undefined) return null;
-  if (typeof f === "string") {
-    const letters = f.toUpperCase().replace(/[^A-F]/g, "");
-    if (!letters.length) return null;
-    const a = "ABCDEF".indexOf(letters[0]) * 60;
-    if (letters.length === 2) {
-      const b = "ABCDEF".indexOf(letters[1]) * 60;
-      return (b - a + 360) % 360 === 60 ? a + 30 : (b + 30) % 360;
-    }
-    return a;
-  }
-  if (Number.isInteger(f)) return ruleset === "attack-vector" ? f * 30 : f * 60;
-  return null;
+function text(parent, x, y, t, attrs = {}) {
+  const e = el("text", { x, y, "text-anchor": "middle", ...attrs }, parent);
+  e.textContent = t;
+  return e;
 }
 
-function sideColour(model, side) {
-  const i = model.groups.indexOf(side);
-  return SIDE_COLOURS[(i < 0 ? 0 : i) % SIDE_COLOURS.length];
+// The geometry of a board: where a position is drawn, and the scale of one map unit.
+export function geometry(board) {
+  const m = board.map;
+  if (m.kind === "table") {
+    const k = 20; // pixels per inch (bases are drawn at least 1.5" wide, to be read)
+    return {
+      kind: "table", unit: k,
+      at: (pos) => pos && pos.point ? [pos.point[0] * k, (m.height - pos.point[1]) * k] : null,
+      toMap: (px, py) => [px / k, m.height - py / k],
+      box: [-k, -k, (m.width + 2) * k, (m.height + 2) * k],
+    };
+  }
+  const cells = new Map(m.cells.map((c) => [c.key, c]));
+  const xs = m.cells.map((c) => c.x), ys = m.cells.map((c) => c.y);
+  const pad = 1.3;
+  return {
+    kind: "hex", unit: S, cells,
+    at: (pos) => {
+      const c = pos && pos.hex ? cells.get(pos.hex) : null;
+      return c ? [c.x * S, c.y * S] : null;
+    },
+    box: [(Math.min(...xs) - pad) * S, (Math.min(...ys) - pad) * S,
+          (Math.max(...xs) - Math.min(...xs) + 2 * pad) * S,
+          (Math.max(...ys) - Math.min(...ys) + 2 * pad) * S],
+  };
 }
 
-// Draw `model` into `svg`; returns nothing. Elements carry data-hex / data-piece / data-table
-// attributes the page listens to.
-export function drawBoard(svg, model, marks = {}) {
-  while (svg.firstChild) svg.removeChild(svg.firstChild);
-  const sel = marks.selected ?? null;
-  const targets = marks.targets ?? new Set();
-  if (model.kind === "table") return drawTable(svg, model, sel, targets);
-  if (model.kind !== "hex") {
-    svg.setAttribute("viewBox", "0 0 10 10");
-    svg.setAttribute("class", "board empty");
-    return;
-  }
-  svg.setAttribute("class", "board hexmap");
-  const S = HEX_SIZE;
-  const centres = model.hexes.map(([q, r]) => hexToPixel(q, r, S));
-  const xs = centres.map((c) => c[0]), ys = centres.map((c) => c[1]);
-  const pad = S * 1.2;
-  const x0 = Math.min(...xs) - pad, y0 = Math.min(...ys) - pad;
-  svg.setAttribute("viewBox",
-    `${x0} ${y0} ${Math.max(...xs) - x0 + pad} ${Math.max(...ys) - y0 + pad}`);
-  const corners = [];
+export function hexDistance(a, b) {
+  const dq = a.q - b.q, dr = a.r - b.r;
+  return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
+}
+
+function hexPoints(cx, cy, s) {
+  const pts = [];
   for (let i = 0; i < 6; i++) {
-    const a = (Math.PI / 180) * 60 * i;
-    corners.push([S * Math.cos(a), S * Math.sin(a)]);
+    const a = (Math.PI / 3) * i;
+    pts.push(`${(cx + s * Math.cos(a)).toFixed(1)},${(cy + s * Math.sin(a)).toFixed(1)}`);
   }
-  const gHex = el("g", { class: "hexes" }, svg);
-  model.hexes.forEach(([q, r], i) => {
-    const [cx, cy] = centres[i];
-    const key = model.label(q, r);
-    const poly = el("polygon", {
-      points: corners.map(([x, y]) => `${(cx + x).toFixed(2)},${(cy + y).toFixed(2)}`).join(" "),
-      class: "hex" + (targets.has(key) ? " target" : ""),
-      "data-hex": key,
-    }, gHex);
-    const t = el("title", {}, poly);
-    t.textContent = key;
-  });
-  // coordinates on the centre hex and the rim, small
-  for (const lm of model.landmarks) {
-    const [cx, cy] = hexToPixel(lm.hex[0], lm.hex[1], S);
-    const g = el("g", { class: "landmark" + (targets.has(lm.id) ? " target" : ""),
-                        "data-piece": lm.id, "data-hex": model.label(lm.hex[0], lm.hex[1]) }, svg);
-    el("circle", { cx, cy, r: S * 0.8 }, g);
-    const t = el("text", { x: cx, y: cy + 4, "text-anchor": "middle" }, g);
-    t.textContent = lm.id.slice(0, 3).toUpperCase();
-    const tt = el("title", {}, g);
-    tt.textContent = `${lm.id} (${model.label(lm.hex[0], lm.hex[1])})`;
-  }
-  // stack pieces sharing a hex
+  return pts.join(" ");
+}
+
+export function sideColour(board, side) {
+  const s = board.sides.find((x) => x.id === side);
+  return s ? s.colour : "#999";
+}
+
+// marks: {selected, litHexes: Map key→label, litPieces: Set, litPoints: [[x,y,text]],
+//         rings: bool, last: LastAction}
+export function drawBoard(svg, board, marks = {}) {
+  while (svg.firstChild) svg.removeChild(svg.firstChild);
+  const g = geometry(board);
+  svg.setAttribute("viewBox", g.box.map((v) => v.toFixed(1)).join(" "));
+  svg.setAttribute("class", `board ${g.kind}`);
+  const lit = marks.litHexes ?? new Map();
+  if (g.kind === "table") drawTable(svg, board, g);
+  else drawHexes(svg, board, g, lit);
+  drawMarkers(svg, board, g);
+  const pieces = board.pieces.filter((p) => !isOut(p) && g.at(p.position));
+  const sel = pieces.find((p) => p.id === marks.selected);
+  if (sel && g.kind === "table") drawRings(svg, sel, g);
+  if (marks.last) drawLast(svg, board, g, marks.last);
+  const gp = el("g", { class: "pieces" }, svg);
   const stacks = new Map();
-  for (const p of model.pieces) {
-    if (!p.pos.hex) continue;
-    const key = model.label(p.pos.hex[0], p.pos.hex[1]);
-    if (!stacks.has(key)) stacks.set(key, []);
-    stacks.get(key).push(p);
+  for (const p of pieces) {
+    const k = p.position.hex ?? `${p.position.point}`;
+    if (!stacks.has(k)) stacks.set(k, []);
+    stacks.get(k).push(p);
   }
-  const gP = el("g", { class: "pieces" }, svg);
-  for (const [key, ps] of stacks) {
+  for (const ps of stacks.values()) {
     ps.forEach((p, i) => {
-      const [q, r] = p.pos.hex;
-      let [cx, cy] = hexToPixel(q, r, S);
-      if (ps.length > 1) { cx += (i - (ps.length - 1) / 2) * S * 0.5; cy += (i % 2) * 3; }
-      drawPiece(gP, model, p, cx, cy, S * 0.55, key, sel, targets);
+      let [x, y] = g.at(p.position);
+      if (ps.length > 1 && g.kind === "hex") {
+        x += (i - (ps.length - 1) / 2) * S * 0.55;
+        y += (i % 2 ? 1 : -1) * S * 0.18;
+      }
+      drawPiece(gp, board, g, p, x, y, marks, ps.length > 1);
     });
   }
+  const gl = el("g", { class: "lit-points" }, svg);
+  for (const [x, y, t] of marks.litPoints ?? []) {
+    const [px, py] = g.at({ point: [x, y] });
+    const c = el("circle", { cx: px, cy: py, r: 4, class: "lit-point", "data-point": `${x},${y}` }, gl);
+    el("title", {}, c).textContent = t;
+  }
 }
 
-function drawPiece(parent, model, p, cx, cy, rad, key, sel, targets) {
-  const cls = ["piece", `side-${model.groups.indexOf(p.side)}`];
-  if (!p.alive) cls.push("dead");
-  if (sel === p.id) cls.push("selected");
-  if (targets.has(p.id)) cls.push("target");
-  const g = el("g", { class: cls.join(" "), "data-piece": p.id, "data-hex": key }, parent);
-  el("circle", { cx, cy, r: rad, fill: sideColour(model, p.side) }, g);
-  const ang = facingAngle(p.facing, model.ruleset);
-  if (ang !== null && p.alive) {
-    const a = (ang - 90) * Math.PI / 180;
-    el("line", { x1: cx, y1: cy, x2: cx + Math.cos(a) * rad * 1.5, y2: cy + Math.sin(a) * rad * 1.5,
-                 class: "facing" }, g);
+function drawHexes(svg, board, g, lit) {
+  const gh = el("g", { class: "hexes" }, svg);
+  const gc = el("g", { class: "coords" }, svg);
+  for (const c of board.map.cells) {
+    const cx = c.x * S, cy = c.y * S;
+    const poly = el("polygon", { points: hexPoints(cx, cy, S * 0.98), class: "hex" + (lit.has(c.key) ? " target" : ""),
+                                 "data-hex": c.key }, gh);
+    el("title", {}, poly).textContent = c.label;
+    text(gc, cx, cy - S * 0.55, c.label, { class: "coord" });
+    if (lit.has(c.key) && lit.get(c.key)) {
+      text(gh, cx, cy + S * 0.62, lit.get(c.key), { class: "lit-label", "data-hex": c.key });
+    }
   }
-  const t = el("text", { x: cx, y: cy + rad * 0.35, "text-anchor": "middle",
-                         "font-size": rad * 0.95 }, g);
-  t.textContent = shortLabel(p.id);
-  if (p.alt !== null && p.alt !== undefined) {
-    // altitude-aware label (Attack Vector): the level above/below the map plane
-    const lab = el("text", { x: cx + rad * 0.9, y: cy - rad * 0.8, class: "alt",
-                             "font-size": rad * 0.8 }, g);
-    lab.textContent = (p.alt > 0 ? "+" : "") + p.alt;
-  }
-  const tip = el("title", {}, g);
-  tip.textContent = describe(p);
 }
 
-// "blue-1" → "B1": long ids shortened to fit a counter
-export function shortLabel(id) {
-  if (id.length <= 4) return id;
-  const digits = (id.match(/\d+$/) || [""])[0];
-  return (id.replace(/[^A-Za-z]/g, "").slice(0, 4 - digits.length) || id[0]).toUpperCase() + digits;
+function drawTable(svg, board, g) {
+  const m = board.map, k = g.unit;
+  el("rect", { x: 0, y: 0, width: m.width * k, height: m.height * k, class: "tabletop", "data-table": "1" }, svg);
+  const grid = el("g", { class: "inches" }, svg);
+  for (let x = 6; x < m.width; x += 6) el("line", { x1: x * k, y1: 0, x2: x * k, y2: m.height * k }, grid);
+  for (let y = 6; y < m.height; y += 6) el("line", { x1: 0, y1: y * k, x2: m.width * k, y2: y * k }, grid);
+  const gt = el("g", { class: "terrain" }, svg);
+  for (const t of board.terrain) {
+    let shape, lx, ly;
+    if (t.shape === "rect") {
+      const [x0, y0, x1, y1] = t.coords;
+      const [px, py] = g.at({ point: [x0, y1] });
+      shape = el("rect", { x: px, y: py, width: (x1 - x0) * k, height: (y1 - y0) * k }, gt);
+      [lx, ly] = g.at({ point: [(x0 + x1) / 2, (y0 + y1) / 2] });
+    } else if (t.shape === "circle") {
+      const [cx, cy, r] = t.coords;
+      [lx, ly] = g.at({ point: [cx, cy] });
+      shape = el("circle", { cx: lx, cy: ly, r: r * k }, gt);
+    } else continue;
+    shape.setAttribute("class", `feature kind-${t.kind}`);
+    shape.setAttribute("data-terrain", t.id);
+    shape.setAttribute("data-table", "1");
+    el("title", {}, shape).textContent = describeTerrain(t);
+    text(gt, lx, ly + 4, t.name, { class: "terrain-name" });
+  }
+  if (m.edges.top) text(svg, m.width * k / 2, -6, m.edges.top, { class: "edge" });
+  if (m.edges.bottom) text(svg, m.width * k / 2, m.height * k + 16, m.edges.bottom, { class: "edge" });
+}
+
+export function describeTerrain(t) {
+  const what = [];
+  if (t.impassable) what.push("impassable");
+  if (t.blocks_los) what.push("blocks line of sight");
+  if (t.move !== "1") what.push(`movement ×${t.move}`);
+  return `${t.name} (${what.join(", ") || "open"})`;
+}
+
+function drawMarkers(svg, board, g) {
+  const gm = el("g", { class: "markers" }, svg);
+  for (const m of board.markers) {
+    const at = g.at(m.position);
+    if (!at) continue;
+    const [x, y] = at;
+    const e = el("g", { class: `marker marker-${m.kind}`, "data-marker": m.kind }, gm);
+    if (m.kind === "mine") el("polygon", { points: hexPoints(x, y, S * 0.9) }, e);
+    else el("circle", { cx: x, cy: y + S * 0.55, r: S * 0.22 }, e);
+    el("title", {}, e).textContent = m.label;
+  }
+}
+
+function drawRings(svg, p, g) {
+  const [x, y] = g.at(p.position);
+  const gr = el("g", { class: "rings" }, svg);
+  for (const r of p.rings) {
+    el("circle", { cx: x, cy: y, r: r.radius * g.unit, class: `ring ring-${r.kind}` }, gr);
+    text(gr, x, y - r.radius * g.unit - 3, r.label, { class: "ring-label" });
+  }
+}
+
+function drawLast(svg, board, g, last) {
+  const find = (id) => board.pieces.find((p) => p.id === id && !isOut(p));
+  const a = last.actor ? find(last.actor) : null;
+  let to = null;
+  if (last.target) { const t = board.pieces.find((p) => p.id === last.target); to = t ? g.at(t.position) : null; }
+  else if (last.hex) to = g.at({ hex: last.hex });
+  else if (last.point) to = g.at({ point: last.point });
+  const from = a ? g.at(a.position) : null;
+  const gl = el("g", { class: "last" }, svg);
+  if (from && to && last.target) el("line", { x1: from[0], y1: from[1], x2: to[0], y2: to[1], class: "shot" }, gl);
+  if (to) el("circle", { cx: to[0], cy: to[1], r: g.kind === "hex" ? S * 0.8 : 16, class: "last-to" }, gl);
+}
+
+function drawPiece(parent, board, g, p, x, y, marks, stacked) {
+  const rad = g.kind === "table" ? Math.max(p.size * g.unit, 15) : S * (p.landmark ? 0.85 : stacked ? 0.42 : 0.56);
+  const cls = ["piece", `status-${p.status}`];
+  if (marks.selected === p.id) cls.push("selected");
+  if (marks.litPieces && marks.litPieces.has(p.id)) cls.push("target");
+  if (p.flags.length) cls.push(...p.flags.map((f) => `flag-${f}`));
+  if (p.landmark) cls.push("landmark");
+  const e = el("g", { class: cls.join(" "), "data-piece": p.id, "data-side": p.side,
+                      "data-status": p.status }, parent);
+  if (p.position.hex) e.setAttribute("data-hex", p.position.hex);
+  el("circle", { cx: x, cy: y, r: rad, fill: sideColour(board, p.side), class: "body" }, e);
+  if (p.facing !== null && p.facing !== undefined) {
+    const a = (p.facing - 90) * Math.PI / 180;
+    el("line", { x1: x + Math.cos(a) * rad, y1: y + Math.sin(a) * rad,
+                 x2: x + Math.cos(a) * rad * 1.55, y2: y + Math.sin(a) * rad * 1.55, class: "facing" }, e);
+  }
+  const fs = Math.min(rad * 0.8, (rad * 2.6) / Math.max(p.label.length, 2));
+  text(e, x, y + fs * 0.35 - (p.landmark ? rad * 0.25 : 0), p.label, { "font-size": fs.toFixed(1), class: "label" });
+  const shown = p.counters.filter((c) => c.on_counter);
+  if (shown.length) {
+    const c = shown[0];
+    const t = c.max !== null ? `${c.value}/${c.max}` : c.value;
+    const bx = x, by = y + rad * (p.landmark ? 0.45 : 0.95);
+    const w = Math.max(t.length * 5.2 + 4, 12);
+    el("rect", { x: bx - w / 2, y: by - 6, width: w, height: 11, rx: 2, class: `badge tone-${c.tone}` }, e);
+    text(e, bx, by + 3, t, { class: "badge-text counter", "data-counter": c.name });
+  }
+  if (p.altitude !== null && p.altitude !== undefined) {
+    text(e, x + rad * 1.05, y - rad * 0.7, (p.altitude > 0 ? "+" : "") + p.altitude,
+         { class: "alt", "data-altitude": String(p.altitude) });
+  }
+  el("title", {}, e).textContent = describe(p);
 }
 
 export function describe(p) {
-  const skip = new Set(["id"]);
-  const parts = Object.entries(p.data)
-    .filter(([k, v]) => !skip.has(k) && (v === null || typeof v !== "object"))
-    .map(([k, v]) => `${k}: ${v}`);
-  return `${p.id} — ${parts.join(", ")}`;
+  const parts = p.counters.map((c) => `${c.name} ${c.value}${c.max !== null ? "/" + c.max : ""}`);
+  return `${p.id}${p.kind ? " (" + p.kind + ")" : ""} — ${p.status}${parts.length ? ", " + parts.join(", ") : ""}`;
 }
 
-function drawTable(svg, model, sel, targets) {
-  svg.setAttribute("class", "board table");
-  const m = 1;
-  svg.setAttribute("viewBox", `${-m} ${-m} ${model.width + 2 * m} ${model.height + 2 * m}`);
-  el("rect", { x: 0, y: 0, width: model.width, height: model.height, class: "tabletop",
-               "data-table": "1" }, svg);
-  const grid = el("g", { class: "inches" }, svg);
-  for (let x = 6; x < model.width; x += 6) {
-    el("line", { x1: x, y1: 0, x2: x, y2: model.height }, grid);
-  }
-  for (let y = 6; y < model.height; y += 6) {
-    el("line", { x1: 0, y1: y, x2: model.width, y2: y }, grid);
-  }
-  const gP = el("g", { class: "pieces" }, svg);
-  for (const p of model.pieces) {
-    if (!p.pos.pt) continue;
-    const [x, y] = p.pos.pt;
-    drawPiece(gP, model, p, x, y, 0.5, `${x},${y}`, sel, targets);
-  }
-}
-
-// The scalar facts of a view (turn, phase, platform boxes, score...) as [label, text] pairs:
-// everything that is not a piece, a board or a table, flattened two levels deep.
-export function factsOf(view) {
-  const out = [];
-  const isPiece = (x) => x && typeof x === "object" && "id" in x;
-  const isPieceList = (v) => v && typeof v === "object"
-    && (Array.isArray(v) ? v.some(isPiece) : Object.values(v).length > 0 && Object.values(v).every(isPiece));
-  const flat = (v, depth) => {
-    if (v === null || typeof v !== "object") return String(v);
-    if (Array.isArray(v)) {
-      if (isPieceList(v)) return null;
-      return depth > 1 ? JSON.stringify(v) : v.map((x) => flat(x, depth + 1)).join(", ");
+// Does the segment a→b pass through a feature that blocks sight? (a page-side aid only; the
+// rules decide). Returns the first blocking terrain, or null.
+export function losBlocker(board, a, b) {
+  for (const t of board.terrain) {
+    if (!t.blocks_los) continue;
+    if (t.shape === "rect") {
+      const [x0, y0, x1, y1] = t.coords;
+      const inside = (p) => p[0] > x0 && p[0] < x1 && p[1] > y0 && p[1] < y1;
+      if (inside(a) || inside(b)) continue;
+      let lo = 0, hi = 1;
+      const d = [b[0] - a[0], b[1] - a[1]];
+      const ok = [[-d[0], a[0] - x0], [d[0], x1 - a[0]], [-d[1], a[1] - y0], [d[1], y1 - a[1]]].every(([p, q]) => {
+        if (p === 0) return q > 0;
+        const r = q / p;
+        if (p < 0) lo = Math.max(lo, r); else hi = Math.min(hi, r);
+        return lo < hi;
+      });
+      if (ok && hi - lo > 1e-6) return t;
+    } else if (t.shape === "circle") {
+      const [cx, cy, r] = t.coords;
+      const dx = b[0] - a[0], dy = b[1] - a[1];
+      const len2 = dx * dx + dy * dy || 1;
+      const u = Math.max(0, Math.min(1, ((cx - a[0]) * dx + (cy - a[1]) * dy) / len2));
+      const px = a[0] + u * dx - cx, py = a[1] + u * dy - cy;
+      const inA = (a[0] - cx) ** 2 + (a[1] - cy) ** 2 < r * r, inB = (b[0] - cx) ** 2 + (b[1] - cy) ** 2 < r * r;
+      if (!inA && !inB && px * px + py * py < r * r) return t;
     }
-    if (depth > 1) return JSON.stringify(v);
-    const parts = Object.entries(v).map(([k, x]) => {
-      const t = flat(x, depth + 1);
-      return t === null ? null : `${k} ${t}`;
-    }).filter((x) => x !== null);
-    return parts.join(", ");
-  };
-  for (const [k, v] of Object.entries(view)) {
-    if (["board", "table", "ruleset", "map"].includes(k) || isPieceList(v)) continue;
-    const t = flat(v, 0);
-    if (t !== null && t !== "" && t !== "null") out.push([k, t]);
   }
-  return out;
+  return null;
 }

@@ -1,35 +1,23 @@
-// The play page: the board, whose turn, the legal actions, the roll log, undo and resign.
-// Acting: click a unit to see its actions, then click a target hex or unit (or a spot on the
-// table) — the action chosen is the legal one that mentions both; or press an action button.
+// The play page (the Rally the Troops pattern, our own code): a prompt sentence with the seat's
+// own actions as buttons; select a piece → only its destinations and targets light up → click
+// one. A choice of amount, facing or weapon is a small picker at the piece. The board is the
+// server's BoardView; nothing here knows a ruleset or reads notation.
 import { api, h, resultText, socketUrl, tokensFromFragment } from "./common.js";
-import { describe, drawBoard, extractModel, factsOf } from "./board.js";
+import { describe, describeTerrain, drawBoard, geometry, hexDistance, isOut, losBlocker, sideColour } from "./board.js";
 
 const gid = location.pathname.split("/").filter(Boolean).pop();
 let tokens = tokensFromFragment();
 let state = null;
-let model = null;
+let board = null;
 let selected = null;
-let choice = null; // actions offered after an ambiguous click
-let seq = 0;
 let refreshing = null;
 let again = false;
-let drawn = ""; // what the board shows now: a second message of the same state leaves it be
+let socketOpen = false;
+let wasMyTurn = false;
+let drawn = "";
 
 const $ = (id) => document.getElementById(id);
 
-function esc(s) { return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
-function mentionsId(action, id) {
-  return new RegExp(`(^|[^\\w-])${esc(id)}($|[^\\w])`).test(action);
-}
-function mentionsHex(action, key) {
-  return new RegExp(`(?<![\\w.,-])${esc(key)}(?:,-?\\d+)?(?![\\w.,])`).test(action);
-}
-const HEXES_IN = /(?<![\w.,-])(-?\d+),(-?\d+)(?![\w.])/g;
-const LABELS_IN = /(?<![\w.,-])(\d{4})(?![\w.,])/g;
-const POINT_IN = /(?<![\w,-])(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)(?![\w.])/;
-
-// Real dice: when the game waits for a roll ("chance" to act), any human seat held here
-// enters it.
 function humanSeatHeld() {
   return Object.keys(tokens).find((s) => state && state.seats[s] && state.seats[s].kind === "human");
 }
@@ -42,22 +30,23 @@ function viewToken() {
   const seats = Object.keys(tokens);
   return seats.length ? tokens[seats[0]] : null;
 }
+function myTurn() { return state && !state.over && tokenFor(state.to_act) !== null; }
 
 export async function refresh() {
   if (refreshing) { again = true; return refreshing; }
   refreshing = (async () => {
     do {
       again = false;
-      const mine = ++seq;
       try {
         let v = await api("GET", `/api/games/${gid}/view`, { token: viewToken() });
+        // hot-seat: the seat to act changed to another seat held here
         if (v.to_act && v.to_act !== "chance" && tokenFor(v.to_act) && v.seat !== v.to_act) {
           v = await api("GET", `/api/games/${gid}/view`, { token: tokenFor(v.to_act) });
         }
-        if (mine === seq) { state = v; render(); }
-      } catch (e) {
-        message(e.message, true);
-      }
+        state = v;
+        board = v.board;
+        render();
+      } catch (e) { message(e.message, true); }
     } while (again);
     refreshing = null;
   })();
@@ -70,135 +59,130 @@ function message(text, bad = false) {
   m.className = bad ? "message bad" : "message";
 }
 
-function legal() { return state ? state.legal : []; }
-function myTurn() { return state && !state.over && tokenFor(state.to_act) !== null; }
+function actionsOf(id) { return (board && board.actions[id]) || []; }
+function allActions() { return board ? Object.values(board.actions).flat() : []; }
+function pieceById(id) { return board.pieces.find((p) => p.id === id); }
+function hexOf(id) { const p = pieceById(id); return p && p.position ? p.position.hex : null; }
 
-function piecesAt(key) {
-  const ids = [];
-  for (const p of model.pieces) {
-    if (p.pos.hex && model.label(p.pos.hex[0], p.pos.hex[1]) === key) ids.push(p.id);
+function lit() {
+  const litHexes = new Map(), litPieces = new Set(), litPoints = [];
+  for (const a of actionsOf(selected)) {
+    if (a.hex) litHexes.set(a.hex, litHexes.has(a.hex) && litHexes.get(a.hex) !== a.label ? "…" : a.label.length <= 3 ? a.label : "");
+    if (a.target) litPieces.add(a.target);
+    if (a.point) litPoints.push([a.point[0], a.point[1], a.label]);
   }
-  for (const lm of model.landmarks) {
-    if (model.label(lm.hex[0], lm.hex[1]) === key) ids.push(...lm.aliases);
+  if (!selected) { // pieces that can act, and hexes an action of no chosen piece names
+    for (const [actor, acts] of Object.entries(board.actions)) if (actor && acts.length) litPieces.add(actor);
   }
-  return ids;
-}
-function aliasesOf(id) {
-  const lm = model.landmarks.find((l) => l.id === id);
-  return lm ? lm.aliases : [id];
-}
-
-function targetsOf(id) {
-  const t = new Set();
-  for (const a of legal()) {
-    if (!mentionsId(a, id)) continue;
-    for (const m of a.matchAll(model.offset ? LABELS_IN : HEXES_IN)) {
-      t.add(model.offset ? m[1] : `${m[1]},${m[2]}`);
-    }
-    for (const p of model.pieces) if (p.id !== id && mentionsId(a, p.id)) t.add(p.id);
-    for (const lm of model.landmarks) {
-      if (lm.aliases.some((al) => mentionsId(a, al))) t.add(lm.id);
-    }
-  }
-  return t;
+  return { litHexes, litPieces, litPoints };
 }
 
 function render() {
   const s = state;
-  document.title = `voidwar — ${s.ruleset} ${s.id}`;
+  document.title = `voidwar — ${s.ruleset} ${s.id}${myTurn() ? " (your turn)" : ""}`;
   $("title").textContent = `${s.ruleset}${s.scenario ? " · " + s.scenario : ""} · game ${s.id}`;
   const st = $("status");
-  st.dataset.nActions = String(s.n_actions);
-  st.dataset.toAct = s.to_act ?? "";
-  st.dataset.renders = String(Number(st.dataset.renders ?? 0) + 1);
-  st.dataset.over = String(s.over);
-  st.dataset.version = String(s.version);
+  Object.assign(st.dataset, { nActions: String(s.n_actions), toAct: s.to_act ?? "",
+                              over: String(s.over), version: String(s.version),
+                              renders: String(Number(st.dataset.renders ?? 0) + 1) });
   const held = Object.keys(tokens);
-  let text;
-  const roll = s.view && s.view.chance;
-  if (s.over) text = "Game over.";
-  else if (s.to_act === "chance" && roll) {
-    text = tokenFor("chance") ? `Roll a ${roll.die} for ${roll.purpose} and enter it.`
-      : `Waiting for a ${roll.die} roll for ${roll.purpose}.`;
-  } else if (tokenFor(s.to_act)) text = `Your turn: ${s.to_act}.`;
-  else {
-    const seat = s.seats[s.to_act];
-    text = seat && seat.kind === "bot" ? `${s.to_act} (bot: ${seat.policy}) is thinking…`
-      : seat && seat.kind === "open" ? `Waiting for someone to take the open seat ${s.to_act}.`
-        : `Waiting for ${s.to_act}.`;
-  }
-  st.textContent = `${text}  Actions so far: ${s.n_actions}.`;
-  $("seats").textContent = Object.entries(s.seats)
-    .map(([n, x]) => `${n}: ${x.kind}${x.policy ? " " + x.policy : ""}${held.includes(n) ? " (you)" : ""}`)
-    .join(" · ") + (held.length ? "" : " — you are watching");
-  $("result").textContent = s.over ? resultText(s.result) : "";
+  st.textContent = s.over ? "Game over." : myTurn() ? `Your turn (${s.to_act}).`
+    : waitingText(s);
+  $("seats").replaceChildren(...Object.entries(s.seats).map(([n, x]) => h("span", { class: "seat-chip" },
+    h("i", { style: `background:${board ? sideColour(board, n) : "#999"}` }),
+    `${sideName(n)}: ${x.kind}${x.policy ? " " + x.policy : ""}${held.includes(n) ? " (you)" : ""}`)),
+    held.length ? "" : h("span", {}, " — you are watching"));
+  $("result").hidden = !s.over;
+  $("result").textContent = s.over ? `Result: ${resultText(s.result)}` : "";
+  $("rematch").hidden = !(s.over && held.length);
   $("join-box").replaceChildren(...Object.entries(s.seats)
     .filter(([, x]) => x.kind === "open" && !s.over)
     .map(([n]) => h("button", { "data-join": n, onclick: () => join(n) }, `Take the open seat ${n}`)));
-  $("result").hidden = !s.over;
-  $("undo-state").textContent = s.undo_requested.length
-    ? `undo asked by: ${s.undo_requested.join(", ")}` : "";
+  $("undo-state").textContent = s.undo_requested.length ? `undo asked by: ${s.undo_requested.join(", ")}` : "";
   $("replay-link").href = `/replay/${s.id}${location.hash}`;
-
-  model = extractModel(s.view, s.ruleset);
-  if (selected && !model.pieces.concat(model.unplaced).some((p) => p.id === selected)
-      && !model.landmarks.some((l) => l.id === selected)) selected = null;
-  const targets = selected ? targetsOf(selected) : new Set();
-  const key = JSON.stringify([s.view, selected, [...targets]]);
-  if (key !== drawn) {
-    drawBoard($("board"), model, { selected, targets });
-    drawn = key;
-  }
-  $("facts").replaceChildren(...factsOf(s.view).map(([k, t]) =>
-    h("span", { class: "fact" }, h("b", {}, k), ` ${t}`)));
-  renderUnits();
-  renderActions();
-  renderLog();
   $("controls").hidden = held.length === 0;
+  $("fallback").hidden = !!board;
+  if (board) {
+    if (selected && !pieceById(selected)) selected = null;
+    const marks = { selected, ...lit(), last: board.last };
+    const key = JSON.stringify([board, selected]);
+    if (key !== drawn) { drawBoard($("board"), board, marks); drawn = key; }
+    renderPrompt();
+    renderSide();
+  } else {
+    $("prompt-text").textContent = myTurn() ? "Choose an action." : "";
+    $("prompt-actions").replaceChildren();
+    $("actions").replaceChildren(...s.legal.map((a) => actionButton(a.text, a.text)));
+  }
+  renderLog();
+  notifyTurn();
 }
 
-function renderUnits() {
-  const tray = $("unplaced");
-  tray.replaceChildren();
-  for (const p of model.unplaced) {
-    tray.appendChild(h("button", { class: "unit" + (p.id === selected ? " selected" : ""),
-                                   "data-piece": p.id, title: describe(p),
-                                   onclick: () => clickPiece(p.id) }, p.id));
-  }
-  $("unplaced-box").hidden = model.unplaced.length === 0;
-  if (model.kind === "list") {
-    const list = $("unit-list");
-    list.replaceChildren(...model.pieces.map((p) => h("li", { text: describe(p) })));
-    $("raw").textContent = JSON.stringify(state.view, null, 1);
-  }
-  $("fallback").hidden = model.kind !== "list";
-  const panel = $("unit-actions");
-  panel.replaceChildren();
-  let acts = [];
-  let head = "";
-  if (choice) { acts = choice; head = "Which one?"; }
-  else if (selected) {
-    acts = legal().filter((a) => aliasesOf(selected).some((al) => mentionsId(a, al)));
-    const p = model.pieces.concat(model.unplaced).find((x) => x.id === selected);
-    head = p ? describe(p) : selected;
-    if (!acts.length) head += myTurn() ? " — no action now" : "";
-  }
-  $("unit-head").textContent = head;
-  for (const a of acts) panel.appendChild(actionButton(a));
-  $("unit-box").hidden = !head;
+function sideName(id) {
+  const sd = board && board.sides.find((x) => x.id === id);
+  return sd ? sd.name : id;
 }
 
-function actionButton(a) {
-  return h("button", { class: "action", "data-action": a, onclick: () => submit(a) }, a);
+function waitingText(s) {
+  const seat = s.seats[s.to_act];
+  if (s.to_act === "chance") return "Waiting for a roll to be entered.";
+  return seat && seat.kind === "bot" ? `${sideName(s.to_act)} (computer: ${seat.policy}) is thinking…`
+    : seat && seat.kind === "open" ? `Waiting for someone to take the open seat ${s.to_act}.`
+      : `Waiting for ${sideName(s.to_act)}.`;
 }
 
-function renderActions() {
-  const box = $("actions");
-  box.replaceChildren(...legal().map(actionButton));
-  $("actions-head").textContent = state.to_act === "chance" && myTurn()
-    ? `Enter the ${state.view.chance.die} (type the number or press it)`
-    : myTurn() ? `Legal actions of ${state.to_act} (${legal().length})`
-      : "Legal actions appear here on your turn";
+function actionButton(text, label, cls = "action") {
+  return h("button", { class: cls, "data-action": text, onclick: () => submit(text) }, label);
+}
+
+function renderPrompt() {
+  $("prompt-text").textContent = board.prompt;
+  $("prompt").classList.toggle("mine", !!myTurn());
+  const own = actionsOf("");
+  $("prompt-actions").replaceChildren(...own.map((a) => actionButton(a.text, a.label || a.text, "prompt-btn")));
+  $("rolls").textContent = board.rolls.length ? `Rolls entered for this action: ${board.rolls.join(", ")}` : "";
+  const l = board.last;
+  $("last").replaceChildren(...(l ? [h("b", {}, `Last: ${l.seat ? sideName(l.seat) + " — " : ""}${l.text}`),
+    ...l.events.slice(-6).map((e) => h("div", { class: "ev" }, e))] : []));
+}
+
+function renderSide() {
+  // sides, with pieces in play and out of play
+  $("legend").replaceChildren(...board.sides.map((sd) => {
+    const mine = board.pieces.filter((p) => p.side === sd.id && p.status !== "unplaced");
+    const out = mine.filter(isOut).length;
+    return h("div", { class: "legend-row", "data-side": sd.id }, h("i", { style: `background:${sd.colour}` }),
+      `${sd.name}: ${mine.length - out} in play`, out ? h("span", { class: "out-count" }, `, ${out} out`) : "");
+  }));
+  $("panels").replaceChildren(...board.panels.map((p) => h("div", { class: "panel" },
+    h("h4", {}, p.title), h("dl", {}, ...p.rows.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])))));
+  // the casualty tray and the pieces waiting to be placed
+  const tray = (filter, box, list) => {
+    const ps = board.pieces.filter(filter);
+    $(box).hidden = ps.length === 0;
+    $(list).replaceChildren(...ps.map((p) => h("button", {
+      class: `tray-piece status-${p.status}` + (p.id === selected ? " selected" : ""),
+      "data-piece": p.id, "data-status": p.status, title: describe(p),
+      style: `border-color:${sideColour(board, p.side)}`, onclick: () => clickPiece(p.id),
+    }, `${p.label}`, h("small", {}, ` ${p.status}`))));
+  };
+  tray(isOut, "tray-box", "tray");
+  tray((p) => p.status === "unplaced", "unplaced-box", "unplaced");
+  $("tray-head").textContent = `Out of play (${board.pieces.filter(isOut).length})`;
+  renderProfile();
+}
+
+function renderProfile() {
+  const p = selected ? pieceById(selected) : null;
+  $("profile-box").hidden = !p;
+  if (!p) return;
+  $("profile-head").textContent = `${p.id}${p.kind ? " — " + p.kind : ""} (${sideName(p.side)})`;
+  $("profile").replaceChildren(h("dt", {}, "status"), h("dd", { "data-status": p.status }, p.status),
+    ...(p.flags.length ? [h("dt", {}, "this turn"), h("dd", {}, p.flags.join(", "))] : []),
+    ...p.profile.flatMap((c) => [h("dt", {}, c.name),
+      h("dd", { class: `tone-${c.tone}`, "data-counter": c.name }, c.max !== null ? `${c.value} / ${c.max}` : c.value)]));
+  const n = actionsOf(p.id).length;
+  $("profile-acts").textContent = myTurn() ? (n ? `${n} action${n > 1 ? "s" : ""}: the lit hexes, pieces and points, or the picker` : "no action now") : "";
 }
 
 function renderLog() {
@@ -206,101 +190,151 @@ function renderLog() {
   const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
   log.replaceChildren(...state.log.map((e) => {
     const li = h("li", { class: "entry" });
-    if (e.index >= 0) {
-      li.appendChild(h("div", { class: "act" },
-        `${e.index + 1}. ${e.seat ?? "?"}: ${e.action ?? "(hidden)"}`));
-    }
-    for (const ev of e.events) {
-      li.appendChild(h("div", { class: `ev ev-${ev.kind}` }, ev.text));
-    }
+    if (e.index >= 0) li.appendChild(h("div", { class: "act" }, `${e.index + 1}. ${sideName(e.seat ?? "?")}: ${e.action ?? "(hidden)"}`));
+    else li.appendChild(h("div", { class: "act" }, "Set-up"));
+    for (const ev of e.events) li.appendChild(h("div", { class: `ev ev-${ev.kind}` }, ev.text));
     return li;
   }));
   if (atBottom) log.scrollTop = log.scrollHeight;
 }
 
-async function submit(action) {
-  if (!myTurn()) { message("It is not your turn.", true); return; }
-  choice = null;
-  try {
-    const r = await api("POST", `/api/games/${gid}/actions`,
-                        { token: tokenFor(state.to_act), body: { action } });
-    message(`${action}${r.events.length ? " — " + r.events.map((e) => e.text).join("; ") : ""}`);
-  } catch (e) {
-    message(e.message, true);
+// -- choosing ----------------------------------------------------------------------------------
+function closePicker() { $("picker").hidden = true; $("picker").replaceChildren(); }
+
+function openPicker(acts, anchorId, title) {
+  const pk = $("picker");
+  const groups = new Map();
+  for (const a of acts) {
+    if (!groups.has(a.group)) groups.set(a.group, []);
+    groups.get(a.group).push(a);
   }
-  await refresh();
+  pk.replaceChildren(h("div", { class: "picker-head" }, title, h("button", { class: "small", onclick: closePicker }, "×")),
+    ...[...groups].map(([g, as]) => h("div", { class: "picker-group" }, g ? h("b", {}, g) : "",
+      ...as.map((a) => actionButton(a.text, a.label || a.text, "pick")))));
+  const node = anchorId && document.querySelector(`#board [data-piece="${CSS.escape(anchorId)}"]`);
+  const wrap = $("board-wrap").getBoundingClientRect();
+  const r = node ? node.getBoundingClientRect() : { right: wrap.left + 40, top: wrap.top + 40 };
+  pk.style.left = `${Math.min(r.right - wrap.left + 8, wrap.width - 240)}px`;
+  pk.style.top = `${Math.max(0, r.top - wrap.top)}px`;
+  pk.hidden = false;
 }
 
-function chooseFrom(cands, fallback) {
-  if (cands.length === 1) { submit(cands[0]); return; }
-  if (cands.length > 1) { choice = cands; renderUnits(); return; }
-  fallback();
-}
-
-function clickPiece(id) {
-  choice = null;
-  if (!state) return;
-  if (selected && selected !== id && myTurn()) {
-    const p = model.pieces.find((x) => x.id === id);
-    const key = p && p.pos.hex ? model.label(p.pos.hex[0], p.pos.hex[1]) : null;
-    const cands = legal().filter((a) => aliasesOf(selected).some((s) => mentionsId(a, s))
-      && (aliasesOf(id).some((al) => mentionsId(a, al)) || (key && mentionsHex(a, key))));
-    return chooseFrom(cands, () => select(id));
-  }
-  select(selected === id ? selected : id);
+function choose(acts, anchorId, title) {
+  if (acts.length === 1) { submit(acts[0].text); return true; }
+  if (acts.length > 1) { openPicker(acts, anchorId, title); return true; }
+  return false;
 }
 
 function select(id) {
   selected = id;
+  closePicker();
   render();
+  const unplaced = actionsOf(id).filter((a) => !a.hex && !a.target && !a.point);
+  if (myTurn() && unplaced.length) openPicker(unplaced, id, `${id}: choose`);
+}
+
+function clickPiece(id) {
+  closePicker();
+  if (!board) return;
+  if (selected && selected !== id && myTurn()) {
+    const hx = hexOf(id);
+    const acts = actionsOf(selected).filter((a) => a.target === id || (hx && a.hex === hx));
+    if (choose(acts, id, `${selected} → ${id}`)) return;
+  }
+  if (!selected && myTurn() && !actionsOf(id).length) {
+    const hx = hexOf(id);
+    if (hx && choose(allActions().filter((a) => a.hex === hx), id, hx)) return;
+  }
+  select(id);
 }
 
 function clickHex(key) {
-  choice = null;
-  if (!state || !myTurn()) return;
-  const here = piecesAt(key);
-  const hits = (a) => mentionsHex(a, key) || here.some((id) => mentionsId(a, id));
+  closePicker();
+  if (!board || !myTurn()) return;
   if (selected) {
-    const cands = legal().filter((a) => aliasesOf(selected).some((s) => mentionsId(a, s)) && hits(a));
-    return chooseFrom(cands, () => message(`${selected} has no action on ${key}`, true));
+    if (choose(actionsOf(selected).filter((a) => a.hex === key), selected, `${selected} → ${key}`)) return;
+    selected = null;
+    render();
+    return;
   }
-  const cands = legal().filter((a) => mentionsHex(a, key));
-  chooseFrom(cands, () => message(`no action on ${key}; click a unit first`, true));
+  if (!choose(allActions().filter((a) => a.hex === key), null, key)) message(`No action on ${key}: choose a piece first.`, true);
 }
 
 function clickTable(x, y) {
-  choice = null;
-  if (!state || !myTurn() || !selected) return;
-  const template = legal().find((a) => mentionsId(a, selected) && POINT_IN.test(a));
-  if (!template) { message(`${selected} cannot move now`, true); return; }
+  closePicker();
+  if (!board || !myTurn() || !selected) return;
+  const near = actionsOf(selected).filter((a) => a.point && Math.hypot(a.point[0] - x, a.point[1] - y) < 0.4);
+  if (near.length) { submit(near[0].text); return; }
+  const free = board.free_moves.find((f) => f.actor === selected);
+  if (!free) { message(`${selected} cannot move now.`, true); return; }
   const fmt = (v) => String(Math.round(v * 100) / 100);
-  submit(template.replace(POINT_IN, `${fmt(x)},${fmt(y)}`));
+  submit(free.template.replace("{point}", `${fmt(x)},${fmt(y)}`));
+}
+
+function boardPoint(ev) {
+  const svg = $("board");
+  const pt = svg.createSVGPoint();
+  pt.x = ev.clientX; pt.y = ev.clientY;
+  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+  return geometry(board).toMap(p.x, p.y);
 }
 
 function onBoardClick(ev) {
+  const lp = ev.target.closest("[data-point]");
+  if (lp && selected) {
+    const a = actionsOf(selected).find((x) => x.point && `${x.point[0]},${x.point[1]}` === lp.dataset.point);
+    if (a) { closePicker(); submit(a.text); return; }
+  }
   const piece = ev.target.closest("[data-piece]");
   if (piece) { clickPiece(piece.dataset.piece); return; }
   const hex = ev.target.closest("[data-hex]");
   if (hex) { clickHex(hex.dataset.hex); return; }
-  if (ev.target.closest("[data-table]")) {
-    const svg = $("board");
-    const pt = svg.createSVGPoint();
-    pt.x = ev.clientX; pt.y = ev.clientY;
-    const p = pt.matrixTransform(svg.getScreenCTM().inverse());
-    clickTable(p.x, p.y);
+  if (ev.target.closest("[data-table]")) clickTable(...boardPoint(ev));
+}
+
+// the range / line-of-sight tool: from the selected piece to the hex or point under the pointer
+function onBoardMove(ev) {
+  if (!board || !selected) { $("range").textContent = ""; return; }
+  const p = pieceById(selected);
+  if (!p || !p.position) return;
+  if (board.map.kind === "table") {
+    if (!p.position.point) return;
+    const b = boardPoint(ev), a = p.position.point;
+    const d = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const block = losBlocker(board, a, b);
+    const t = board.terrain.find((x) => x.shape === "rect" ? b[0] >= x.coords[0] && b[0] <= x.coords[2] && b[1] >= x.coords[1] && b[1] <= x.coords[3]
+      : x.shape === "circle" && Math.hypot(b[0] - x.coords[0], b[1] - x.coords[1]) <= x.coords[2]);
+    $("range").textContent = `${selected} → ${b[0].toFixed(1)},${b[1].toFixed(1)}: ${d.toFixed(2)}" ${block ? "· sight blocked by " + block.name : "· clear line of sight"}${t ? " · " + describeTerrain(t) : ""}`;
+    return;
   }
+  const hx = ev.target.closest("[data-hex]");
+  const cells = geometry(board).cells;
+  const from = cells.get(p.position.hex), to = hx ? cells.get(hx.dataset.hex) : null;
+  $("range").textContent = from && to ? `${selected} → ${to.label}: range ${hexDistance(from, to)} hex${hexDistance(from, to) === 1 ? "" : "es"}` : "";
+}
+
+// -- acting ----------------------------------------------------------------------------------
+async function submit(action) {
+  if (!myTurn()) { message("It is not your turn.", true); return; }
+  closePicker();
+  try {
+    const r = await api("POST", `/api/games/${gid}/actions`, { token: tokenFor(state.to_act), body: { action } });
+    message(`${action}${r.events.length ? " — " + r.events.map((e) => e.text).join("; ") : ""}`);
+    if (!r.over && r.to_act !== state.to_act) selected = null;
+  } catch (e) { message(e.message, true); }
+  if (!socketOpen) await refresh(); // the socket's message brings the new view otherwise
 }
 
 async function join(seat) {
   try {
     const r = await api("POST", `/api/games/${gid}/join`, { body: { seat } });
-    // keep the new token in the address, so this link reopens the seat
     const frag = new URLSearchParams(location.hash.replace(/^#/, ""));
     frag.append("seat", seat);
     frag.append("token", r.token);
     history.replaceState(null, "", `#${frag.toString()}`);
     tokens = tokensFromFragment();
-    message(`You sit at ${seat}. Keep this page's address to come back.`);
+    remember();
+    message(`You sit at ${seat}. The seat link is below and remembered by this browser.`);
   } catch (e) { message(e.message, true); }
   await refresh();
 }
@@ -319,29 +353,68 @@ async function undo() {
 async function resign() {
   const seat = tokenFor(state.to_act) ? state.to_act : Object.keys(tokens)[0];
   if (!confirm(`Resign ${seat}?`)) return;
-  try { await api("POST", `/api/games/${gid}/resign`, { token: tokens[seat] }); }
-  catch (e) { message(e.message, true); }
+  try { await api("POST", `/api/games/${gid}/resign`, { token: tokens[seat] }); } catch (e) { message(e.message, true); }
   await refresh();
+}
+
+async function rematch() {
+  const seats = {};
+  for (const [n, x] of Object.entries(state.seats)) seats[n] = x.kind === "bot" ? { kind: "bot", policy: x.policy } : { kind: x.kind };
+  try {
+    const g = await api("POST", "/api/games", { body: { ruleset: state.ruleset, scenario: state.scenario, seats } });
+    location.href = g.tokens.length ? g.hotseat_link : g.spectator_link;
+  } catch (e) { message(e.message, true); }
+}
+
+// -- seats remembered, turn notifications ------------------------------------------------------
+function remember() {
+  if (!Object.keys(tokens).length) return;
+  const all = JSON.parse(localStorage.getItem("voidwar.seats") || "{}");
+  all[gid] = { hash: location.hash, seats: Object.keys(tokens), ruleset: state ? state.ruleset : all[gid]?.ruleset, saved: Date.now() };
+  localStorage.setItem("voidwar.seats", JSON.stringify(all));
+  $("seat-link").value = location.href;
+  $("seat-link-box").hidden = false;
+}
+
+function notifyTurn() {
+  const mine = !!myTurn();
+  if (mine && !wasMyTurn && document.hidden && "Notification" in window && Notification.permission === "granted") {
+    new Notification("voidwar: your turn", { body: board ? board.prompt : `game ${gid}` });
+  }
+  wasMyTurn = mine;
 }
 
 function connect(delay = 500) {
   const ws = new WebSocket(socketUrl(gid, viewToken()));
-  ws.onmessage = () => refresh();
-  ws.onopen = () => { $("live").textContent = "live"; delay = 500; };
+  ws.onmessage = (m) => {
+    let msg = {};
+    try { msg = JSON.parse(m.data); } catch (_) { msg = {}; }
+    if (state && typeof msg.version === "number" && msg.version <= state.version) return;
+    refresh();
+  };
+  ws.onopen = () => { $("live").textContent = "live"; socketOpen = true; delay = 500; };
   ws.onclose = () => {
+    socketOpen = false;
     $("live").textContent = "reconnecting…";
     setTimeout(() => connect(Math.min(delay * 2, 8000)), delay);
   };
 }
 
-window.addEventListener("hashchange", () => { tokens = tokensFromFragment(); refresh(); });
+window.addEventListener("hashchange", () => { tokens = tokensFromFragment(); remember(); refresh(); });
 $("board").addEventListener("click", onBoardClick);
+$("board").addEventListener("mousemove", onBoardMove);
 $("undo").addEventListener("click", undo);
 $("resign").addEventListener("click", resign);
+$("rematch").addEventListener("click", rematch);
+$("t-coords").addEventListener("change", (e) => document.body.classList.toggle("show-coords", e.target.checked));
+$("t-pieces").addEventListener("change", (e) => document.body.classList.toggle("hide-pieces", e.target.checked));
+$("notify").addEventListener("click", () => { if ("Notification" in window) Notification.requestPermission(); });
+$("copy-link").addEventListener("click", () => { $("seat-link").select(); navigator.clipboard?.writeText($("seat-link").value); message("Seat link copied."); });
 $("typed").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const t = $("typed-action").value.trim();
   if (t) { submit(t); $("typed-action").value = ""; }
 });
-$("deselect").addEventListener("click", () => { selected = null; choice = null; render(); });
-refresh().then(() => connect());
+$("deselect").addEventListener("click", () => { selected = null; closePicker(); render(); });
+document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { selected = null; closePicker(); if (state) render(); } });
+refresh().then(() => { remember(); connect(); });

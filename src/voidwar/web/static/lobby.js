@@ -86,6 +86,22 @@ async function listGames() {
     h("a", { href: `/replay/${g.id}` }, "replay"), ` · ${g.updated.slice(0, 16).replace("T", " ")}`)));
 }
 
+// the games this browser holds a seat in (game pages remember their seat links)
+async function listMine() {
+  const all = JSON.parse(localStorage.getItem("voidwar.seats") || "{}");
+  const items = [];
+  for (const [id, m] of Object.entries(all)) {
+    let g = null;
+    try { g = await api("GET", `/api/games/${id}`); } catch (_) { continue; }
+    const turn = g.status === "active" && m.seats.includes(g.to_act);
+    items.push(h("li", { "data-mine": id, class: turn ? "my-turn" : "" },
+      h("a", { href: `/game/${id}${m.hash}`, "data-rejoin": id }, `${g.ruleset} ${g.scenario ?? ""} as ${m.seats.join(", ")}`),
+      turn ? h("b", {}, " — your turn") : ` ${g.status}`, " · ", h("a", { href: `/replay/${id}${m.hash}` }, "replay")));
+  }
+  $("mine").replaceChildren(...items);
+  $("mine-box").hidden = items.length === 0;
+}
+
 async function main() {
   rulesets = await api("GET", "/api/rulesets");
   $("ruleset").replaceChildren(...rulesets.map((r) => h("option", { value: r.name }, r.title)));
@@ -101,5 +117,6 @@ async function main() {
   });
   fillScenarios();
   listGames();
+  listMine();
 }
 main();

@@ -1,6 +1,6 @@
 // The replay viewer: step or scrub through a stored game (GET /api/games/ID/replay/STEP).
 import { api, h, resultText, tokensFromFragment } from "./common.js";
-import { drawBoard, extractModel, factsOf } from "./board.js";
+import { drawBoard } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 const gid = location.pathname.split("/").filter(Boolean).pop();
@@ -25,19 +25,16 @@ async function show(step) {
       $("step").max = String(n);
       $("pos").textContent = `step ${r.step} of ${n}`;
       $("pos").dataset.step = String(r.step);
-      $("status").textContent = r.over ? "Game over." : `${r.to_act} to act.`;
+      $("status").textContent = r.over ? "Game over." : r.board ? r.board.prompt : `${r.to_act} to act.`;
       $("result").hidden = !r.over;
-      $("result").textContent = r.over ? resultText(r.result) : "";
-      const model = extractModel(r.view, $("title").dataset.ruleset);
-      drawBoard($("board"), model);
-      $("facts").replaceChildren(...factsOf(r.view).map(([k, t]) =>
-        h("span", { class: "fact" }, h("b", {}, k), ` ${t}`)));
-      $("fallback").hidden = model.kind !== "list";
-      $("raw").textContent = JSON.stringify(r.view, null, 1);
-      const e = r.entry;
-      $("entry").replaceChildren(
+      $("result").textContent = r.over ? `Result: ${resultText(r.result)}` : "";
+      $("fallback").hidden = !!r.board;
+      if (r.board) drawBoard($("board"), r.board, { last: r.board.last });
+      else $("raw").textContent = JSON.stringify(r.view, null, 1);
+      $("entry").replaceChildren(...r.log.map((e) => h("li", { class: "entry" + (e.index === r.step - 1 ? " current" : "") },
         h("div", { class: "act" }, e.index >= 0 ? `${e.index + 1}. ${e.seat ?? "?"}: ${e.action ?? "(hidden)"}` : "set-up"),
-        ...e.events.map((ev) => h("div", { class: `ev ev-${ev.kind}` }, ev.text)));
+        ...e.events.map((ev) => h("div", { class: `ev ev-${ev.kind}` }, ev.text)))));
+      $("entry").scrollTop = $("entry").scrollHeight;
     } while (shown !== want);
   } catch (err) {
     $("status").textContent = err.message;

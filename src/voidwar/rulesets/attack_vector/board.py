@@ -1,0 +1,149 @@
+"""The Attack Vector board for the page (issue 16): ships with facing, altitude and status,
+targets, from ``view(seat)`` alone (another seat's pending orders stay hidden). Vectors, the
+AVID and ship displays are a later issue."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.board import (
+    BoardAction,
+    BoardMap,
+    BoardView,
+    Counter,
+    Marker,
+    Panel,
+    Piece,
+    Position,
+    Side,
+    group,
+    hex_cells,
+    legal_for_seat,
+    visible,
+)
+from ...core.game import Game
+from ...core.hexgrid import Hex
+
+#: fixed colours of the seats a scenario may name (any other seat gets the next spare one)
+COLOURS = {"blue": "#4aa3ff", "red": "#ff6b5a", "pilot": "#4aa3ff", "green": "#7ddc72",
+           "yellow": "#f4c542"}
+SPARE = ("#c58bff", "#5ee0d0", "#f49a42")
+MARGIN = 4
+GROUP_LABEL = {"thrust": "thrust", "pivot-to": "pivot to", "roll": "roll", "bias": "bias",
+               "reactors": "reactors", "radiators": "radiators"}
+
+
+def _sides(game: Game) -> list[Side]:
+    out = []
+    for i, s in enumerate(game.seats):
+        out.append(Side(id=s, name=s.capitalize(), colour=COLOURS.get(s, SPARE[i % len(SPARE)])))
+    return out
+
+
+def prompt(v: dict[str, Any], seat: str | None) -> str:
+    """The sentence for the seat to act (AV:T segment orders, simultaneous, revealed together)."""
+    if v.get("over"):
+        return "The engagement is over."
+    if seat is None or seat in v["done_seats"]:
+        return "Waiting for the other captains' orders."
+    return (f"Turn {v['turn']}, segment {v['segment']}: give your ship's orders (thrust, "
+            "pivot, roll, fire), then done.")
+
+
+def _status(s: dict[str, Any]) -> str:
+    if s.get("destroyed"):
+        return "destroyed"
+    if s.get("surrendered"):
+        return "surrendered"
+    if s.get("out"):
+        return "off-map"
+    return "damaged" if s.get("damage") else "active"
+
+
+def _ship(s: dict[str, Any]) -> Piece:
+    q, r, z = s["position"]
+    o = s["orientation"]
+    sysd = s.get("systems") or {}
+    power, heat = sysd.get("power") or {}, sysd.get("heat") or {}
+    counters = [Counter(name="thrust", value=str(s["thrust"]), max=str(s["max_thrust"]),
+                        on_counter=True),
+                Counter(name="fuel", value=str(s["fuel_left"]))]
+    if power:
+        counters.append(Counter(name="power", value=str(power["stored"]),
+                                max=str(power["capacity"])))
+    if heat:
+        counters.append(Counter(name="heat", value=str(heat["stored"]),
+                                max=str(heat["capacity"]),
+                                tone="warn" if heat.get("excess") else "info"))
+    weapons = [w for w in sysd.get("weapons", []) if not w.get("destroyed")]
+    profile = [
+        *counters,
+        Counter(name="class", value=s["class"]),
+        Counter(name="altitude", value=str(z)),
+        Counter(name="nose", value=o["markers"]["nose"]),
+        Counter(name="top", value=o["markers"]["top"]),
+        Counter(name="weapons", value=", ".join(f"{w['id']} {w['code']}" for w in weapons)
+                or "none"),
+        Counter(name="damage", value=", ".join(f"{k} {v}" for k, v in s["damage"].items())
+                if s.get("damage") else "none", tone="bad" if s.get("damage") else "info"),
+    ]
+    return Piece(id=s["id"], side=s["seat"], label=s["id"], kind=s["class"],
+                 status=_status(s), position=Position(hex=f"{q},{r}"),
+                 facing=o["heading"] * 30.0, altitude=z, counters=counters, profile=profile)
+
+
+def _action(a: Any, mine: str | None, ships: set[str]) -> BoardAction:
+    d = a.to_dict()
+    kind = d["kind"]
+    actor = d.get("actor") or (None if kind == "done" else mine)
+    b = BoardAction(text=d["text"], kind=kind, actor=actor, label=d["text"],
+                    group=GROUP_LABEL.get(kind, kind))
+    if kind == "done":
+        b.label, b.group = "Done (orders given)", ""
+    elif kind == "fire":
+        tgt = d.get("target")
+        b.target = tgt if isinstance(tgt, str) and tgt in ships else None
+        b.label, b.group = f"fire {d.get('weapon', '')}".strip(), "fire"
+    else:
+        value = next((str(v) for k, v in d.items() if k not in ("kind", "text", "actor")), "")
+        b.label = value or d["text"]
+    return b
+
+
+def _cells(points: list[tuple[int, int]]) -> list[Hex]:
+    qs = [p[0] for p in points] or [0]
+    ys = [p[1] + p[0] / 2 for p in points] or [0.0]
+    q0, q1 = min(qs) - MARGIN, max(qs) + MARGIN
+    y0, y1 = min(ys) - MARGIN, max(ys) + MARGIN
+    return [Hex(q, r) for q in range(q0, q1 + 1)
+            for r in range(int(y0 - q / 2) - 1, int(y1 - q / 2) + 2)
+            if y0 <= r + q / 2 <= y1]
+
+
+def board_view(game: Game, seat: str | None) -> BoardView:
+    """The board of an Attack Vector engagement as ``seat`` sees it."""
+    v = visible(game, seat)
+    ships = list(v["ships"].values())
+    pieces = [_ship(s) for s in ships]
+    live = [s["id"] for s in ships if s["seat"] == seat and _status(s) in ("active", "damaged")]
+    mine = live[0] if len(live) == 1 else None
+    acts = [_action(a, mine, set(v["ships"])) for a in legal_for_seat(game, seat)]
+    markers = [Marker(kind="target", label=f"{tid} (alt {t['position'][2]})",
+                      position=Position(hex=f"{t['position'][0]},{t['position'][1]}"))
+               for tid, t in v.get("targets", {}).items() if not t.get("eaten_by")]
+    pts = [(s["position"][0], s["position"][1]) for s in ships]
+    pts += [(s["eot"][0], s["eot"][1]) for s in ships if s.get("eot")]
+    pts += [(t["position"][0], t["position"][1]) for t in v.get("targets", {}).values()]
+    pending = []
+    for s, orders in v["pending"].items():
+        n = orders["hidden"] if isinstance(orders, dict) else len(orders)
+        pending.append((f"{s} orders", f"{n} given" + (" (hidden)" if isinstance(orders, dict)
+                                                        else "")))
+    rows = [("turn", str(v["turn"])), ("segment", str(v["segment"])), ("step", str(v["step"])),
+            ("done", ", ".join(v["done_seats"]) or "nobody yet"), *pending]
+    return BoardView(
+        map=BoardMap(kind="hex", cells=hex_cells(_cells(pts), lambda h: f"{h.q},{h.r}"),
+                     unit="hex"),
+        sides=_sides(game), pieces=pieces, markers=markers,
+        panels=[Panel(title=f"Scenario {v['scenario']}", rows=rows)],
+        prompt=prompt(v, seat), actions=group(acts))
