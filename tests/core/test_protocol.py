@@ -79,6 +79,9 @@ def test_conformance(name: str) -> None:
             legal = game.legal_actions()
             assert legal, "a seat to act must have an action"
             texts = {str(a) for a in legal}
+            for k in sorted({0, len(legal) // 2, len(legal) - 1}):  # the fast path's pick
+                count = len(legal)
+                assert game.choose_legal(lambda n, k=k, c=count: k if n == c else -1) == legal[k]
             _check_actions(game, legal if steps < 40 else legal[:: max(1, len(legal) // 40)])
             _check_refusals(game, stale, texts, rng)
             _check_secrets(game, legal)

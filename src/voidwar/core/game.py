@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -113,6 +113,14 @@ class Game(ABC):
     @abstractmethod
     def parse_action(self, text: str) -> Action:
         """Notation → action; raises :class:`IllegalAction` for text that is not an action."""
+
+    def choose_legal(self, pick: Callable[[int], int]) -> Action:
+        """``legal_actions()[pick(n)]`` where ``n`` is the number of legal actions: one legal
+        action chosen by index. A ruleset with many legal actions overrides this to count them
+        and build only the one picked (a random policy then builds one action, not ~1,100);
+        the choice must be exactly the list's (the conformance test checks it)."""
+        actions = self.legal_actions()
+        return actions[pick(len(actions))]
 
     def action_from_dict(self, data: Any) -> Action:
         """A structured action (``{"kind": "move", "actor": "P3", "hex": [2, -1]}``) → action;

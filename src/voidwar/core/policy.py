@@ -27,6 +27,6 @@ class RandomPolicy:
         self.rng = PCG32(seed)
 
     def choose(self, game: Game) -> Action:
-        """A uniformly random legal action."""
-        actions = game.legal_actions()
-        return actions[self.rng.below(len(actions))]
+        """A uniformly random legal action (:meth:`Game.choose_legal`: the same choice as
+        drawing from ``legal_actions()``, without building every action)."""
+        return game.choose_legal(self.rng.below)

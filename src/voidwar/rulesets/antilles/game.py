@@ -19,6 +19,7 @@ a test compares the result with ``check`` over every Paladin, hex and target.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...core.dice import Dice
@@ -115,6 +116,24 @@ class AntillesGame(AntillesState):
         if self.phase == Phase.ATTACK:
             return [*legal_shots(self), EndAttacks()]
         return [a for a in (Continue(), Abort()) if self.reason(a) is None]
+
+    def choose_legal(self, pick: Callable[[int], int]) -> Action:
+        """``legal_actions()[pick(n)]``, building only the blip picked: the blips are the
+        product of the Paladins that may blip and the free hexes (:meth:`_legal_blips`), so
+        index ``k`` is decoded, not looked up."""
+        if self.outcome or self.phase not in (Phase.SETUP, Phase.MOVEMENT):
+            return super().choose_legal(pick)
+        dest = self.free_hexes()
+        if self.phase == Phase.SETUP:
+            pid = self._next_unplaced().id
+            if self._placer_reason(pid) is not None or not dest:
+                return super().choose_legal(pick)
+            return Place(pid, dest[pick(len(dest))])
+        movers = [p.id for p in self.paladins if self._mover_reason(p.id) is None]
+        k = pick(len(movers) * len(dest) + 1)
+        if k == len(movers) * len(dest):
+            return EndMovement()
+        return Move(movers[k // len(dest)], dest[k % len(dest)])
 
     def check(self, action: Action) -> None:
         """Raise the :class:`IllegalAction` :meth:`reason` gives, if any."""
