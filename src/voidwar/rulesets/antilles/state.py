@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from itertools import compress
 from typing import Any
 
 from ...core.dice import Dice
@@ -89,9 +90,10 @@ class Bolt:
 
 
 @lru_cache(maxsize=8)
-def _map(radius: int) -> tuple[tuple[Hex, ...], frozenset[Hex]]:
+def _map(radius: int) -> tuple[tuple[Hex, ...], frozenset[Hex], dict[Hex, int]]:
+    """A map's hexes in board order, as a set, and each hex's place in the order."""
     hexes = tuple(HexagonBoard(radius))
-    return hexes, frozenset(hexes)
+    return hexes, frozenset(hexes), {h: i for i, h in enumerate(hexes)}
 
 
 class AntillesState(Game):
@@ -184,8 +186,13 @@ class AntillesState(Game):
 
     def free_hexes(self) -> list[Hex]:
         """3.2: hexes a Paladin may enter, in board order."""
-        taken = self.taken_hexes()
-        return [h for h in self.hexes if h not in taken]
+        hexes, _on_map, place = _map(self.board.radius)
+        free = bytearray(b"\x01") * len(hexes)  # a mask in board order: no Hex is hashed
+        for h in self.taken_hexes():
+            i = place.get(h)
+            if i is not None:
+                free[i] = 0
+        return list(compress(hexes, free))
 
     def finish(self, outcome: Outcome) -> None:
         """End the battle at once with ``outcome`` (5.0, 6.0) and log its VP and level."""
