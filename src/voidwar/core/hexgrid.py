@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 DIRECTION_LETTERS = "ABCDEF"
 
@@ -29,9 +29,12 @@ DIRECTION_VECTORS: tuple[tuple[int, int], ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Hex:
-    """A hex in axial coordinates."""
+class Hex(NamedTuple):
+    """A hex in axial coordinates.
+
+    A named tuple, not a dataclass: hashing and comparing hexes is what hex rules do most
+    (sets of taken hexes, danger maps), and a tuple does both in C. The hash is the one the
+    frozen dataclass had (``hash((q, r))``), so sets of hexes iterate in the same order."""
 
     q: int
     r: int
@@ -41,7 +44,7 @@ class Hex:
         """The third cube coordinate (q + r + s = 0)."""
         return -self.q - self.r
 
-    def __add__(self, other: Hex) -> Hex:
+    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]
         return Hex(self.q + other.q, self.r + other.r)
 
     def __sub__(self, other: Hex) -> Hex:
@@ -97,8 +100,7 @@ class Hex:
 ORIGIN = Hex(0, 0)
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Hex3:
+class Hex3(NamedTuple):
     """A hex plus an altitude level (Attack Vector's 3-D map); one level counts as one hex."""
 
     q: int
@@ -110,7 +112,7 @@ class Hex3:
         """The hex this 3-D hex stands over (altitude dropped)."""
         return Hex(self.q, self.r)
 
-    def __add__(self, other: Hex3) -> Hex3:
+    def __add__(self, other: Hex3) -> Hex3:  # type: ignore[override]
         return Hex3(self.q + other.q, self.r + other.r, self.z + other.z)
 
     def __str__(self) -> str:
