@@ -62,6 +62,10 @@ class RulesetInfo:
     #: developer commands (``voidwar dev RULESET NAME``): name → a function whose typed
     #: keyword parameters become the command's options (Typer)
     dev_commands: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    #: short forms typed at the terminal: fn(game, text) → the full notation text, or ``None``
+    #: when ``text`` is no short form of this ruleset (Antilles: ``f 2 ant`` → ``fire P2 at
+    #: platform``); the terminal tries the full notation first, then this (docs/terminal.md)
+    shortcuts: Callable[[Game, str], str | None] | None = None
 
 
 @dataclass(frozen=True)
