@@ -332,9 +332,9 @@ class TerminalSession:
 
     def _log(self, _: str) -> bool:
         rows = scr.side_rows(self.console, len(self.messages)) if self.screen else 10**9
-        lines: list[Text | str] = [
-            Text(("  " if e.kind == "roll" else "") + e.text,
-                 style=scr.LOG_STYLE.get(e.kind, "")) for e in self.game.log][-rows:]
+        lines: list[Text | str] = []
+        lines += [Text(("  " if e.kind == "roll" else "") + e.text,
+                       style=scr.LOG_STYLE.get(e.kind, "")) for e in self.game.log][-rows:]
         self.show("the whole log (latest last)", lines)
         return False
 

@@ -33,9 +33,9 @@ def draw_board(info: RulesetInfo, game: Game) -> RenderableType:
         params = inspect.signature(info.render).parameters
     except (TypeError, ValueError):
         params = {}  # type: ignore[assignment]
-    if "log" in params:
-        return info.render(game, log=False)  # type: ignore[call-arg]
-    return info.render(game)
+    drawn: RenderableType = (info.render(game, log=False)  # type: ignore[call-arg]
+                             if "log" in params else info.render(game))
+    return drawn
 
 
 def log_text(events: Sequence[Event], lines: int) -> Text:

@@ -21,13 +21,14 @@ def board_text(game: AntillesGame) -> Text:
     """Flat-topped hexes on a doubled-row canvas: column q at x = 4(q + R), row 2r + q.
 
     Neighbouring columns never share a row, so a label may be up to 7 characters wide: Paladins
-    ``P3`` (green: still, +3; yellow: moved), Bolts type + facing arrow + number (``x↗12``).
+    ``P3`` (green: still, +3; yellow: moved), Bolts type + facing arrow + number (``x↗12``);
+    an empty hex shows its coordinates ``q,r`` (dim), as the notation writes them.
     """
     radius = game.board.radius
     width = 8 * radius + 8
     cells: dict[tuple[int, int], tuple[str, str]] = {}
     for h in game.board:
-        cells[(h.q, 2 * h.r + h.q)] = ("·", "dim")
+        cells[(h.q, 2 * h.r + h.q)] = (f"{h.q},{h.r}", "dim")
     cells[(0, 0)] = ("<A>", "bold cyan")
     for p in game.living():
         assert p.hex is not None
@@ -59,8 +60,9 @@ def _boxes(hit: int, total: int, label: str) -> Text:
     return t
 
 
-def render(game: Game) -> Group:
-    """The board beside the platform's boxes, the Paladins and Bolts, then the recent log."""
+def render(game: Game, log: bool = True) -> Group:
+    """The board beside the platform's boxes, the Paladins and Bolts, then (``log``) the
+    recent log (the terminal screen has a log pane of its own)."""
     assert isinstance(game, AntillesGame)
     side = Table.grid(padding=(0, 1))
     side.add_row(Text(f"Turn {game.turn} of {game.tables.model.scoring.last_turn} · "
@@ -87,10 +89,13 @@ def render(game: Game) -> Group:
     grid.add_column(no_wrap=True, min_width=8 * game.board.radius + 8)
     grid.add_column()
     grid.add_row(board, side)
-    log = Text()
-    for ev in game.log[-12:]:
-        log.append(("  " if ev.kind == "roll" else "") + ev.text + "\n",
-                   style="dim" if ev.kind == "roll" else "")
     legend = Text("<A> Antilles   P# Paladin (green: still, yellow: moved)   "
-                  "n/f/x + facing arrow + # : normal/fast/exploding Bolt", style="dim")
-    return Group(grid, legend, Text("Log:", style="bold"), log)
+                  "n/f/x + facing arrow + # : normal/fast/exploding Bolt   q,r: a hex",
+                  style="dim")
+    if not log:
+        return Group(grid, legend)
+    lines = Text()
+    for ev in game.log[-12:]:
+        lines.append(("  " if ev.kind == "roll" else "") + ev.text + "\n",
+                     style="dim" if ev.kind == "roll" else "")
+    return Group(grid, legend, Text("Log:", style="bold"), lines)

@@ -11,6 +11,7 @@ from .golden import GOLDENS
 from .policies import HeuristicPolicy
 from .render import COMMANDS, render
 from .search import SEARCH
+from .shortcuts import expand as expand_shortcut
 
 
 def _scenarios() -> dict[str, str]:
@@ -18,6 +19,7 @@ def _scenarios() -> dict[str, str]:
 
 
 RULESET = RulesetInfo(
+    shortcuts=expand_shortcut,
     search=SEARCH,
     name="astral-dreams",
     title="Astral Dreams",

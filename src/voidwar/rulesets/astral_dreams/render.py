@@ -19,9 +19,13 @@ from .game import AstralDreams
 from .state import Unit
 from .terrain import Feature
 
-#: characters per inch across, rows per inch down (terminal cells are about twice as tall)
-COLS_PER_INCH = 1.0
+#: characters per inch across, rows per inch down: a 48" table is 96 columns by 24 rows, so
+#: miniatures 2" apart stand 4 columns apart (legible in a 200×50 terminal beside the panes)
+COLS_PER_INCH = 2.0
 ROWS_PER_INCH = 0.5
+#: the rulers: a column mark every this many inches across, a row label every so many rows
+RULER_INCHES = 6
+ROW_LABEL_EVERY = 2
 
 STYLE = {"scouts": "bold cyan", "robots": "bold red"}
 
@@ -33,9 +37,11 @@ def _game(game: Game) -> AstralDreams:
 
 
 def table_map(g: AstralDreams) -> Text:
-    """The table seen from above, north (the robots' edge) at the top, 1" per column and
-    2" per row. ``#`` blocks sight and movement, ``%`` blocks sight, ``~`` slow ground, ``=`` fast
-    ground; miniatures are drawn by id (lower case once they have acted this round)."""
+    """The table seen from above, north (the robots' edge) at the top, ½" per column and
+    2" per row, with rulers in inches (x across the top, y down the left) as the notation
+    writes positions. ``#`` blocks sight and movement, ``%`` blocks sight, ``~`` slow ground,
+    ``=`` fast ground; miniatures are drawn by id (lower case once they have acted this
+    round), a ``·`` between neighbours so that ids never run together."""
     t = g.setup.table
     cols = max(1, math.ceil(float(t.width) * COLS_PER_INCH))
     rows = max(1, math.ceil(float(t.height) * ROWS_PER_INCH))
@@ -49,23 +55,46 @@ def table_map(g: AstralDreams) -> Text:
                     "~" if f.move < 1 else "=" if f.move > 1 else "x")
                 grid[r][c] = ch
                 styles[r][c] = "yellow" if ch in "#%" else "green"
-    for u in g.units.values():
+    taken: set[tuple[int, int]] = set()
+    for u in sorted(g.units.values(), key=lambda u: u.pos.as_floats()):
         x, y = u.pos.as_floats()
-        c = min(cols - 1, max(0, int(x * COLS_PER_INCH)))
+        c = min(cols - 1, max(0, int(x * COLS_PER_INCH) - len(u.id) // 2))
         r = min(rows - 1, max(0, int((float(t.height) - y) * ROWS_PER_INCH)))
+        while any((r, c + i) in taken for i in range(-1, len(u.id) + 1)) and c < cols - 1:
+            c += 1  # miniatures closer than their labels: shift right, keep a gap
         label = u.id if not u.done else u.id.lower()
         for i, ch in enumerate(label):
             cc = min(cols - 1, c + i)
             grid[r][cc] = ch
             styles[r][cc] = STYLE[u.side] + ("" if not u.done else " dim")
+            taken.add((r, cc))
+    return _framed(grid, styles, float(t.height))
+
+
+def _ruler(cols: int) -> str:
+    """The x ruler: the inch at every ``RULER_INCHES``."""
+    line = [" "] * (cols + 8)
+    step = int(RULER_INCHES * COLS_PER_INCH)
+    for c in range(0, cols + 1, step):
+        for i, ch in enumerate(str(round(c / COLS_PER_INCH))):
+            line[c + i] = ch
+    return "".join(line).rstrip()
+
+
+def _framed(grid: list[list[str]], styles: list[list[str]], height: float) -> Text:
+    """The map with its frame, the edges named and rulers in inches."""
+    rows, cols = len(grid), len(grid[0]) if grid else 0
     out = Text()
-    out.append("+" + "-" * cols + "+  robots' edge\n", style="dim")
+    out.append("     " + _ruler(cols) + '  x (")\n', style="dim")
+    out.append("    +" + "-" * cols + "+  robots' edge\n", style="dim")
     for r in range(rows):
-        out.append("|", style="dim")
+        y = height - (r + 0.5) / ROWS_PER_INCH
+        label = f"{y:>3.0f} " if r % ROW_LABEL_EVERY == 0 else "    "
+        out.append(label + "|", style="dim")
         for c in range(cols):
             out.append(grid[r][c], style=styles[r][c])
         out.append("|\n", style="dim")
-    out.append("+" + "-" * cols + "+  scouts' edge", style="dim")
+    out.append("    +" + "-" * cols + "+  scouts' edge (y 0)", style="dim")
     return out
 
 
@@ -97,8 +126,8 @@ def roll_log(g: AstralDreams, lines: int = 12) -> Text:
     return out
 
 
-def render(game: Game) -> Group:
-    """The whole terminal view: map, unit table, terrain, log and result."""
+def render(game: Game, log: bool = True) -> Group:
+    """The whole terminal view: map, unit table, terrain, (``log``) the log, and the result."""
     g = _game(game)
     parts: list[Text | RichTable] = [table_map(g), unit_table(g)]
     if g.setup.table.features:
@@ -106,7 +135,8 @@ def render(game: Game) -> Group:
             f"{f.name} ({_feature_words(f)})" for f in g.setup.table.features
         )
         parts.append(Text("Terrain: " + names, style="dim"))
-    parts.append(roll_log(g))
+    if log:
+        parts.append(roll_log(g))
     if g.result is not None:
         parts.append(Text(f"Result: {g.result.outcome}, winner {g.result.winner}", "bold green"))
     return Group(*parts)
