@@ -33,11 +33,10 @@ HELP = """[bold]Actions[/bold]
   <action>         in notation, e.g. [cyan]{example}[/cyan]; Tab completes it word by word
   <number>         the action of that number in the legal list
   .   (or F2)      the action that ends this step ({end})
-  short forms      {short}
 [bold]Commands[/bold]
-  legal \\[TEXT]    number the legal actions (only those containing TEXT); more: next page
+  legal \\[TEXT]     number the legal actions (only those containing TEXT); more: next page
   undo             take back the last action (and its rolls)
-  save \\[FILE]     save the game (a record for `voidwar replay`; no FILE: a fresh name)
+  save \\[FILE]      save the game (a record for `voidwar replay`; no FILE: a fresh name)
   load FILE        load a saved game of this ruleset
   log              the whole log, every roll
   quit             leave (asks to save); Ctrl-C leaves at once, the game autosaved"""
@@ -296,9 +295,10 @@ class TerminalSession:
             else []
         lines: list[Text | str] = [*self._notes()]
         lines += HELP.format(example=escape(legal[0]) if legal else "…",
-                             end=escape(end_action(legal) or "none now"),
-                             short=escape(short[0]) if short else "none").splitlines()
-        lines += [f"  {escape(s.strip())}" for s in short[1:] if s.strip()]
+                             end=escape(end_action(legal) or "none now")).splitlines()
+        if short:
+            lines.append("[bold]Short forms[/bold]")
+            lines += [f"  {escape(s.strip())}" for s in short if s.strip()]
         for name, fn in self.info.commands.items():
             doc = (fn.__doc__ or "").strip().splitlines()
             lines.append(f"  {name:<16} {escape(doc[0]) if doc else 'a query'}")
