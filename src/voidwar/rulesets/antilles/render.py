@@ -17,18 +17,19 @@ BOLT_LETTER = {"normal": "n", "fast": "f", "exploding": "x"}
 ARROWS = "↑↗↘↓↙↖"  # facings A-F
 
 
-def board_text(game: AntillesGame) -> Text:
+def board_text(game: AntillesGame, coords: bool = False) -> Text:
     """Flat-topped hexes on a doubled-row canvas: column q at x = 4(q + R), row 2r + q.
 
     Neighbouring columns never share a row, so a label may be up to 7 characters wide: Paladins
     ``P3`` (green: still, +3; yellow: moved), Bolts type + facing arrow + number (``x↗12``);
-    an empty hex shows its coordinates ``q,r`` (dim), as the notation writes them.
+    with ``coords`` an empty hex shows its coordinates ``q,r`` (dim), as the notation writes
+    them (the terminal); else a ``·`` (the golden playthroughs).
     """
     radius = game.board.radius
     width = 8 * radius + 8
     cells: dict[tuple[int, int], tuple[str, str]] = {}
     for h in game.board:
-        cells[(h.q, 2 * h.r + h.q)] = (f"{h.q},{h.r}", "dim")
+        cells[(h.q, 2 * h.r + h.q)] = (f"{h.q},{h.r}" if coords else "·", "dim")
     cells[(0, 0)] = ("<A>", "bold cyan")
     for p in game.living():
         assert p.hex is not None
@@ -84,7 +85,7 @@ def render(game: Game, log: bool = True) -> Group:
     for b in game.bolts.values():
         side.add_row(Text(f"B{b.id}  {b.kind} at {b.hex} facing {direction_letter(b.facing)}",
                           style=BOLT_STYLE[b.kind]))
-    board = board_text(game)
+    board = board_text(game, coords=True)
     grid = Table.grid(padding=(0, 3))
     grid.add_column(no_wrap=True, min_width=8 * game.board.radius + 8)
     grid.add_column()
