@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 import voidwar
 from voidwar.cli.main import app
-from voidwar.cli.play import run_terminal
+from voidwar.cli.terminal import run_terminal
 from voidwar.core.registry import get_ruleset
 
 runner = CliRunner()

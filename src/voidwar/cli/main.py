@@ -63,7 +63,7 @@ def play(
     option: OptionList = None,
 ) -> None:
     """Play a game in the terminal (type `help` at the prompt; docs/terminal.md)."""
-    from .play import run_terminal
+    from .terminal import run_terminal
 
     try:
         if dice not in (None, "manual", "seeded"):

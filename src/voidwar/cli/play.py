@@ -435,9 +435,3 @@ def load_game_record(rec: dict[str, Any], manual: bool) -> Game:
         return replay_explicit(rec)
     return replay(rec)
 
-
-def run_terminal(*args: Any, **kwargs: Any) -> int:
-    """Play a game at the terminal (see :func:`voidwar.cli.terminal.run_terminal`)."""
-    from .terminal import run_terminal as run
-
-    return run(*args, **kwargs)

@@ -25,6 +25,10 @@ LOG_STYLE = {"roll": "magenta", "over": "bold green", "turn": "bold", "destroyed
              "removed": "bold red", "hit": "bold"}
 
 
+#: the most lines the messages pane takes (borders included)
+MESSAGE_ROWS = 7
+
+
 def draw_board(info: RulesetInfo, game: Game) -> RenderableType:
     """The ruleset's drawing without its own log (the log has a pane of its own)."""
     if info.render is None:
@@ -50,7 +54,7 @@ def log_text(events: Sequence[Event], lines: int) -> Text:
 def board_width(console: Console, board: RenderableType, total: int) -> int:
     """How wide the board pane is: the drawing's own width, leaving the side panes ≥ 36."""
     try:
-        need = Measurement.get(console, console.options, board).maximum + 2
+        need = Measurement.get(console, console.options, board).maximum + 4  # border, padding
     except Exception:  # a renderable that cannot say: give it two thirds
         need = total * 2 // 3
     return max(20, min(need, total - 36))
@@ -70,7 +74,7 @@ def compose(console: Console, header: Text, board: RenderableType, side_title: s
             height: int) -> Layout:
     """The whole screen (``height`` lines): header, board | side over log, messages."""
     width = console.width
-    msg_rows = min(8, max(3, len(messages) + 2))
+    msg_rows = min(MESSAGE_ROWS, max(3, len(messages) + 2))
     root = Layout()
     root.split_column(Layout(header, name="header", size=1), Layout(name="body"),
                       Layout(Panel(side_text(messages[-(msg_rows - 2):]), title="messages",
@@ -92,7 +96,7 @@ def compose(console: Console, header: Text, board: RenderableType, side_title: s
 
 def side_rows(console: Console, messages: int) -> int:
     """How many lines of text the side pane holds (for paging the legal actions)."""
-    msg_rows = min(8, max(3, messages + 2))
+    msg_rows = min(MESSAGE_ROWS, max(3, messages + 2))
     body_h = max(6, console.height - 1 - 1 - msg_rows)
     log_h = max(5, body_h * 2 // 5)
     return max(3, body_h - log_h - 2)

@@ -98,11 +98,14 @@ def _framed(grid: list[list[str]], styles: list[list[str]], height: float) -> Te
     return out
 
 
-def unit_table(g: AstralDreams) -> RichTable:
-    """Every miniature: position, health, profile and whether it has acted this round."""
+def unit_table(g: AstralDreams, compact: bool = False) -> RichTable:
+    """Every miniature: position, health, profile and whether it has acted this round
+    (``compact``: the ×2 legend in the title, so the table fits under the map at 200×50)."""
+    title = f"Round {g.round} — initiative: {g.first}; to act: {g.to_act or '—'}"
     tab = RichTable(
-        title=f"Round {g.round} — initiative: {g.first}; to act: {g.to_act or '—'}",
-        box=SIMPLE_HEAD, padding=(0, 1), caption="×2: two attacks per round",
+        title=title + ("  (×2: two attacks per round)" if compact else ""),
+        box=SIMPLE_HEAD, padding=(0, 1), show_edge=not compact,
+        caption=None if compact else "×2: two attacks per round",
     )
     for col in ("id", "unit", "at", "hp", "move", "range", "melee", "ranged", "armor", "turn"):
         tab.add_column(col)
@@ -129,7 +132,7 @@ def roll_log(g: AstralDreams, lines: int = 12) -> Text:
 def render(game: Game, log: bool = True) -> Group:
     """The whole terminal view: map, unit table, terrain, (``log``) the log, and the result."""
     g = _game(game)
-    parts: list[Text | RichTable] = [table_map(g), unit_table(g)]
+    parts: list[Text | RichTable] = [table_map(g), unit_table(g, compact=not log)]
     if g.setup.table.features:
         names = ", ".join(
             f"{f.name} ({_feature_words(f)})" for f in g.setup.table.features

@@ -187,7 +187,8 @@ def map_text(game: AttackVectorGame, width: int = 100, height: int = 30) -> Text
 
 def render(game: Any, log: bool = True) -> Any:
     """The whole game for a terminal: heading, map, and a panel per ship. ``log=False`` (the
-    terminal screen, whose log is a pane of its own) draws compact panels and a shorter map."""
+    terminal screen, whose log is a pane of its own) draws the map first, then compact panels
+    of the ships of the seat to act (the others in one line each)."""
     assert isinstance(game, AttackVectorGame)
     step = game.current_step
     head = Text(f"{game.sc.title} — turn {game.turn}, segment {game.segment}, "
@@ -197,8 +198,16 @@ def render(game: Any, log: bool = True) -> Any:
     points = points_line(game)  # part 2: the battle's points
     if points is not None:
         parts.append(points)
-    compact = not log
-    parts += [ship_panel(game, s, compact) for s in game.ships.values()]
-    parts.append(Panel(map_text(game, width=70, height=16), title="map", expand=False)
-                 if compact else Panel(map_text(game), title="map"))
+    if not log:  # the terminal screen: the map first, then the ships of the seat to act
+        parts.append(Panel(map_text(game, width=70, height=12), title="map", expand=False))
+        for s in game.ships.values():
+            if s.seat == game.to_act or game.to_act not in {x.seat for x in game.ships.values()}:
+                parts.append(ship_panel(game, s, compact=True))
+            else:
+                parts.append(Text(f"{s.id} ({s.seat}) at {s.pos.q},{s.pos.r} level "
+                                  f"{s.pos.z:+d}, nose {s.orient.nose}"
+                                  + ("; LEFT THE MAP" if s.out else ""), style="dim"))
+        return Group(*parts)
+    parts += [ship_panel(game, s) for s in game.ships.values()]
+    parts.append(Panel(map_text(game), title="map"))
     return Group(*parts)
