@@ -9,7 +9,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from voidwar.cli.main import app
-from voidwar.cli.play import run_terminal
+from voidwar.cli.terminal import run_terminal
 
 runner = CliRunner()
 

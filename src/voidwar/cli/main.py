@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
 from ..ai import registry as policy_registry
-from ..core.errors import VoidwarError
+from ..core.errors import UnknownName, VoidwarError
 from ..core.registry import get_ruleset, rulesets
 from ..core.version import __version__
-from .options import parse_options, simulate_function
+from .options import parse_options
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
                   help="voidwar — tabletop space-combat wargames, rules enforced.")
@@ -58,26 +55,28 @@ def play(
     vs: Annotated[str | None, typer.Option(help="a policy plays every seat but the first")] = None,
     auto: Annotated[str | None, typer.Option(help="a policy plays every seat; you watch")] = None,
     load_file: Annotated[Path | None, typer.Option("--load", help="resume a saved record")] = None,
+    new: Annotated[bool, typer.Option("--new", help="start afresh: do not offer an unfinished "
+                                                    "autosaved game")] = False,
+    autosave: Annotated[bool, typer.Option(help="autosave after every action (in "
+                                                "$VOIDWAR_AUTOSAVE_DIR or ~/.local/state/"
+                                                "voidwar/autosave)")] = True,
     option: OptionList = None,
 ) -> None:
-    """Play a game in the terminal (type `help` at the prompt)."""
-    from .play import run_terminal
+    """Play a game in the terminal (type `help` at the prompt; docs/terminal.md)."""
+    from .terminal import run_terminal
 
     try:
+        if dice not in (None, "manual", "seeded"):
+            raise UnknownName(f"unknown --dice {dice!r} (manual or seeded)")
         opts = parse_options(option, tables=str(tables) if tables else None,
                              army_a=str(army_a) if army_a else None,
                              army_b=str(army_b) if army_b else None)
         code = run_terminal(ruleset, scenario, seed, dice, opts, vs=vs, auto=auto,
-                            load_file=load_file, console=console)
+                            load_file=load_file, console=console, autosave=autosave,
+                            offer=not new)
     except VoidwarError as e:
         fail(e)
     raise typer.Exit(code)
-
-
-def _progress() -> Progress:
-    return Progress("[progress.description]{task.description}", BarColumn(),
-                    MofNCompleteColumn(), TimeRemainingColumn(), console=err,
-                    disable=not err.is_terminal)
 
 
 @app.command()
@@ -91,8 +90,10 @@ def simulate(
     seed: Annotated[int, typer.Option(help="master seed; game i uses derive_seed(S, i)")] = 0,
     workers: Annotated[int, typer.Option(min=0, help="processes (0 = all cores)")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
-    plot: Annotated[Path | None, typer.Option(help="write a PNG of the score distribution")]
-    = None,
+    plot: Annotated[Path | None, typer.Option(help="write a PNG: every seat's score and the "
+                                                   "outcome levels")] = None,
+    report: Annotated[Path | None, typer.Option(help="write one self-contained HTML page "
+                                                     "(tables, intervals, plots)")] = None,
     tables: Annotated[Path | None, typer.Option(help="Antilles: your own table file")] = None,
     option: OptionList = None,
     backend: Annotated[str, typer.Option(help="local (processes) or ray")] = "local",
@@ -100,40 +101,11 @@ def simulate(
     = None,
 ) -> None:
     """Play many games between policies; print outcome rates and means with 95% intervals."""
-    from ..sim.report import plot_scores, print_summary
-    from ..sim.runner import GameSpec, default_workers
-    from ..sim.runner import simulate as run_sim
-    from ..sim.stats import summarize
+    from .reports import simulate_report
 
-    try:
-        info = get_ruleset(ruleset)
-        opts = parse_options(option, tables=str(tables) if tables else None)
-        from ..core.registry import load
-
-        seats = load(info.name, scenario, seed=0, **opts).seats
-        for name in {policy, vs} - {None}:
-            policy_registry.get(str(name), info.name)
-        pols = {s: (policy if k == 0 or vs is None else vs) for k, s in enumerate(seats)}
-        spec = GameSpec(info.name, scenario, opts, pols, policy)
-        n_workers = workers or default_workers()
-        runner = simulate_function(backend, address) or run_sim
-        with _progress() as bar:
-            task = bar.add_task(f"{info.name}", total=games)
-            results = runner(spec, games, seed, n_workers,
-                             progress=lambda k: bar.advance(task, k))
-    except VoidwarError as e:
-        fail(e)
-    summary = summarize(results)
-    summary.update({"ruleset": info.name, "scenario": scenario, "policies": pols, "seed": seed})
-    if as_json:
-        sys.stdout.write(json.dumps(summary, indent=1) + "\n")
-    else:
-        vs_text = f" vs {vs}" if vs else ""
-        print_summary(summary, f"{info.title}: {policy}{vs_text}", console)
-    if plot is not None:
-        plot_scores(results, seats[0], plot, f"{info.title}: {policy}{' vs ' + vs if vs else ''}"
-                    f", {games} games")
-        err.print(f"wrote {plot}")
+    simulate_report(ruleset, games, policy, vs, scenario, seed, workers, as_json, plot, report,
+                    parse_options(option, tables=str(tables) if tables else None), backend,
+                    address)
 
 
 @app.command()
@@ -144,37 +116,14 @@ def balance(
     seed: Annotated[int, typer.Option()] = 0,
     workers: Annotated[int, typer.Option(min=0, help="processes (0 = all cores)")] = 1,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    report: Annotated[Path | None, typer.Option(help="write one self-contained HTML page")]
+    = None,
 ) -> None:
-    """Win-rate matrix of equal-cost matchups (first side's win rate, 95% interval)."""
-    from ..sim.balance import run_balance
-    from ..sim.runner import default_workers
+    """Win-rate matrix of equal-cost matchups (first side's win rate, 95% interval), each
+    matchup's fleets or armies named."""
+    from .reports import balance_report
 
-    try:
-        with _progress() as bar:
-            info = get_ruleset(ruleset)
-            n = len(info.balance()) if info.balance else 0
-            task = bar.add_task("matchups", total=n * games)
-            report = run_balance(info.name, games, seed, workers or default_workers(), policy,
-                                 progress=lambda k: bar.advance(task, k))
-    except VoidwarError as e:
-        fail(e)
-    if as_json:
-        sys.stdout.write(json.dumps(report, indent=1) + "\n")
-        return
-    rows = list(dict.fromkeys(c["row"] for c in report["cells"]))
-    cols = list(dict.fromkeys(c["col"] for c in report["cells"]))
-    t = Table(title=f"{info.title}: win rate of the row side ({policy}, {games} games a cell)",
-              show_header=True, header_style="bold")
-    t.add_column("row \\ col")
-    for c in cols:
-        t.add_column(c, justify="center")
-    cell = {(c["row"], c["col"]): c for c in report["cells"]}
-    for r in rows:
-        t.add_row(r, *[
-            (f"{100 * cell[(r, c)]['rate']:.0f}% "
-             f"[{100 * cell[(r, c)]['ci_low']:.0f}–{100 * cell[(r, c)]['ci_high']:.0f}]")
-            if (r, c) in cell else "" for c in cols])
-    console.print(t)
+    balance_report(ruleset, games, policy, seed, workers, as_json, report)
 
 
 @app.command("replay")
@@ -196,19 +145,25 @@ def replay_command(
     if info.render:
         console.print(info.render(game))
     if game.over and game.result:
-        console.print(f"result: {json.dumps(game.result.to_dict())}")
+        from .play import result_line
+
+        console.print("result: " + result_line(game).removeprefix("Game over: "))
 
 
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port")] = 8000,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="port (1–65535)")] = 8000,
     db: Annotated[str | None, typer.Option(help="database URL (default: SQLite in your data "
                                                  "folder; postgresql://… for PostgreSQL)")] = None,
 ) -> None:
     """Serve the web page and its JSON API: play in the browser."""
     from ..web.server import serve as run_server
+    from .reports import port_problem
 
+    problem = port_problem(host, port)
+    if problem:
+        fail(UnknownName(problem))
     run_server(host, port, db)
 
 

@@ -1,37 +1,45 @@
-"""The terminal game loop, for every ruleset: draw, list legal actions, read notation.
+"""The terminal game loop, for every ruleset: draw, list (numbered) legal actions, read notation.
 
-Commands at the prompt (besides action notation): ``help``, ``legal [filter]``, ``undo``,
-``save FILE``, ``load FILE``, ``log``, ``quit``, and any read-only queries the ruleset adds
-(``RulesetInfo.commands``).
+Commands at the prompt (besides actions, their numbers and short forms): ``help``,
+``legal [text]``, ``more``, ``undo``, ``save [FILE]``, ``load FILE``, ``log``, ``board``,
+``quit``, and the read-only queries the ruleset adds (``RulesetInfo.commands``). On a terminal
+the screen holds still (:mod:`.screen`) and the prompt is prompt_toolkit's (:mod:`.prompt`);
+piped or scripted, the same session prints line by line. See docs/terminal.md.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
 
-from ..ai import registry as policy_registry
 from ..core.chance import CHANCE, ExplicitChanceGame
-from ..core.dice import ManualDice
 from ..core.errors import DiceError, IllegalAction, RecordError, VoidwarError
-from ..core.game import Game
-from ..core.record import load_record_file, replay, replay_explicit, save, undo
-from ..core.registry import RulesetInfo, get_ruleset, load
+from ..core.game import Event, Game
+from ..core.notation import NotationError
+from ..core.record import replay, replay_explicit, undo
+from ..core.registry import RulesetInfo
+from . import screen as scr
+from .entry import end_action, hint, resolve
+from .saves import Autosave, SaveProblem, default_save_name, read_record, save_game
 
 InputFn = Callable[[str], str]
 
-HELP = """[bold]Commands[/bold]
-  <action>        an action in notation (see `legal`); e.g. [cyan]{example}[/cyan]
-  legal [text]    list the legal actions (only those containing text)
-  undo            take back the last action (and its rolls)
-  save FILE       save the game as a record (JSON)
-  load FILE       load a saved record
-  log             the whole roll and event log
-  quit            leave (save first if you want to come back)"""
+HELP = """[bold]Actions[/bold]
+  <action>         in notation, e.g. [cyan]{example}[/cyan]; Tab completes it word by word
+  <number>         the action of that number in the legal list
+  .   (or F2)      the action that ends this step ({end})
+[bold]Commands[/bold]
+  legal \\[TEXT]     number the legal actions (only those containing TEXT); more: next page
+  undo             take back the last action (and its rolls)
+  save \\[FILE]      save the game (a record for `voidwar replay`; no FILE: a fresh name)
+  load FILE        load a saved game of this ruleset
+  log              the whole log, every roll
+  quit             leave (asks to save); Ctrl-C leaves at once, the game autosaved"""
 
 
 class DiceAsker:
@@ -51,145 +59,359 @@ class DiceAsker:
             self.console.print(f"[red]a d{sides} shows 1..{sides}, not {text!r}[/red]")
 
 
+def result_line(game: Game) -> str:
+    """``Game over: outcome — level; winner; scores`` in words, once."""
+    r = game.result
+    if r is None:
+        return ""
+    level = f" — {r.level}" if r.level else ""
+    who = f"; {r.winner} wins" if r.winner else ""
+    scores = ", ".join(f"{s} {v:g}" if isinstance(v, float) else f"{s} {v}"
+                       for s, v in r.scores.items())
+    return f"Game over: {r.outcome}{level}{who}; score {scores}"
+
+
 class TerminalSession:
     """One game at the terminal: who is human, who is a bot, and the loop."""
 
     def __init__(self, game: Game, info: RulesetInfo, bots: dict[str, Any], console: Console,
-                 read: InputFn, manual: bool = False) -> None:
+                 read: InputFn, manual: bool = False, screen: bool = False,
+                 autosave: Autosave | None = None) -> None:
         self.game = game
         self.info = info
         self.bots = bots
         self.console = console
         self.read = read
         self.manual = manual or isinstance(game, ExplicitChanceGame)
+        self.screen = screen
+        self.autosave = autosave
+        self.messages: list[Text | str] = []
+        self.side: tuple[str, list[Text | str]] | None = None
+        self.filter = ""
+        self.page = 0
+        self.saved_digest = game.digest()
+        self.last_file: Path | None = None
+        self._legal: tuple[tuple[int, int, int], list[str]] | None = None
+        self.over_shown = False
 
+    # -- output ----------------------------------------------------------------------------
     @property
     def rules_game(self) -> Game:
         """The ruleset's own game object (renderers and queries read it)."""
         g = self.game
         return g.inner if isinstance(g, ExplicitChanceGame) else g
 
-    def draw(self) -> None:
-        """Draw the game (the ruleset's renderer, else its JSON view)."""
-        if self.info.render is not None:
-            self.console.print(self.info.render(self.rules_game))
+    def out(self, text: str | Text, style: str = "") -> None:
+        """One message: printed at once (line mode) or into the messages pane (screen)."""
+        t = text if isinstance(text, Text) else Text(text, style=style)
+        if self.screen:
+            self.messages.append(t)
+            del self.messages[:-50]
         else:
-            self.console.print_json(data=self.game.view(None))
+            self.console.print(t)
 
+    def show(self, title: str, lines: list[Text | str]) -> None:
+        """Help, a list or a query's answer: the side pane (screen) or printed (line mode)."""
+        if self.screen:
+            self.side = (title, lines)
+        else:
+            for ln in lines:
+                self.console.print(ln)
+
+    def legal(self) -> list[str]:
+        """The legal notations now (cached until the game changes)."""
+        g = self.game
+        key = (id(g), len(g.log), len(g.actions))
+        if self._legal is None or self._legal[0] != key:
+            self._legal = (key, [] if g.over else g.legal_notations())
+        return self._legal[1]
+
+    def numbered(self) -> list[str]:
+        """The numbered list: the legal actions containing the filter."""
+        f = self.filter.lower()
+        return [a for a in self.legal() if f in a.lower()]
+
+    def draw(self) -> None:
+        """Line mode: the board. Screen: the whole screen, redrawn in place."""
+        if not self.screen:
+            self.console.print(scr.draw_board(self.info, self.rules_game))
+            return
+        h = self.console.height - 1
+        title, lines = self.side or self._actions_pane()
+        layout = scr.compose(self.console, self._header(), scr.draw_board(self.info,
+                             self.rules_game), title, scr.side_text(lines), self.game.log,
+                             self.messages, h)
+        self.console.clear()
+        self.console.print(layout, height=h)
+
+    def _header(self) -> Text:
+        g = self.game
+        who = "game over" if g.over else f"to act: {g.to_act}"
+        t = Text(f" {self.info.title} · {g.scenario or ''} · {who} · {len(g.actions)} actions",
+                 style="bold reverse")
+        if g.notes():
+            t.append("  · notes: see the side pane / help", style="yellow reverse")
+        return t
+
+    def _notes(self) -> list[Text | str]:
+        return [Text("Note: " + n, style="yellow") for n in self.rules_game.notes()]
+
+    def _actions_pane(self) -> tuple[str, list[Text | str]]:
+        rows = scr.side_rows(self.console, len(self.messages))
+        notes = self._notes() if not self.game.actions else []
+        return self._page(max(3, rows - len(notes)), notes)
+
+    def _page(self, rows: int, head: list[Text | str]) -> tuple[str, list[Text | str]]:
+        """One page of the numbered legal list (with a summary when it needs several)."""
+        shown = self.numbered()
+        if self.game.over:
+            return "game over", [*head, result_line(self.game), "",
+                                 "save FILE · log · undo · quit"]
+        lines: list[Text | str] = list(head)
+        pages = max(1, -(-len(shown) // max(1, rows - 2)))
+        self.page %= pages
+        per = max(1, rows - 2)
+        if pages > 1:
+            groups: dict[str, int] = {}
+            for a in shown:
+                w = " ".join(a.split()[:2])
+                groups[w] = groups.get(w, 0) + 1
+            lines.append(Text(" · ".join(f"{k} ({n})" for k, n in list(groups.items())[:8]),
+                              style="dim"))
+        start = self.page * per
+        for k, a in enumerate(shown[start:start + per], start=start + 1):
+            lines.append(f"{k:>4}  {a}")
+        if pages > 1:
+            lines.append(Text(f"page {self.page + 1}/{pages}: `more` for the next, "
+                              "`legal TEXT` to narrow", style="dim"))
+        what = f" containing {self.filter!r}" if self.filter else ""
+        return f"legal actions{what}: {len(shown)} — type a number", lines
+
+    # -- the loop --------------------------------------------------------------------------
     def run(self) -> int:
-        """The prompt loop until the game ends or the person quits; the exit status."""
+        """The prompt loop until the person quits; the exit status (130 after Ctrl-C)."""
+        try:
+            return self._loop()
+        except KeyboardInterrupt:
+            where = (f"the game is autosaved in {self.autosave.current}; `voidwar play "
+                     f"{self.info.name}` offers it again" if self.autosave and self.game.actions
+                     else "nothing to save")
+            self.console.print(f"\ninterrupted: {where}")
+            return 130
+
+    def _loop(self) -> int:
+        if not self.screen:
+            for n in self._notes():
+                self.console.print(n)
         while True:
-            self.draw()
-            if self.game.over:
-                r = self.game.result
-                assert r is not None
-                level = f" — {r.level}" if r.level else ""
-                self.console.print(f"[bold]Game over:[/bold] {r.outcome}{level}; scores "
-                                   f"{json.dumps(r.scores)}")
-                return 0
-            seat = self.game.to_act
-            assert seat is not None
-            if seat == CHANCE:
-                line = self._read_roll()
-                if line is None:
-                    return 0
-                if line and self._command(line):
-                    return 0
-                continue
-            if seat in self.bots:
-                action = self.bots[seat].choose(self.game)
-                self.console.print(f"[dim]{seat} ({self.bots[seat].name}):[/dim] {action}")
+            g = self.game
+            if g.over and not self.over_shown:
+                self.over_shown = True
+                self.out(result_line(g), "bold")
+            seat = g.to_act
+            if not g.over and seat in self.bots:
+                action = self.bots[seat].choose(g)
+                self.out(Text(f"{seat} ({self.bots[seat].name}): {action}", style="dim"))
                 self._apply(str(action))
                 continue
+            self.draw()
             try:
-                line = self.read(f"{seat}> ").strip()
-            except (EOFError, KeyboardInterrupt):
-                self.console.print("\nbye")
-                return 0
-            if not line:
-                continue
-            if self._command(line):
+                line = self._prompt(seat).strip()
+            except EOFError:
+                line = "quit"
+            if line and self._command(line):
                 return 0
 
-    def _read_roll(self) -> str | None:
-        """Manual dice: the game waits for a die (explicit chance); a bare number is a roll."""
-        pending = self.game.pending_roll
-        prompt = (f"roll a d{pending.sides} for {pending.purpose}> " if pending is not None
-                  else "chance> ")
-        try:
-            line = self.read(prompt).strip()
-        except (EOFError, KeyboardInterrupt):
-            self.console.print("\nbye")
-            return None
-        return f"roll {line}" if line.isdigit() else line
+    def _prompt(self, seat: str | None) -> str:
+        if self.game.over:
+            return self.read("game over> ")
+        if seat == CHANCE:
+            pending = self.game.pending_roll
+            text = self.read(f"roll a d{pending.sides} for {pending.purpose}> " if pending
+                             else "chance> ").strip()
+            return f"roll {text}" if text.isdigit() else text
+        return self.read(f"{seat}> ")
 
-    def _apply(self, text: str) -> None:
+    def _apply(self, text: str) -> bool:
+        """Play one action; the events (with rolls) as messages; autosave after it."""
         try:
             events = self.game.apply(text)
+        except NotationError:
+            self.out(Text(f"cannot read {text!r} as an action or a command; "
+                          f"{hint(text, self.legal())}", style="red"))
+            return False
         except IllegalAction as e:
             rule = f" ({e.rule})" if e.rule else ""
-            self.console.print(f"[red]Illegal:[/red] {e.reason}{rule}")
-            return
+            self.out(Text(f"Illegal: {e.reason}{rule}", style="red"))
+            return False
         except DiceError as e:
-            self.console.print(f"[red]Dice:[/red] {e}; nothing changed")
-            return
-        for ev in events:
-            style = "dim" if ev.kind == "roll" else ""
-            self.console.print(f"  {ev.text}", style=style)
+            self.out(Text(f"Dice: {e}; nothing changed", style="red"))
+            return False
+        self._after_change(events)
+        return True
 
+    def _after_change(self, events: list[Event]) -> None:
+        self.filter, self.page, self.side = "", 0, None
+        for ev in events:
+            self.out(Text(("    " if ev.kind == "roll" else "  ") + ev.text,
+                          style="magenta" if ev.kind == "roll" else ""))
+        if self.autosave is not None:
+            problem = self.autosave.write(self.game)
+            if problem:
+                self.out(Text(problem, style="yellow"))
+
+    # -- commands --------------------------------------------------------------------------
     def _command(self, line: str) -> bool:
-        """Handle one line; True means quit."""
+        """Handle one line; True means leave."""
         word, _, rest = line.partition(" ")
-        word = word.lower()
-        rest = rest.strip()
-        if word in ("quit", "exit", "q"):
-            return True
-        if word in ("help", "?"):
-            legal = self.game.legal_notations()
-            self.console.print(HELP.format(example=legal[0] if legal else "…"))
-            for name in self.info.commands:
-                self.console.print(f"  {name} …        (query: {self.info.name})")
-            return False
-        if word == "legal":
-            shown = [a for a in self.game.legal_notations() if rest.lower() in a.lower()]
-            for a in shown[:200]:
-                self.console.print(f"  {a}")
-            if len(shown) > 200:
-                self.console.print(f"  … and {len(shown) - 200} more (narrow with `legal TEXT`)")
-            return False
-        if word == "log":
-            for ev in self.game.log:
-                self.console.print(f"  {ev.text}")
-            return False
-        if word == "undo":
-            try:
-                self.game, what = self._undone()
-                self.console.print(f"[yellow]{what}[/yellow]")
-            except (IllegalAction, RecordError) as e:
-                self.console.print(f"[red]{e}[/red]")
-            return False
-        if word == "save" and rest:
-            save(self.game, rest)
-            self.console.print(f"saved to {rest}")
-            if self.game.pending_roll is not None:
-                self.console.print("[yellow]the action waiting for its roll is not saved[/yellow]")
-            return False
-        if word == "load" and rest:
-            try:
-                self.game = self._loaded(load_record_file(rest))
-                self.console.print(f"loaded {rest}")
-            except VoidwarError as e:
-                self.console.print(f"[red]{e}[/red]")
-            return False
+        word, rest = word.lower(), rest.strip()
+        handler = {"quit": self._quit, "exit": self._quit, "q": self._quit,
+                   "help": self._help, "?": self._help, "legal": self._legal_cmd,
+                   "more": self._more, "log": self._log, "undo": self._undo_cmd,
+                   "save": self._save_cmd, "load": self._load_cmd,
+                   "board": self._board}.get(word)
+        if handler is not None and line not in self.legal():
+            return bool(handler(rest))
         if word in self.info.commands:
             try:
-                self.console.print(self.info.commands[word](self.rules_game, rest))
+                answer = self.info.commands[word](self.rules_game, rest)
+                self.show(f"{word} {rest}", [escape(x) for x in answer.splitlines()])
             except (VoidwarError, ValueError) as e:
-                self.console.print(f"[red]{e}[/red]")
+                self.out(Text(str(e), style="red"))
             return False
-        self._apply(line)
+        if self.game.over:
+            self.out(Text("the game is over: save FILE, log, undo or quit", style="yellow"))
+            return False
+        full = resolve(line, self.rules_game, self.legal(), self.numbered(),
+                       self.info.shortcuts)
+        if full != line:
+            self.out(Text(f"> {full}", style="cyan"))
+        self._apply(full)
         return False
 
+    def _help(self, _: str) -> bool:
+        legal = self.legal()
+        short = (self.info.shortcuts.__doc__ or "").strip().splitlines() if self.info.shortcuts \
+            else []
+        lines: list[Text | str] = [*self._notes()]
+        lines += HELP.format(example=escape(legal[0]) if legal else "…",
+                             end=escape(end_action(legal) or "none now")).splitlines()
+        if short:
+            lines.append("[bold]Short forms[/bold]")
+            lines += [f"  {escape(s.strip())}" for s in short if s.strip()]
+        for name, fn in self.info.commands.items():
+            doc = (fn.__doc__ or "").strip().splitlines()
+            lines.append(f"  {name:<16} {escape(doc[0]) if doc else 'a query'}")
+        self.show("help", [Text.from_markup(x) if isinstance(x, str) else x for x in lines])
+        return False
+
+    def _legal_cmd(self, rest: str) -> bool:
+        self.filter, self.page, self.side = rest, 0, None
+        shown = self.numbered()
+        if not shown:
+            self.out(Text(f"no legal action contains {rest!r} ({len(self.legal())} legal "
+                          "now; `legal` lists them all)" if rest else
+                          "no legal action now", style="yellow"))
+            self.filter = ""
+        elif not self.screen:
+            self._print_page()
+        return False
+
+    def _print_page(self) -> None:
+        title, lines = self._page(200, [])
+        self.console.print(Text(title, style="bold"))
+        for ln in lines:
+            self.console.print(ln)
+
+    def _more(self, _: str) -> bool:
+        self.page += 1
+        self.side = None
+        if not self.screen:
+            self._print_page()
+        return False
+
+    def _log(self, _: str) -> bool:
+        rows = scr.side_rows(self.console, len(self.messages)) if self.screen else 10**9
+        lines: list[Text | str] = []
+        lines += [Text(("  " if e.kind == "roll" else "") + e.text,
+                       style=scr.LOG_STYLE.get(e.kind, "")) for e in self.game.log][-rows:]
+        self.show("the whole log (latest last)", lines)
+        return False
+
+    def _board(self, _: str) -> bool:
+        self.side = None
+        if not self.screen:
+            self.draw()
+        return False
+
+    def _undo_cmd(self, _: str) -> bool:
+        try:
+            self.game, what = self._undone()
+            self.over_shown = False
+            self.out(Text(what, style="yellow"))
+            self._after_change([])
+        except (IllegalAction, RecordError) as e:
+            self.out(Text(str(e), style="red"))
+        return False
+
+    def _save_cmd(self, rest: str) -> bool:
+        path = Path(rest) if rest else (self.last_file or default_save_name(self.info.name))
+        try:
+            p = save_game(self.game, path)
+        except SaveProblem as e:
+            self.out(Text(str(e), style="red"))
+            return False
+        self.last_file, self.saved_digest = p, self.game.digest()
+        self.out(f"saved to {p} (`voidwar replay {p}` or `voidwar play {self.info.name} "
+                 f"--load {p}`)")
+        if self.game.pending_roll is not None:
+            self.out(Text("the action waiting for its roll is not saved", style="yellow"))
+        return False
+
+    def _load_cmd(self, rest: str) -> bool:
+        if not rest:
+            self.out(Text("load needs a file: load FILE", style="yellow"))
+            return False
+        try:
+            self.game = load_game_record(read_record(rest, self.info.name), self.manual)
+        except (SaveProblem, VoidwarError) as e:
+            self.out(Text(str(e), style="red"))
+            return False
+        self.saved_digest, self.last_file, self.over_shown = self.game.digest(), Path(rest), False
+        self.out(f"loaded {rest}")
+        self._after_change([])
+        return False
+
+    def _quit(self, _: str) -> bool:
+        """Leave; with unsaved actions, ask first (y: save, n: leave, c: stay, or a FILE)."""
+        if not self.game.actions or self.game.digest() == self.saved_digest:
+            if self.autosave is not None:
+                self.autosave.discard()
+            self.console.print("bye")
+            return True
+        name = self.last_file or default_save_name(self.info.name)
+        try:
+            answer = self.read(f"save before leaving? y = to {name}, n = leave without "
+                               "saving, c = stay, or a file name: ").strip()
+        except (EOFError, KeyboardInterrupt):
+            kept = f"; autosaved in {self.autosave.current}" if self.autosave else ""
+            self.console.print(f"\nbye{kept}")
+            return True
+        low = answer.lower()
+        if low in ("c", "cancel", ""):
+            self.out("staying in the game")
+            return False
+        if low not in ("n", "no"):
+            try:
+                p = save_game(self.game, name if low in ("y", "yes") else Path(answer))
+            except SaveProblem as e:
+                self.out(Text(f"{e}; still in the game", style="red"))
+                return False
+            self.console.print(f"saved to {p}")
+        if self.autosave is not None:
+            self.autosave.discard()
+        self.console.print("bye")
+        return True
 
     def _undone(self) -> tuple[Game, str]:
         """Take back the last action and its rolls; with a roll pending, the action that
@@ -204,9 +426,6 @@ class TerminalSession:
             return replay_explicit(g.record(), upto=len(g.actions) - 1), "took back the last action"
         return undo(g), "took back the last action"
 
-    def _loaded(self, rec: dict[str, Any]) -> Game:
-        return load_game_record(rec, self.manual)
-
 
 def load_game_record(rec: dict[str, Any], manual: bool) -> Game:
     """A saved game: a manual-dice record goes on in explicit chance (the terminal asks for
@@ -216,39 +435,3 @@ def load_game_record(rec: dict[str, Any], manual: bool) -> Game:
         return replay_explicit(rec)
     return replay(rec)
 
-
-def start_game(ruleset: str, scenario: str | None, seed: int | None, dice: Any,
-               options: dict[str, Any], load_file: Path | None) -> Game:
-    """A new game, or a saved one. Manual dice play in explicit chance: rolls made while the
-    game is set up are asked inline; every later roll is the chance seat's move."""
-    manual = isinstance(dice, ManualDice)
-    if load_file is not None:
-        return load_game_record(load_record_file(load_file), manual)
-    if manual:
-        return load(ruleset, scenario, seed=seed, dice=dice, chance="explicit", **options)
-    return load(ruleset, scenario, seed=seed, dice=dice, **options)
-
-
-def run_terminal(ruleset: str, scenario: str | None = None, seed: int | None = None,
-                 dice: str | None = None, options: dict[str, Any] | None = None,
-                 vs: str | None = None, auto: str | None = None, load_file: Path | None = None,
-                 console: Console | None = None, read: InputFn | None = None) -> int:
-    """Play a game at the terminal (``voidwar play``); returns the exit status."""
-    console = console or Console()
-    info = get_ruleset(ruleset)
-    read = read or console.input
-    # manual dice need their asker before the game is built: some rulesets roll during set-up
-    dice_source: Any = ManualDice(DiceAsker(console, read)) if dice == "manual" else dice
-    game = start_game(info.name, scenario, seed, dice_source, options or {}, load_file)
-    bots: dict[str, Any] = {}
-    base = 0 if seed is None else seed
-    if auto:
-        bots = {s: policy_registry.get(auto, info.name, base + k)
-                for k, s in enumerate(game.seats)}
-    elif vs:
-        bots = {s: policy_registry.get(vs, info.name, base + k)
-                for k, s in enumerate(game.seats) if k > 0}
-    session = TerminalSession(game, info, bots, console, read, manual=(dice == "manual"))
-    if isinstance(game, ExplicitChanceGame):
-        game.inner.dice.manual = True  # type: ignore[attr-defined]
-    return session.run()

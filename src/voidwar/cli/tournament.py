@@ -6,14 +6,16 @@ Mount with ``app.command("tournament")(tournament_command)`` (or ``app.add_typer
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from ..sim.progress import game_progress
+from ..sim.report import speed_text
 from ..sim.tournament import run_tournament, total_games
 from .options import parse_options, simulate_function
 
@@ -73,17 +75,21 @@ def tournament_command(
     sim_fn = simulate_function(backend, address)
     console = Console(stderr=as_json)
     total = total_games(ruleset, names, games, scenario, opts)
-    with Progress(TextColumn("tournament"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=console, transient=True) as bar:
-        task = bar.add_task("games", total=total)
+    start = time.perf_counter()
+    with game_progress(console) as bar:
+        task = bar.add_task("tournament", total=total)
         report = run_tournament(ruleset, names, games, scenario, opts, seed, workers,
                                 progress=lambda n: bar.advance(task, n), simulate_fn=sim_fn)
+    elapsed = time.perf_counter() - start
+    report["elapsed_s"] = elapsed
+    report["games_per_s"] = total / elapsed if elapsed > 0 else None
     if output is not None:
         output.write_text(json.dumps(report, indent=1) + "\n")
     if as_json:
         typer.echo(json.dumps(report, indent=1))
     else:
         render_report(report, console)
+        console.print(speed_text(total, elapsed))
 
 
 app = typer.Typer(help="Round robins between policies.")

@@ -67,6 +67,10 @@ class RulesetInfo:
     #: from the same state as ``game.view(seat)`` and never showing more (``None``: the page
     #: offers the legal actions as a list)
     board: Callable[[Game, str | None], BoardView] | None = None
+    #: short forms typed at the terminal: fn(game, text) → the full notation text, or ``None``
+    #: when ``text`` is no short form of this ruleset (Antilles: ``f 2 ant`` → ``fire P2 at
+    #: platform``); the terminal tries the full notation first, then this (docs/terminal.md)
+    shortcuts: Callable[[Game, str], str | None] | None = None
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,14 @@
-"""Printing and plotting simulation summaries."""
+"""Printing, plotting and publishing simulation summaries: the terminal tables, PNG plots of
+every seat's score and of the outcome levels (bins that fit integer scores), the speed of the
+run, and one self-contained HTML page (``--report report.html``) a designer can share."""
 
 from __future__ import annotations
 
+import base64
+import html
+import io
+import math
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -9,68 +16,174 @@ from rich.console import Console
 from rich.table import Table
 
 
+class ReportPathError(ValueError):
+    """An output path (plot, report) that cannot be written; the message says why."""
+
+
+def check_output_path(path: Path, what: str) -> None:
+    """Refuse, before any game is played, an output file whose folder is missing, a folder,
+    or a folder that cannot be written."""
+    p = Path(path)
+    if p.is_dir():
+        raise ReportPathError(f"--{what} {p} is a folder; give a file name")
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        raise ReportPathError(f"--{what} {p}: the folder {parent} does not exist")
+    import os
+
+    if not os.access(parent, os.W_OK):
+        raise ReportPathError(f"--{what} {p}: the folder {parent} cannot be written")
+
+
+def speed_text(games: int, elapsed: float) -> str:
+    """``N games in T s (R games/s)``."""
+    rate = games / elapsed if elapsed > 0 else float("inf")
+    return f"{games} games in {elapsed:.1f} s ({rate:.1f} games/s)"
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:5.1f}%"
 
 
-def print_summary(summary: dict[str, Any], title: str, console: Console) -> None:
-    """Print a simulation summary: outcome rates and means with their intervals."""
-    n = summary["games"]
-    console.print(f"[bold]{title}[/bold] — {n} games")
+def summary_rows(summary: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]]]:
+    """The summary as tables: (title, header, rows), for the terminal and the HTML page."""
+    out = []
     for name, key in (("Outcome", "outcomes"), ("Victory level", "levels")):
         rows = summary.get(key) or {}
-        if not rows:
-            continue
-        t = Table(show_header=True, header_style="bold")
-        t.add_column(name)
-        t.add_column("games", justify="right")
-        t.add_column("rate", justify="right")
-        t.add_column("95% CI", justify="right")
-        for label, row in rows.items():
-            t.add_row(label, str(row["count"]), _pct(row["rate"]),
-                      f"{_pct(row['ci_low'])} – {_pct(row['ci_high'])}")
-        console.print(t)
+        if rows:
+            out.append((name, [name, "games", "rate", "95% CI"],
+                        [[label, str(r["count"]), _pct(r["rate"]),
+                          f"{_pct(r['ci_low'])} – {_pct(r['ci_high'])}"]
+                         for label, r in rows.items()]))
     if "winners" in summary:
-        t = Table(show_header=True, header_style="bold")
-        t.add_column("Seat")
-        t.add_column("win rate (draw = ½)", justify="right")
-        t.add_column("95% CI", justify="right")
-        for seat, row in summary["winners"].items():
-            t.add_row(seat, _pct(row["rate"]), f"{_pct(row['ci_low'])} – {_pct(row['ci_high'])}")
-        console.print(t)
-    t = Table(show_header=True, header_style="bold")
-    t.add_column("Mean of")
-    t.add_column("value", justify="right")
-    t.add_column("95% CI", justify="right")
-    for seat, row in summary["scores"].items():
-        t.add_row(f"score ({seat})", f"{row['mean']:.2f}",
-                  f"{row['ci_low']:.2f} – {row['ci_high']:.2f}")
-    for key, row in summary["details"].items():
-        t.add_row(key.replace("_", " "), f"{row['mean']:.2f}",
-                  f"{row['ci_low']:.2f} – {row['ci_high']:.2f}")
+        out.append(("Seats", ["Seat", "win rate (draw = ½)", "95% CI"],
+                    [[seat, _pct(r["rate"]), f"{_pct(r['ci_low'])} – {_pct(r['ci_high'])}"]
+                     for seat, r in summary["winners"].items()]))
+    means = [[f"score ({seat})", f"{r['mean']:.2f}", f"{r['ci_low']:.2f} – {r['ci_high']:.2f}"]
+             for seat, r in summary["scores"].items()]
+    means += [[k.replace("_", " "), f"{r['mean']:.2f}", f"{r['ci_low']:.2f} – {r['ci_high']:.2f}"]
+              for k, r in summary["details"].items()]
     a = summary["actions"]
-    t.add_row("actions per game", f"{a['mean']:.1f}", f"{a['ci_low']:.1f} – {a['ci_high']:.1f}")
-    console.print(t)
+    means.append(["actions per game", f"{a['mean']:.1f}",
+                  f"{a['ci_low']:.1f} – {a['ci_high']:.1f}"])
+    out.append(("Means", ["Mean of", "value", "95% CI"], means))
+    return out
 
 
-def plot_scores(results: list[dict[str, Any]], seat: str, path: str | Path, title: str) -> None:
-    """A PNG histogram of one seat's score (Antilles: the VP distribution)."""
+def print_summary(summary: dict[str, Any], title: str, console: Console) -> None:
+    """Print a simulation summary: notes, speed, outcome rates and means with intervals."""
+    n = summary["games"]
+    console.print(f"[bold]{title}[/bold] — {n} games")
+    for note in summary.get("notes", []):
+        console.print(f"[yellow]Note:[/yellow] {note}")
+    if "elapsed_s" in summary:
+        console.print(speed_text(n, summary["elapsed_s"]))
+    for _name, header, rows in summary_rows(summary):
+        t = Table(show_header=True, header_style="bold")
+        for k, col in enumerate(header):
+            t.add_column(col, justify="left" if k == 0 else "right")
+        for row in rows:
+            t.add_row(*row)
+        console.print(t)
+
+
+def integer_bins(values: list[float], most: int = 60) -> list[float] | int:
+    """Histogram bin edges centred on whole numbers (width a whole number, at most ``most``
+    bins) when every value is whole; else ``most // 2`` even bins."""
+    if not values:
+        return 1
+    if all(float(v).is_integer() for v in values):
+        lo, hi = int(min(values)), int(max(values))
+        width = max(1, math.ceil((hi - lo + 1) / most))
+        count = (hi - lo) // width + 1
+        return [lo - 0.5 + k * width for k in range(count + 1)]
+    return most // 2
+
+
+def plot_figure(results: list[dict[str, Any]], seats: list[str], title: str) -> Any:
+    """A figure: one score histogram per seat, then the outcomes and victory levels."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    values = [r["scores"].get(seat, 0) for r in results]
-    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
-    lo, hi = int(min(values)), int(max(values))
-    bins = range(lo, hi + 2) if hi - lo <= 120 else 60
-    ax.hist(values, bins=bins, color="#3b6ea8", edgecolor="white", linewidth=0.4, align="left")
-    ax.set_xlabel(f"score ({seat})")
-    ax.set_ylabel("games")
-    ax.set_title(title)
-    mean = sum(values) / len(values)
-    ax.axvline(mean, color="#c0392b", linestyle="--", label=f"mean {mean:.1f}")
-    ax.legend()
+    levels = Counter(r.get("level") or r["outcome"] for r in results)
+    panels = len(seats) + 1
+    fig, axes = plt.subplots(panels, 1, figsize=(8, 3.2 * panels), dpi=100, squeeze=False)
+    for ax, seat in zip(axes[:, 0], seats, strict=False):
+        values = [float(r["scores"].get(seat, 0)) for r in results]
+        ax.hist(values, bins=integer_bins(values), color="#3b6ea8", edgecolor="white",
+                linewidth=0.4)
+        mean = sum(values) / len(values)
+        ax.axvline(mean, color="#c0392b", linestyle="--", label=f"mean {mean:.1f}")
+        ax.set_xlabel(f"score ({seat})")
+        ax.set_ylabel("games")
+        ax.legend()
+    ax = axes[-1, 0]
+    names = [str(k) for k, _ in levels.most_common()]
+    ax.barh(names[::-1], [levels[k] for k, _ in levels.most_common()][::-1], color="#5a9e6f")
+    ax.set_xlabel("games")
+    ax.set_title("outcome / victory level")
+    fig.suptitle(title)
     fig.tight_layout()
+    return fig
+
+
+def plot_scores(results: list[dict[str, Any]], seats: list[str] | str, path: str | Path,
+                title: str) -> None:
+    """Write the PNG of :func:`plot_figure` (every seat's score, then the outcome levels)."""
+    import matplotlib.pyplot as plt
+
+    fig = plot_figure(results, [seats] if isinstance(seats, str) else list(seats), title)
     fig.savefig(path)
     plt.close(fig)
+
+
+def png_base64(fig: Any) -> str:
+    """A figure as base64 PNG text (to embed in a page)."""
+    import matplotlib.pyplot as plt
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    plt.close(fig)
+    return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def html_table(title: str, header: list[str], rows: list[list[str]]) -> str:
+    """One HTML table (escaped)."""
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>"
+                   for r in rows)
+    return f"<h2>{html.escape(title)}</h2><table><tr>{head}</tr>{body}</table>"
+
+
+STYLE = ("body{font-family:system-ui,sans-serif;max-width:60em;margin:2em auto;color:#222}"
+         "table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;"
+         "padding:.25em .7em;text-align:right}td:first-child,th:first-child{text-align:left}"
+         "th{background:#eef}.note{background:#fff6d5;padding:.4em .8em;border-left:4px solid"
+         " #e0b000}img{max-width:100%}")
+
+
+def html_page(title: str, facts: list[str], notes: list[str],
+              tables: list[tuple[str, list[str], list[list[str]]]], images: list[str]) -> str:
+    """A self-contained page: facts, notes, tables and base64 PNG images (no outside file)."""
+    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
+             f"</title><style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>"]
+    parts += [f"<p>{html.escape(f)}</p>" for f in facts]
+    parts += [f"<p class='note'>Note: {html.escape(n)}</p>" for n in notes]
+    parts += [html_table(*t) for t in tables]
+    parts += [f"<img alt='plot' src='data:image/png;base64,{img}'>" for img in images]
+    parts.append("</body></html>")
+    return "\n".join(parts)
+
+
+def write_simulation_page(path: Path, summary: dict[str, Any], results: list[dict[str, Any]],
+                          title: str) -> None:
+    """``simulate --report``: the summary's tables, the run's facts and the plots, one file."""
+    seats = list(results[0]["seats"]) if results else []
+    facts = [speed_text(summary["games"], summary.get("elapsed_s", 0.0)),
+             f"ruleset {summary.get('ruleset')}, scenario {summary.get('scenario') or 'default'}"
+             f", seed {summary.get('seed')}, policies {summary.get('policies')}"]
+    img = png_base64(plot_figure(results, seats, title))
+    Path(path).write_text(html_page(title, facts, summary.get("notes", []),
+                                    summary_rows(summary), [img]), encoding="utf-8")

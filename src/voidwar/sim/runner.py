@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,19 +61,23 @@ def play_one(spec: GameSpec, seed: int) -> dict[str, Any]:
     return {"seed": seed, "actions": n, "seats": list(game.seats), **result.to_dict()}
 
 
-def play_batch(spec: GameSpec, seed: int, indices: list[int]) -> list[dict[str, Any]]:
-    """Play the games ``indices`` of a batch (one worker's share)."""
+def play_batch(spec: GameSpec, seed: int, indices: list[int],
+               progress: Progress | None = None) -> list[dict[str, Any]]:
+    """Play the games ``indices`` of a batch (one worker's share); ``progress(1)`` after each."""
     out = []
     for i in indices:
         r = play_one(spec, game_seed(seed, i))
         r["index"] = i
         out.append(r)
+        if progress:
+            progress(1)
     return out
 
 
 def batches(games: int, workers: int, batch_size: int | None = None) -> Iterator[list[int]]:
-    """Split game indices into batches: several per worker so progress flows and load balances."""
-    size = batch_size or max(1, min(1000, games // (workers * 4) or 1))
+    """Split game indices into batches: many small ones per worker, so the progress bar moves
+    steadily (a batch reports when it is done) and the load balances."""
+    size = batch_size or max(1, min(50, games // (workers * 16) or 1))
     for start in range(0, games, size):
         yield list(range(start, min(games, start + size)))
 
@@ -98,14 +102,12 @@ def simulate(
     results: list[dict[str, Any]] = []
     if workers <= 1:
         for batch in batches(games, 1, batch_size):
-            results.extend(play_batch(spec, seed, batch))
-            if progress:
-                progress(len(batch))
+            results.extend(play_batch(spec, seed, batch, progress))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             futures = [pool.submit(play_batch, spec, seed, b)
                        for b in batches(games, workers, batch_size)]
-            for fut in futures:
+            for fut in as_completed(futures):
                 res = fut.result()
                 results.extend(res)
                 if progress:

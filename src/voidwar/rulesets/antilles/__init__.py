@@ -14,6 +14,7 @@ from .golden import GOLDENS
 from .policies import AntillesHeuristic
 from .render import render
 from .search import SEARCH
+from .shortcuts import expand as expand_shortcut
 from .state import Outcome, Phase, victory_level
 from .tables import Tables
 from .values import fit_values
@@ -45,6 +46,7 @@ def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> Anti
 
 
 RULESET = RulesetInfo(
+    shortcuts=expand_shortcut,
     search=SEARCH,
     name="antilles",
     title="Battle Platform Antilles",

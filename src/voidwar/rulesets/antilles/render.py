@@ -18,17 +18,19 @@ BOLT_LETTER = {"normal": "n", "fast": "f", "exploding": "x"}
 ARROWS = "↑↗↘↓↙↖"  # facings A-F
 
 
-def board_text(game: AntillesGame) -> Text:
+def board_text(game: AntillesGame, coords: bool = False) -> Text:
     """Flat-topped hexes on a doubled-row canvas: column q at x = 4(q + R), row 2r + q.
 
     Neighbouring columns never share a row, so a label may be up to 7 characters wide: Paladins
-    ``P3`` (green: still, +3; yellow: moved), Bolts type + facing arrow + number (``x↗12``).
+    ``P3`` (green: still, +3; yellow: moved), Bolts type + facing arrow + number (``x↗12``);
+    with ``coords`` an empty hex shows its coordinates ``q,r`` (dim), as the notation writes
+    them (the terminal); else a ``·`` (the golden playthroughs).
     """
     radius = game.board.radius
     width = 8 * radius + 8
     cells: dict[tuple[int, int], tuple[str, str]] = {}
     for h in game.board:
-        cells[(h.q, 2 * h.r + h.q)] = ("·", "dim")
+        cells[(h.q, 2 * h.r + h.q)] = (f"{h.q},{h.r}" if coords else "·", "dim")
     cells[(0, 0)] = ("<A>", "bold cyan")
     for p in game.living():
         assert p.hex is not None
@@ -60,9 +62,10 @@ def _boxes(hit: int, total: int, label: str) -> Text:
     return t
 
 
-def render(game: Game) -> Group:
+def render(game: Game, log: bool = True) -> Group:
     """The game's notes (:func:`notes_text`), the board beside the platform's boxes, the
-    Paladins and Bolts, then the recent log."""
+    Paladins and Bolts, then (``log``) the recent log (the terminal screen has a log pane of
+    its own)."""
     assert isinstance(game, AntillesGame)
     side = Table.grid(padding=(0, 1))
     side.add_row(Text(f"Turn {game.turn} of {LAST_TURN} · "
@@ -84,18 +87,21 @@ def render(game: Game) -> Group:
     for b in game.bolts.values():
         side.add_row(Text(f"B{b.id}  {b.kind} at {b.hex} facing {direction_letter(b.facing)}",
                           style=BOLT_STYLE[b.kind]))
-    board = board_text(game)
+    board = board_text(game, coords=True)
     grid = Table.grid(padding=(0, 3))
     grid.add_column(no_wrap=True, min_width=8 * game.board.radius + 8)
     grid.add_column()
     grid.add_row(board, side)
-    log = Text()
-    for ev in game.log[-12:]:
-        log.append(("  " if ev.kind == "roll" else "") + ev.text + "\n",
-                   style="dim" if ev.kind == "roll" else "")
     legend = Text("<A> Antilles   P# Paladin (green: still, yellow: moved)   "
-                  "n/f/x + facing arrow + # : normal/fast/exploding Bolt", style="dim")
-    return Group(*notes_text(game), grid, legend, Text("Log:", style="bold"), log)
+                  "n/f/x + facing arrow + # : normal/fast/exploding Bolt   q,r: a hex",
+                  style="dim")
+    if not log:
+        return Group(*notes_text(game), grid, legend)
+    lines = Text()
+    for ev in game.log[-12:]:
+        lines.append(("  " if ev.kind == "roll" else "") + ev.text + "\n",
+                     style="dim" if ev.kind == "roll" else "")
+    return Group(*notes_text(game), grid, legend, Text("Log:", style="bold"), lines)
 
 
 def notes_text(game: Game) -> list[Text]:

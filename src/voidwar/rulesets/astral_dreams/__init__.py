@@ -12,6 +12,7 @@ from .golden import GOLDENS
 from .policies import HeuristicPolicy
 from .render import COMMANDS, render
 from .search import SEARCH
+from .shortcuts import expand as expand_shortcut
 
 
 def _scenarios() -> dict[str, str]:
@@ -19,6 +20,7 @@ def _scenarios() -> dict[str, str]:
 
 
 RULESET = RulesetInfo(
+    shortcuts=expand_shortcut,
     search=SEARCH,
     name="astral-dreams",
     title="Astral Dreams",

@@ -20,9 +20,13 @@ from .game import AstralDreams
 from .state import Unit
 from .terrain import Feature, Slope
 
-#: characters per inch across, rows per inch down (terminal cells are about twice as tall)
-COLS_PER_INCH = 1.0
+#: characters per inch across, rows per inch down: a 48" table is 96 columns by 24 rows, so
+#: miniatures 2" apart stand 4 columns apart (legible in a 200×50 terminal beside the panes)
+COLS_PER_INCH = 2.0
 ROWS_PER_INCH = 0.5
+#: the rulers: a column mark every this many inches across, a row label every so many rows
+RULER_INCHES = 6
+ROW_LABEL_EVERY = 2
 
 STYLE = {"scouts": "bold cyan", "robots": "bold red"}
 
@@ -34,10 +38,12 @@ def _game(game: Game) -> AstralDreams:
 
 
 def table_map(g: AstralDreams) -> Text:
-    """The table seen from above, north (the robots' edge) at the top, 1" per column and
-    2" per row. ``#`` blocks sight and movement, ``%`` blocks sight, ``~`` slow ground, ``=`` fast
-    ground, an arrow a hill's slope pointing uphill (``↑``: rising north; :func:`slope_arrow`);
-    miniatures are drawn by id (lower case once they have acted this round)."""
+    """The table seen from above, north (the robots' edge) at the top, ½" per column and
+    2" per row, with rulers in inches (x across the top, y down the left) as the notation
+    writes positions. ``#`` blocks sight and movement, ``%`` blocks sight, ``~`` slow ground,
+    ``=`` fast ground, an arrow a hill's slope pointing uphill (``↑``: rising north;
+    :func:`slope_arrow`); miniatures are drawn by id (lower case once they have acted this
+    round), a ``·`` between neighbours so that ids never run together."""
     t = g.setup.table
     cols = max(1, math.ceil(float(t.width) * COLS_PER_INCH))
     rows = max(1, math.ceil(float(t.height) * ROWS_PER_INCH))
@@ -50,23 +56,46 @@ def table_map(g: AstralDreams) -> Text:
                 grid[r][c] = ch = _feature_char(f)
                 styles[r][c] = ("yellow" if ch in "#%" else "bold green" if f.slope is not None
                                 else "green")
-    for u in g.units.values():
+    taken: set[tuple[int, int]] = set()
+    for u in sorted(g.units.values(), key=lambda u: u.pos.as_floats()):
         x, y = u.pos.as_floats()
-        c = min(cols - 1, max(0, int(x * COLS_PER_INCH)))
+        c = min(cols - 1, max(0, int(x * COLS_PER_INCH) - len(u.id) // 2))
         r = min(rows - 1, max(0, int((float(t.height) - y) * ROWS_PER_INCH)))
+        while any((r, c + i) in taken for i in range(-1, len(u.id) + 1)) and c < cols - 1:
+            c += 1  # miniatures closer than their labels: shift right, keep a gap
         label = u.id if not u.done else u.id.lower()
         for i, ch in enumerate(label):
             cc = min(cols - 1, c + i)
             grid[r][cc] = ch
             styles[r][cc] = STYLE[u.side] + ("" if not u.done else " dim")
+            taken.add((r, cc))
+    return _framed(grid, styles, float(t.height))
+
+
+def _ruler(cols: int) -> str:
+    """The x ruler: the inch at every ``RULER_INCHES``."""
+    line = [" "] * (cols + 8)
+    step = int(RULER_INCHES * COLS_PER_INCH)
+    for c in range(0, cols + 1, step):
+        for i, ch in enumerate(str(round(c / COLS_PER_INCH))):
+            line[c + i] = ch
+    return "".join(line).rstrip()
+
+
+def _framed(grid: list[list[str]], styles: list[list[str]], height: float) -> Text:
+    """The map with its frame, the edges named and rulers in inches."""
+    rows, cols = len(grid), len(grid[0]) if grid else 0
     out = Text()
-    out.append("+" + "-" * cols + "+  robots' edge\n", style="dim")
+    out.append("     " + _ruler(cols) + '  x (")\n', style="dim")
+    out.append("    +" + "-" * cols + "+  robots' edge\n", style="dim")
     for r in range(rows):
-        out.append("|", style="dim")
+        y = height - (r + 0.5) / ROWS_PER_INCH
+        label = f"{y:>3.0f} " if r % ROW_LABEL_EVERY == 0 else "    "
+        out.append(label + "|", style="dim")
         for c in range(cols):
             out.append(grid[r][c], style=styles[r][c])
         out.append("|\n", style="dim")
-    out.append("+" + "-" * cols + "+  scouts' edge", style="dim")
+    out.append("    +" + "-" * cols + "+  scouts' edge (y 0)", style="dim")
     return out
 
 
@@ -88,11 +117,14 @@ def _feature_char(f: Feature) -> str:
     return "~" if f.move < 1 else "=" if f.move > 1 else "x"
 
 
-def unit_table(g: AstralDreams) -> RichTable:
-    """Every miniature: position, health, profile and whether it has acted this round."""
+def unit_table(g: AstralDreams, compact: bool = False) -> RichTable:
+    """Every miniature: position, health, profile and whether it has acted this round
+    (``compact``: the ×2 legend in the title, so the table fits under the map at 200×50)."""
+    title = f"Round {g.round} — initiative: {g.first}; to act: {g.to_act or '—'}"
     tab = RichTable(
-        title=f"Round {g.round} — initiative: {g.first}; to act: {g.to_act or '—'}",
-        box=SIMPLE_HEAD, padding=(0, 1), caption="×2: two attacks per round",
+        title=title + ("  (×2: two attacks per round)" if compact else ""),
+        box=SIMPLE_HEAD, padding=(0, 1), show_edge=not compact,
+        caption=None if compact else "×2: two attacks per round",
     )
     for col in ("id", "unit", "at", "hp", "move", "range", "melee", "ranged", "armor", "turn"):
         tab.add_column(col)
@@ -116,18 +148,19 @@ def roll_log(g: AstralDreams, lines: int = 12) -> Text:
     return out
 
 
-def render(game: Game) -> Group:
+def render(game: Game, log: bool = True) -> Group:
     """The whole terminal view: map, unit table, terrain, the game's notes (what is our
-    reading, :meth:`AstralDreams.notes`), log and result."""
+    reading, :meth:`AstralDreams.notes`), (``log``) the log, and the result."""
     g = _game(game)
-    parts: list[Text | RichTable] = [table_map(g), unit_table(g)]
+    parts: list[Text | RichTable] = [table_map(g), unit_table(g, compact=not log)]
     if g.setup.table.features:
         names = ", ".join(
             f"{f.name} ({_feature_words(f)})" for f in g.setup.table.features
         )
         parts.append(Text("Terrain: " + names, style="dim"))
     parts.extend(Text("Note: " + n, style="italic yellow") for n in g.notes())
-    parts.append(roll_log(g))
+    if log:
+        parts.append(roll_log(g))
     if g.result is not None:
         parts.append(Text(f"Result: {g.result.outcome}, winner {g.result.winner}", "bold green"))
     return Group(*parts)

@@ -23,6 +23,7 @@ from .render import render
 from .scenario import check_level
 from .search import SEARCH
 from .sequence import END_OF_TURN_STEPS, SEGMENT_STEPS, Step
+from .shortcuts import expand as expand_shortcut
 
 DEFAULT_SCENARIO = "game-two"
 OPTIONS = {
@@ -74,6 +75,7 @@ def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> Atta
 
 
 RULESET = RulesetInfo(
+    shortcuts=expand_shortcut,
     search=SEARCH,
     name="attack-vector",
     title="Attack Vector: Tactical",

@@ -106,8 +106,18 @@ def thrust_text(game: AttackVectorGame, ship: ShipState) -> Text:
     return t
 
 
-def ship_panel(game: AttackVectorGame, ship: ShipState) -> Panel:
-    """One ship's panel: AVID, arrows, movement grid, thrust and (part 2) its systems."""
+def vector_line(ship: ShipState) -> Text:
+    """The vector arrows in one line (compact panel): the arrows that carry velocity or dots."""
+    vel = ship.velocity.components()
+    dots = ship.burn.dots if ship.burn else {}
+    parts = [f"{'(' + a + ')' if ship.bias == a else a} {vel.get(a, 0)}"
+             + ("•" * dots.get(a, 0)) for a in ARROWS if vel.get(a) or dots.get(a)]
+    return Text("vector: " + (", ".join(parts) or "at rest"))
+
+
+def ship_panel(game: AttackVectorGame, ship: ShipState, compact: bool = False) -> Panel:
+    """One ship's panel: AVID, arrows, movement grid, thrust and (part 2) its systems;
+    ``compact``: the vector arrows in one line and the grid only while the ship moves."""
     pos = ship.pos
     head = Text(f"{ship.id} ({ship.cls.name}, {ship.seat}) at {pos.q},{pos.r} level {pos.z:+d}; "
                 f"FP {ship.fp.q},{ship.fp.r},{ship.fp.z:+d}; EoT "
@@ -115,14 +125,20 @@ def ship_panel(game: AttackVectorGame, ship: ShipState) -> Panel:
                 f"{ship.eot(game.segment).z:+d}; nose {ship.orient.nose}"
                 + (f"; {ship.facing.kind} {ship.facing.label}" if ship.facing else "")
                 + ("; LEFT THE MAP" if ship.out else ""))
-    body = Group(head, avid_table(game, ship), arrows_table(ship), grid_table(game, ship),
-                 thrust_text(game, ship), *systems_parts(game, ship))  # part 2: systems
-    return Panel(body, title=ship.id)
+    if compact:
+        moving = ship.grid is not None or bool(grid_rows(ship.velocity))
+        body = Group(head, avid_table(game, ship), vector_line(ship),
+                     *([grid_table(game, ship)] if moving else []), thrust_text(game, ship),
+                     *systems_parts(game, ship))
+    else:
+        body = Group(head, avid_table(game, ship), arrows_table(ship), grid_table(game, ship),
+                     thrust_text(game, ship), *systems_parts(game, ship))  # part 2: systems
+    return Panel(body, title=ship.id, expand=not compact)
 
 
 def map_text(game: AttackVectorGame, width: int = 100, height: int = 30) -> Text:
     """A flat-topped hex map (doubled coordinates) with altitudes; ships by initial, targets by
-    id, FP markers as '*'."""
+    id, FP markers as '*'; every empty hex in view shows its coordinates ``q,r`` (dim)."""
     objs: list[tuple[int, int, str]] = []
     for s in game.ships.values():
         if not s.out:
@@ -145,20 +161,34 @@ def map_text(game: AttackVectorGame, width: int = 100, height: int = 30) -> Text
         if max(rows) - r0 >= height:
             r0 = 2 * focus.pos.r + focus.pos.q - height // 2
     height = min(height, max(rows) - r0 + 1)
-    grid = [[" "] * width for _ in range(height)]
-    for q, r, label in objs:
-        x = (q - c0) * 5
-        y = 2 * r + q - r0
+    grid = [[(" ", "")] * width for _ in range(height)]
+
+    def put(x: int, y: int, label: str, style: str) -> None:
         if 0 <= y < height and 0 <= x < width:
             for i, ch in enumerate(label[: max(0, width - x)]):
-                grid[y][x + i] = ch
-    lines = ["".join(row).rstrip() for row in grid]
-    legend = "A is up; letter+level = ship, T1-1 = target at level -1, * = FP marker"
-    return Text("\n".join(lines).rstrip() + "\n" + legend)
+                grid[y][x + i] = (ch, style)
+
+    for y in range(height):  # doubled coordinates: row = 2r + q, so q and row share parity
+        for q in range(c0, c0 + width // 5 + 1):
+            if (y + r0 - q) % 2 == 0:
+                put((q - c0) * 5, y, f"{q},{(y + r0 - q) // 2}", "dim")
+    for q, r, label in objs:
+        put((q - c0) * 5, 2 * r + q - r0, label.ljust(5), "bold")
+    out = Text()
+    for row in grid:
+        for ch, style in row:
+            out.append(ch, style=style or None)
+        out.rstrip()
+        out.append("\n")
+    out.append("A is up; letter+level = ship, T1-1 = target at level -1, * = FP marker, "
+               "q,r = a hex", style="dim")
+    return out
 
 
-def render(game: Any) -> Any:
-    """The whole game for a terminal: heading, map, and a panel per ship."""
+def render(game: Any, log: bool = True) -> Any:
+    """The whole game for a terminal: heading, map, and a panel per ship. ``log=False`` (the
+    terminal screen, whose log is a pane of its own) draws the map first, then compact panels
+    of the ships of the seat to act (the others in one line each)."""
     assert isinstance(game, AttackVectorGame)
     step = game.current_step
     head = Text(f"{game.sc.title} — turn {game.turn}, segment {game.segment}, "
@@ -168,6 +198,16 @@ def render(game: Any) -> Any:
     points = points_line(game)  # part 2: the battle's points
     if points is not None:
         parts.append(points)
+    if not log:  # the terminal screen: the map first, then the ships of the seat to act
+        parts.append(Panel(map_text(game, width=70, height=12), title="map", expand=False))
+        for s in game.ships.values():
+            if s.seat == game.to_act or game.to_act not in {x.seat for x in game.ships.values()}:
+                parts.append(ship_panel(game, s, compact=True))
+            else:
+                parts.append(Text(f"{s.id} ({s.seat}) at {s.pos.q},{s.pos.r} level "
+                                  f"{s.pos.z:+d}, nose {s.orient.nose}"
+                                  + ("; LEFT THE MAP" if s.out else ""), style="dim"))
+        return Group(*parts)
     parts += [ship_panel(game, s) for s in game.ships.values()]
     parts.append(Panel(map_text(game), title="map"))
     return Group(*parts)

@@ -13,8 +13,10 @@ from .golden import GOLDENS
 from .policies import HeuristicPolicy
 from .render import render, ships_command
 from .search import SEARCH
+from .shortcuts import expand as expand_shortcut
 
 RULESET = RulesetInfo(
+    shortcuts=expand_shortcut,
     search=SEARCH,
     name="space-fleet",
     title="Space Fleet",

@@ -34,13 +34,13 @@ LOG_KINDS = ("fire", "shield", "damage", "destroyed", "surrender", "mine", "rege
 
 def _map(g: SpaceFleetGame) -> Text:
     cols, rows = g.board.cols, g.board.rows
-    height = 2 * rows + 1
+    height = 2 * rows + 2  # odd columns sit one line lower: their last hex needs row 2·rows+1
     width = 3 + CELL * cols
     grid: list[list[tuple[str, str]]] = [[(" ", "")] * width for _ in range(height)]
 
     def put(y: int, x: int, s: str, style: str) -> None:
         for i, ch in enumerate(s):
-            if 0 <= x + i < width:
+            if 0 <= x + i < width and 0 <= y < height:
                 grid[y][x + i] = (ch, style)
 
     for c in range(cols):
@@ -104,17 +104,22 @@ def _status(g: SpaceFleetGame) -> Text:
     moved = fmt(g.moved_units) if isinstance(g, SpaceFleetTableGame) else str(g.moved_hexes)
     extra = f", {g.moving} moving ({moved} moved)" if g.moving else ""
     return Text(f"{g.title} — turn {g.turn}/{g.turn_limit}, {phase}{extra}; "
-                f"{g.to_act} to act ({g.first} moved first)", style="bold")
+                f"initiative {g.first}; to act: {g.to_act}", style="bold")
 
 
-def render(game: Game, log_lines: int = 14) -> Any:
-    """A Rich renderable: status line, map, ships and the recent fire/damage log."""
+def render(game: Game, log_lines: int = 14, log: bool = True) -> Any:
+    """A Rich renderable: status line, map (columns and rows numbered), ships and (``log``)
+    the recent fire/damage log with its rolls (the terminal screen has a log pane instead)."""
     if not isinstance(game, SpaceFleetGame):
         raise TypeError("not a Space Fleet game")
-    events = [e.text for e in game.log if e.kind in LOG_KINDS][-log_lines:]
-    log = Panel(Text("\n".join(events) or "(nothing yet)"), title="Fire and damage log")
     board = plan_view(game) if isinstance(game, SpaceFleetTableGame) else _map(game)
-    return Group(_status(game), board, _ship_table(game), log)
+    if not log:
+        return Group(_status(game), board, _ship_table(game))
+    kinds = (*LOG_KINDS, "roll")
+    events = [("  " if e.kind == "roll" else "") + e.text for e in game.log
+              if e.kind in kinds][-log_lines:]
+    panel = Panel(Text("\n".join(events) or "(nothing yet)"), title="Fire and damage log")
+    return Group(_status(game), board, _ship_table(game), panel)
 
 
 def ships_command(game: Game, arg: str) -> str:

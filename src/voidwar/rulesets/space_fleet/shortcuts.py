@@ -1,0 +1,36 @@
+"""Short forms of Space Fleet actions at the terminal (docs/terminal.md), each expanded to the
+full notation before the rules see it (so the rules still judge it).
+
+m dd1 3 → move DD1 3 · t dd1 l / r → turn DD1 left / right · f dd1 dd4 → fire DD1 at DD4 ·
+e dd1 → end move DD1 · e → end move (the ship moving) / end fire
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...core.game import Game
+
+PATTERNS: tuple[tuple[str, str], ...] = (
+    (r"m\s+(\w+)\s+(\d+)", "move {0} {1}"),
+    (r"t\s+(\w+)\s+l(?:eft)?", "turn {0} left"),
+    (r"t\s+(\w+)\s+r(?:ight)?", "turn {0} right"),
+    (r"f\s+(\w+)\s+(?:at\s+)?(\w+)", "fire {0} at {1}"),
+    (r"e\s+(\w+)", "end move {0}"),
+)
+
+
+def expand(game: Game, text: str) -> str | None:
+    """m dd1 3 → move DD1 3 · t dd1 l / r → turn DD1 left / right · f dd1 dd4 → fire DD1 at DD4 ·
+    e dd1 → end move DD1 · e → end move (the ship moving) / end fire
+    """
+    t = " ".join(text.strip().split())
+    if t.lower() in ("e", "end"):
+        ends = [a for a in game.legal_notations() if a.startswith("end ")]
+        return ends[0] if len(ends) == 1 else None
+    for pattern, template in PATTERNS:
+        m = re.fullmatch(pattern, t, flags=re.IGNORECASE)
+        if m:
+            return template.format(*(g.upper() for g in m.groups()))
+    return None
+
