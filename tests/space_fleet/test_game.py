@@ -202,3 +202,20 @@ def test_the_heuristic_turns_a_heavy_ship_to_uncover_its_rear_arc() -> None:
     while not dn.moved:
         g.apply(pol.choose(g))
     assert not in_rear_arc(dn.hex, dn.facing, hc.hex)
+
+
+def test_the_turn_line_names_who_moves_first_when_initiative_cannot() -> None:
+    """Space Fleet, Movement: "Slowest ships move first, either roll for initiative or
+    alternate first move." The side with the initiative that has no ship among the slowest
+    does not move first, and the log says so (it once said it moved first while the other side
+    was asked)."""
+    import voidwar
+
+    for seed in range(40):
+        game = voidwar.load("space-fleet", "cruiser-action", seed=seed)
+        line = next(e.text for e in game.log if e.kind == "turn")
+        first = line.split(": ", 1)[1].split(" ", 1)[0]
+        if game.to_act == first:
+            assert line.endswith(f"{first} has the initiative")
+        else:
+            assert line.endswith(f"no ship among the slowest: {game.to_act} moves first")

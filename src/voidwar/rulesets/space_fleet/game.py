@@ -100,10 +100,14 @@ class SpaceFleetGame(Movement, Firing):
                 if a != b:
                     break
             self.first = SEATS[0] if a > b else SEATS[1]
-        self.emit("turn", f"turn {self.turn}: {self.first} moves first", turn=self.turn)
         self.phase = MOVEMENT
         self.moves_made = 0
         self.fire_step = 0
+        window = self.move_window()
+        text = f"turn {self.turn}: {self.first} has the initiative"
+        if not any(not s.moved and s.speed in window for s in self.fleet(self.first)):
+            text += (f", but no ship among the slowest: {other(self.first)} moves first")
+        self.emit("turn", text, turn=self.turn)
         self._next_mover(other(self.first))
 
     def _next_mover(self, last: str) -> None:
