@@ -8,6 +8,8 @@ without a token is a spectator's.
 
 from __future__ import annotations
 
+from importlib import import_module
+
 import asyncio
 import contextlib
 import json
@@ -137,6 +139,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0) -> FastAPI:
     app.add_exception_handler(RequestValidationError, _malformed)
     for module in (games, actions, websocket, static):
         app.include_router(module.router)
+    app.include_router(import_module("voidwar.web.routes.assist").router)  # issue 17
     static.mount_static(app)
     return app
 
