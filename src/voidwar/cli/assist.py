@@ -46,7 +46,7 @@ def attack_vector(
     fired: Annotated[str, typer.Option(help="TURN:SEGMENT the weapon fired (cycle time)")] = "",
     exact: Annotated[bool, typer.Option(help="exact window geometry, not the 3x rule")] = False,
 ) -> None:
-    """Attack Vector: Tactical — bearings, RAL, movement grid, burns, the laser table, cycle time."""
+    """Attack Vector: Tactical — bearings, RAL, movement grid, burns, laser table, cycle time."""
     from ..rulesets.attack_vector.assist import Request, answer
 
     turn, seg = 1, 0
@@ -56,7 +56,7 @@ def attack_vector(
         except ValueError:
             raise typer.BadParameter(f"--fired {fired!r}: write TURN:SEGMENT (1:6)") from None
     try:
-        req = Request(ships=[_ship(s, i) for i, s in enumerate(ship or [])],  # type: ignore[misc]
+        req = Request(ships=[_ship(s, i) for i, s in enumerate(ship or [])],
                       shooter=shooter, target=target, thrust=thrust, cells=cells, weapon=weapon,
                       range=range_, fired_turn=turn, fired_segment=seg,
                       method="exact" if exact else "rule")

@@ -8,13 +8,12 @@ without a token is a spectator's.
 
 from __future__ import annotations
 
-from importlib import import_module
-
 import asyncio
 import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from importlib import import_module
 from typing import Any
 
 from fastapi import FastAPI, Request

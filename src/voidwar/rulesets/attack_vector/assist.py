@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field, model_validator
 from voidwar.core.hexgrid import DIRECTION_LETTERS, Hex3
 
 from .avid import Orientation, orientation, parse_window
-from .bearings import RULE, bearing, split_horizontal
+from .bearings import RULE, bearing
 from .data import load_ship_class, load_weapon_rules, systems_model, thrust_chart
 from .fire import ship_window
 from .state import ShipState, resolve_burn, resolve_thrust
@@ -38,6 +38,7 @@ from .vectors import (
     parse_vector,
     segment_move,
     shift,
+    split_horizontal,
 )
 
 DEFAULT_CLASS = "rafik_mk1"
@@ -335,5 +336,16 @@ def answer(req: Request) -> list[Answer]:
     return out
 
 
-__all__ = ["Request", "answer", "Answer", "Figure", "ShipEntry", "bearings", "burn", "cycle", "laser",
-           "movement_grid", "relative"]
+__all__ = [
+    "Answer",
+    "Figure",
+    "Request",
+    "ShipEntry",
+    "answer",
+    "bearings",
+    "burn",
+    "cycle",
+    "laser",
+    "movement_grid",
+    "relative",
+]

@@ -143,7 +143,7 @@ def avid(v: dict[str, Any], game: Any, sid: str, legal: dict[str, str],
 
 def _gauge(name: str, value: Any, top: Any, text: str, rule: str, tone: str = "info") -> Gauge:
     val, mx = float(Fraction(str(value))), float(Fraction(str(top)))
-    return Gauge(name=name, value=val, max=mx, text=text, rule=rule, tone=tone)  # type: ignore[arg-type]
+    return Gauge(name=name, value=val, max=mx, text=text, rule=rule, tone=tone)
 
 
 def gauges(v: dict[str, Any], game: Any, sid: str) -> GaugeWidget:
@@ -183,12 +183,12 @@ def chart_track(v: dict[str, Any], game: Any, sid: str) -> Track:
         return Track(name="thrust chart", cells=[], note="no burn (thrust 0)")
     col = game.chart[t]
     used = burn["cells"] if burn else 0
-    cells = [TrackCell(label=str(c + 1), text=f"{col.dots[c]}•{col.arrows[c]}›",
+    cells = [TrackCell(label=str(c + 1), text=f"{col.dots[c]}{'›' * col.arrows[c]}",
                        state="used" if c < used else "current" if c == used else "free")
              for c in range(SEGMENTS)]
     dots = ", ".join(f"{n}{k}" for k, n in (burn or {}).get("dots", {}).items())
     return Track(name=f"thrust {format_thrust(t)} column", cells=cells,
-                 note=f"dots • and displacement › per cell; grey dots so far: {dots or 'none'}")
+                 note=f"dots (› a hex displaced) per cell; grey dots so far: {dots or 'none'}")
 
 
 def ship_tracks(v: dict[str, Any], game: Any, sid: str) -> TrackWidget:
@@ -215,12 +215,16 @@ def ship_tracks(v: dict[str, Any], game: Any, sid: str) -> TrackWidget:
         for loc, model in ssd.locations.items():
             hit = set(marked.get(loc, []))
             tracks.append(Track(name=f"hit {loc}", note=f"{len(hit)} of {len(model.boxes)} marked",
-                                cells=[TrackCell(label=tag.split(":")[-1] if ":" in tag else
-                                                 tag[:3], text=tag,
+                                cells=[TrackCell(label=_box(tag), text=tag,
                                                  state="marked" if i in hit else "free")
                                        for i, tag in enumerate(model.boxes)]))
     return TrackWidget(title=f"{sid}: chart, timers, damage", piece=sid, tracks=tracks,
                        rule="A5.241 (chart), A5.371 (timer track), A2.4 (SSD boxes)")
+
+
+def _box(tag: str) -> str:
+    kind, _, ident = tag.partition(":")
+    return ident if kind == "weapon" else kind[:2] + ident if ident else kind[:3]
 
 
 def stepper(v: dict[str, Any], sid: str, legal: dict[str, str]) -> StepperWidget | None:
@@ -267,6 +271,22 @@ def profile(v: dict[str, Any]) -> ProfileWidget:
     return ProfileWidget(title="side elevation (altitude)", points=pts)
 
 
+SHOWN = ("thrust ", "pivot to ", "roll ", "bias ", "fire ")
+
+
+def other_orders(sid: str, legal: dict[str, str]) -> TableWidget | None:
+    """The orders no other display makes (reactors, radiators, flex points: A5.312, A5.39x)."""
+    groups: dict[str, list[Choice]] = {}
+    for k, t in legal.items():
+        if not k.startswith(SHOWN):
+            groups.setdefault(k.split()[0], []).append(Choice(label=k.split(" ", 1)[-1], action=t))
+    if not groups:
+        return None
+    return TableWidget(title=f"{sid}: other orders", piece=sid, columns=["order"],
+                       rows=[[g] for g in groups], choices=list(groups.values()),
+                       rule="A5.312 (flex), A5.391-A5.392 (radiators, reactors)")
+
+
 def legal_key(d: dict[str, Any]) -> str:
     """The canonical key of a structured order (its text without any ship prefix)."""
     kind = d["kind"]
@@ -299,5 +319,8 @@ def widgets(v: dict[str, Any], game: Any, seat: str | None,
             out.append(step)
         out += [gauges(v, game, sid), bearings_table(v, game, sid, mine),
                 ship_tracks(v, game, sid)]
+        rest = other_orders(sid, mine)
+        if rest is not None:
+            out.append(rest)
     out.append(profile(v))
     return out

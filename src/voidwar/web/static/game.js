@@ -239,6 +239,8 @@ function select(id) {
 function clickPiece(id) {
   closePicker();
   if (!board) return;
+  const all = selected === id && myTurn() ? actionsOf(id).filter((a) => !a.hex && !a.target && !a.point) : [];
+  if (all.length) { openPicker(all, id, `${id}: all orders`); return; } // a second click: every order
   if (selected && selected !== id && myTurn()) {
     const hx = hexOf(id);
     const acts = actionsOf(selected).filter((a) => a.target === id || (hx && a.hex === hx));
