@@ -330,7 +330,13 @@ def answer(req: Request) -> list[Answer]:
         s = a or (req.ships[0] if req.ships else ShipEntry())
         out.append(burn(req.thrust, s.nose, req.cells, s.velocity, s.roll, s.cls))
     if rng is not None:
-        out.append(laser(rng, req.weapon))
+        try:
+            out.append(laser(rng, req.weapon))
+        except ValueError as e:
+            if req.range is not None:
+                raise
+            out.append(Answer(title=f"{req.weapon} at range {rng}", rule="spec §11.3",
+                              figures=[Figure(name="no shot", value=str(e), rule="spec §11.3")]))
     if req.fired_segment:
         out.append(cycle(req.fired_turn, req.fired_segment, req.weapon))
     return out

@@ -5,7 +5,7 @@ import { api, h } from "./common.js";
 const $ = (id) => document.getElementById(id);
 const START = [
   { id: "blue", hex: "0", alt: "0", vector: "4A", nose: "A", roll: "0" },
-  { id: "red", hex: "30A 4B", alt: "0", vector: "4D", nose: "D", roll: "0" },
+  { id: "red", hex: "8A 3B", alt: "2", vector: "4D", nose: "D", roll: "0" },
 ];
 
 function row(s) {

@@ -25,12 +25,12 @@ function sector(cx, cy, r0, r1, a0, a1) {
 
 // w: SphereWidget; opts: {mount, onPick(action, window)}
 export function drawSphere(w, opts = {}) {
-  const R = 92, gap = 28, W = 4 * R + gap + 24, H = 2 * R + 44;
+  const R = 92, gap = 36, W = 4 * R + gap + 44, H = 2 * R + 44;
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "sphere", "data-piece": w.piece });
   const n = w.azimuths.length, step = 360 / n, rings = w.rings;
   // band radii: the outer band is ring 0, the pole (ring = rings) the centre
   const edge = (i) => R * (1 - i / (rings + 0.35));
-  const hemis = [[12 + R, "above (+)", 1], [12 + 3 * R + gap, "below (−)", -1]];
+  const hemis = [[22 + R, "above (+)", 1], [22 + 3 * R + gap, "below (−)", -1]];
   for (const [cx, title, sign] of hemis) {
     const cy = R + 22;
     el("text", { x: cx, y: 12, class: "sphere-title", "text-anchor": "middle" }, svg).textContent = title;
