@@ -227,6 +227,8 @@ def play(page: Any, board: dict[str, Any], text: str) -> None:
         assert i >= 0, f"{text}: its point is not lit"
         page.locator("circle.lit-point").nth(i).dispatch_event("click")
         return
+    elif page.locator("#picker[hidden]").count():  # a ship with displays: a 2nd click lists all
+        page.locator(f'#board [data-piece="{actor}"]').first.dispatch_event("click")
     maybe_pick(page, text)
 
 

@@ -176,12 +176,14 @@ def version() -> None:
 def _mount_subcommands() -> None:
     """Sub-commands that live in their own modules."""
     from .army import army_app, campaign_app
+    from .assist import assist_app
     from .dev import dev_app
     from .tournament import tournament_command
 
     app.add_typer(army_app, name="army")
     app.add_typer(campaign_app, name="campaign")
     app.add_typer(dev_app, name="dev")
+    app.add_typer(assist_app, name="assist")
     app.command("tournament")(tournament_command)
 
 

@@ -13,6 +13,7 @@ import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from importlib import import_module
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -137,6 +138,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0) -> FastAPI:
     app.add_exception_handler(RequestValidationError, _malformed)
     for module in (games, actions, websocket, static):
         app.include_router(module.router)
+    app.include_router(import_module("voidwar.web.routes.assist").router)  # issue 17
     static.mount_static(app)
     return app
 

@@ -1,6 +1,7 @@
-"""The Attack Vector board for the page (issue 16): ships with facing, altitude and status,
-targets, from ``view(seat)`` alone (another seat's pending orders stay hidden). Vectors, the
-AVID and ship displays are a later issue."""
+"""The Attack Vector board for the page (issues 16, 17): ships with facing, altitude and status,
+targets, from ``view(seat)`` alone (another seat's pending orders stay hidden); on the map each
+ship's velocity vector drawn to its EoT marker, its FP marker and this turn's movement plot (the
+hexes entered in each remaining segment, A2.1); beside it the displays of :mod:`.displays`."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from ...core.board import (
     BoardView,
     Counter,
     Marker,
+    Overlay,
     Panel,
     Piece,
     Position,
@@ -22,13 +24,26 @@ from ...core.board import (
     visible,
 )
 from ...core.game import Game
-from ...core.hexgrid import Hex
+from ...core.hexgrid import Hex, Hex3
+from .displays import legal_key, widgets
+from .vectors import (
+    SEGMENTS,
+    Vec3,
+    from_components,
+    normal_form,
+    parse_vector,
+    segment_move,
+    shift,
+    unit,
+)
 
 #: fixed colours of the seats a scenario may name (any other seat gets the next spare one)
 COLOURS = {"blue": "#4aa3ff", "red": "#ff6b5a", "pilot": "#4aa3ff", "green": "#7ddc72",
            "yellow": "#f4c542"}
 SPARE = ("#c58bff", "#5ee0d0", "#f49a42")
 MARGIN = 4
+#: the map's cells are snapped to blocks of this many hexes, so they change rarely (no jumps)
+BLOCK = 8
 GROUP_LABEL = {"thrust": "thrust", "pivot-to": "pivot to", "roll": "roll", "bias": "bias",
                "reactors": "reactors", "radiators": "radiators"}
 
@@ -99,7 +114,7 @@ def _action(a: Any, mine: str | None, ships: set[str]) -> BoardAction:
     b = BoardAction(text=d["text"], kind=kind, actor=actor, label=d["text"],
                     group=GROUP_LABEL.get(kind, kind))
     if kind == "done":
-        b.label, b.group = "Done (orders given)", ""
+        b.label, b.group, b.key = "Done (orders given)", "", "d"
     elif kind == "fire":
         tgt = d.get("target")
         b.target = tgt if isinstance(tgt, str) and tgt in ships else None
@@ -110,14 +125,67 @@ def _action(a: Any, mine: str | None, ships: set[str]) -> BoardAction:
     return b
 
 
+def _snap(lo: float, hi: float) -> tuple[int, int]:
+    return int(lo // BLOCK) * BLOCK, (int(hi // BLOCK) + 1) * BLOCK
+
+
 def _cells(points: list[tuple[int, int]]) -> list[Hex]:
     qs = [p[0] for p in points] or [0]
     ys = [p[1] + p[0] / 2 for p in points] or [0.0]
-    q0, q1 = min(qs) - MARGIN, max(qs) + MARGIN
-    y0, y1 = min(ys) - MARGIN, max(ys) + MARGIN
+    q0, q1 = _snap(min(qs) - MARGIN, max(qs) + MARGIN)
+    y0, y1 = _snap(min(ys) - MARGIN, max(ys) + MARGIN)
     return [Hex(q, r) for q in range(q0, q1 + 1)
             for r in range(int(y0 - q / 2) - 1, int(y1 - q / 2) + 2)
             if y0 <= r + q / 2 <= y1]
+
+
+def _key(h: Hex3) -> Position:
+    return Position(hex=f"{h.q},{h.r}")
+
+
+def _grid(s: dict[str, Any], seg: int) -> Vec3:
+    if s.get("scripted_grid"):
+        return parse_vector(s["scripted_grid"][seg - 1])
+    return segment_move(from_components(s["velocity"]), seg)
+
+
+def plot(s: dict[str, Any], segment: int) -> tuple[list[Position], list[str]]:
+    """The hexes the ship enters from its FP marker to its EoT marker, one at a time, each
+    labelled with its segment (A2.1 movement grid; spec §4.4 EoT = FP + the rest of the grid)."""
+    p = Hex3(*s["fp"])
+    pts, labels = [_key(p)], [str(segment)]
+    for seg in range(segment + 1, SEGMENTS + 1):
+        for arrow, n in normal_form(_grid(s, seg)).items():
+            for _ in range(n):
+                p = shift(p, unit(arrow))
+                if arrow in "+-":
+                    labels[-1] += arrow
+                    continue
+                pts.append(_key(p))
+                labels.append(str(seg))
+    return pts, labels
+
+
+def overlays(v: dict[str, Any]) -> list[Overlay]:
+    """Per ship: the velocity vector from its position to its EoT marker, the FP and EoT
+    markers and the movement plot (AV:T A2.1, A2.4 markers)."""
+    out = []
+    for s in v["ships"].values():
+        if s.get("out"):
+            continue
+        pos, fp, eot = Hex3(*s["position"]), Hex3(*s["fp"]), Hex3(*s["eot"])
+        vel = " ".join(f"{n}{k}" for k, n in s["velocity"].items()) or "0"
+        sid, side = s["id"], s["seat"]
+        out.append(Overlay(kind="vector", piece=sid, side=side, points=[_key(pos), _key(eot)],
+                           label=f"{sid} vector {vel}"))
+        pts, labels = plot(s, v["segment"])
+        out.append(Overlay(kind="plot", piece=sid, side=side, points=pts, labels=labels,
+                           label=f"{sid} movement plot"))
+        out.append(Overlay(kind="fp", piece=sid, side=side, points=[_key(fp)],
+                           label=f"{sid} FP (level {fp.z:+d})"))
+        out.append(Overlay(kind="eot", piece=sid, side=side, points=[_key(eot)],
+                           label=f"{sid} EoT (level {eot.z:+d})"))
+    return out
 
 
 def board_view(game: Game, seat: str | None) -> BoardView:
@@ -127,12 +195,25 @@ def board_view(game: Game, seat: str | None) -> BoardView:
     pieces = [_ship(s) for s in ships]
     live = [s["id"] for s in ships if s["seat"] == seat and _status(s) in ("active", "damaged")]
     mine = live[0] if len(live) == 1 else None
-    acts = [_action(a, mine, set(v["ships"])) for a in legal_for_seat(game, seat)]
+    legal = legal_for_seat(game, seat)
+    acts = [_action(a, mine, set(v["ships"])) for a in legal]
+    by_ship: dict[str, dict[str, str]] = {}
+    for a, b in zip(legal, acts, strict=True):
+        if b.actor:
+            by_ship.setdefault(b.actor, {})[legal_key(a.to_dict())] = b.text
+    colours = {sd.id: sd.colour for sd in _sides(game)}
+    shown = widgets(v, game, seat, by_ship, colours)
+    confirms = {c.action: c.confirm for w in shown if w.kind == "table"
+                for row in w.choices for c in row}
+    for b in acts:
+        if b.kind == "fire":
+            b.confirm = confirms.get(b.text, b.text)
     markers = [Marker(kind="target", label=f"{tid} (alt {t['position'][2]})",
                       position=Position(hex=f"{t['position'][0]},{t['position'][1]}"))
                for tid, t in v.get("targets", {}).items() if not t.get("eaten_by")]
     pts = [(s["position"][0], s["position"][1]) for s in ships]
     pts += [(s["eot"][0], s["eot"][1]) for s in ships if s.get("eot")]
+    pts += [(s["start"][0], s["start"][1]) for s in ships if s.get("start")]
     pts += [(t["position"][0], t["position"][1]) for t in v.get("targets", {}).values()]
     pending = []
     for s, orders in v["pending"].items():
@@ -146,4 +227,4 @@ def board_view(game: Game, seat: str | None) -> BoardView:
                      unit="hex"),
         sides=_sides(game), pieces=pieces, markers=markers,
         panels=[Panel(title=f"Scenario {v['scenario']}", rows=rows)],
-        prompt=prompt(v, seat), actions=group(acts))
+        prompt=prompt(v, seat), actions=group(acts), overlays=overlays(v), widgets=shown)

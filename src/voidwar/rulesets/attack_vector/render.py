@@ -106,18 +106,8 @@ def thrust_text(game: AttackVectorGame, ship: ShipState) -> Text:
     return t
 
 
-def vector_line(ship: ShipState) -> Text:
-    """The vector arrows in one line (compact panel): the arrows that carry velocity or dots."""
-    vel = ship.velocity.components()
-    dots = ship.burn.dots if ship.burn else {}
-    parts = [f"{'(' + a + ')' if ship.bias == a else a} {vel.get(a, 0)}"
-             + ("•" * dots.get(a, 0)) for a in ARROWS if vel.get(a) or dots.get(a)]
-    return Text("vector: " + (", ".join(parts) or "at rest"))
-
-
-def ship_panel(game: AttackVectorGame, ship: ShipState, compact: bool = False) -> Panel:
-    """One ship's panel: AVID, arrows, movement grid, thrust and (part 2) its systems;
-    ``compact``: the vector arrows in one line and the grid only while the ship moves."""
+def ship_panel(game: AttackVectorGame, ship: ShipState) -> Panel:
+    """One ship's panel: AVID, arrows, movement grid, thrust and (part 2) its systems."""
     pos = ship.pos
     head = Text(f"{ship.id} ({ship.cls.name}, {ship.seat}) at {pos.q},{pos.r} level {pos.z:+d}; "
                 f"FP {ship.fp.q},{ship.fp.r},{ship.fp.z:+d}; EoT "
@@ -125,23 +115,20 @@ def ship_panel(game: AttackVectorGame, ship: ShipState, compact: bool = False) -
                 f"{ship.eot(game.segment).z:+d}; nose {ship.orient.nose}"
                 + (f"; {ship.facing.kind} {ship.facing.label}" if ship.facing else "")
                 + ("; LEFT THE MAP" if ship.out else ""))
-    if compact:
-        moving = ship.grid is not None or bool(grid_rows(ship.velocity))
-        body = Group(head, avid_table(game, ship), vector_line(ship),
-                     *([grid_table(game, ship)] if moving else []), thrust_text(game, ship),
-                     *systems_parts(game, ship))
-    else:
-        body = Group(head, avid_table(game, ship), arrows_table(ship), grid_table(game, ship),
-                     thrust_text(game, ship), *systems_parts(game, ship))  # part 2: systems
-    return Panel(body, title=ship.id, expand=not compact)
+    body = Group(head, avid_table(game, ship), arrows_table(ship), grid_table(game, ship),
+                 thrust_text(game, ship), *systems_parts(game, ship))  # part 2: systems
+    return Panel(body, title=ship.id)
 
 
 def map_text(game: AttackVectorGame, width: int = 100, height: int = 30) -> Text:
-    """A flat-topped hex map (doubled coordinates) with altitudes; ships by initial, targets by
-    id, FP markers as '*'; every empty hex in view shows its coordinates ``q,r`` (dim)."""
+    """A flat-topped hex map (doubled coordinates, scaled down to fit when the ships are far
+    apart) with altitudes; ships by initial and level, targets by id, FP markers '*', EoT 'o'."""
     objs: list[tuple[int, int, str]] = []
     for s in game.ships.values():
         if not s.out:
+            e = s.eot(game.segment)
+            if e != s.pos:
+                objs.append((e.q, e.r, "o"))
             if s.fp != s.pos:
                 objs.append((s.fp.q, s.fp.r, "*"))
             objs.append((s.pos.q, s.pos.r, f"{s.id[0].upper()}{s.pos.z:+d}"))
@@ -154,41 +141,78 @@ def map_text(game: AttackVectorGame, width: int = 100, height: int = 30) -> Text
     cols = [q for q, _, _ in objs]
     rows = [2 * r + q for q, r, _ in objs]
     c0, r0 = min(cols), min(rows)
-    focus = next((s for s in game.ships.values() if not s.out), None)
-    if focus is not None:  # keep the first ship in view on wide maps
-        if max(cols) - c0 >= width // 5:
-            c0 = focus.pos.q - width // 10
-        if max(rows) - r0 >= height:
-            r0 = 2 * focus.pos.r + focus.pos.q - height // 2
-    height = min(height, max(rows) - r0 + 1)
-    grid = [[(" ", "")] * width for _ in range(height)]
+    kr = max(1, -(-(max(rows) - r0 + 1) // height))
+    kc = max(1, -(-((max(cols) - c0 + 1) * 5) // (width - 6)))
+    height = min(height, (max(rows) - r0) // kr + 1)
+    grid: list[list[tuple[str, str]]] = [[(" ", "")] * width for _ in range(height)]
 
     def put(x: int, y: int, label: str, style: str) -> None:
         if 0 <= y < height and 0 <= x < width:
             for i, ch in enumerate(label[: max(0, width - x)]):
                 grid[y][x + i] = (ch, style)
 
-    for y in range(height):  # doubled coordinates: row = 2r + q, so q and row share parity
-        for q in range(c0, c0 + width // 5 + 1):
-            if (y + r0 - q) % 2 == 0:
-                put((q - c0) * 5, y, f"{q},{(y + r0 - q) // 2}", "dim")
+    if kr == 1 and kc == 1:  # at full scale every empty hex shows its coordinates q,r
+        for y in range(height):  # doubled coordinates: q and the row share parity
+            for q in range(c0, c0 + width // 5 + 1):
+                if (y + r0 - q) % 2 == 0:
+                    put((q - c0) * 5, y, f"{q},{(y + r0 - q) // 2}", "dim")
     for q, r, label in objs:
-        put((q - c0) * 5, 2 * r + q - r0, label.ljust(5), "bold")
+        put((q - c0) // kc * 5, (2 * r + q - r0) // kr, label.ljust(5), "bold")
     out = Text()
     for row in grid:
         for ch, style in row:
             out.append(ch, style=style or None)
         out.rstrip()
         out.append("\n")
-    out.append("A is up; letter+level = ship, T1-1 = target at level -1, * = FP marker, "
-               "q,r = a hex", style="dim")
+    scale = f"; 1 line = {kr / 2:g} hex" if kr > 1 else "; q,r = a hex"
+    out.append(f"A is up; letter+level = ship, * = FP, o = EoT, T1-1 = target at level "
+               f"-1{scale}", style="dim")
     return out
 
 
-def render(game: Any, log: bool = True) -> Any:
-    """The whole game for a terminal: heading, map, and a panel per ship. ``log=False`` (the
-    terminal screen, whose log is a pane of its own) draws the map first, then compact panels
-    of the ships of the seat to act (the others in one line each)."""
+def compact_panel(game: AttackVectorGame, ship: ShipState) -> Panel:
+    """One ship in at most six lines (issue 17): position, vector and attitude; FP and EoT,
+    thrust and fuel; power and heat; the bearing and RAL range to every other ship and target
+    (A5.152–A5.153); the weapon timers (A5.371)."""
+    seg = game.segment
+    p, fp, eot = ship.pos, ship.fp, ship.eot(seg)
+    burn = f", cell {ship.burn.cells}/8 of {format_thrust(ship.burn.thrust)}" if ship.burn else ""
+    fc = f"; {ship.facing.kind} {ship.facing.label}" if ship.facing else ""
+    lines = [
+        f"at {p.q},{p.r} level {p.z:+d}  vector {ship.velocity}  nose {ship.orient.nose} "
+        f"top {ship.orient.marker_windows()['top']}{fc}",
+        f"FP {fp.q},{fp.r} {fp.z:+d}  EoT {eot.q},{eot.r} {eot.z:+d}  thrust "
+        f"{format_thrust(ship.thrust)}/{format_thrust(ship.max_thrust)}{burn}  fuel "
+        f"{ship.fuel_left}/{ship.cls.fuel.capacity}",
+    ]
+    sysd = ship.systems
+    if sysd:
+        pw, ht = sysd["power"], sysd["heat"]
+        lines.append(f"power {pw['stored']}/{pw['capacity']}  heat {ht['stored']}/"
+                     f"{ht['capacity']} (radiators {ht['radiators']})  flex ECM "
+                     f"{sysd['flex']['ecm']} ECCM {sysd['flex']['eccm']}")
+    if game.current_step is not None:
+        bs = [f"{oid} {b.window or 'same hex'} r{b.range}"
+              + (f" {b.window.ring}" if b.window else "")
+              for oid, b in game.bearings(ship.id).items()]
+        if bs:
+            lines.append("bearings: " + "; ".join(bs))
+    if sysd and sysd.get("weapons"):
+        now = SEGMENTS * (game.turn - 1) + seg
+        lines.append("weapons: " + " ".join(_timer(w, now) for w in sysd["weapons"])
+                     + "  (+n: segments to ready, x: destroyed)")
+    title = f"{ship.id} ({ship.seat})" + (" LEFT THE MAP" if ship.out else "")
+    return Panel(Text("\n".join(lines)), title=title, title_align="left")
+
+
+def _timer(w: dict[str, Any], now: int) -> str:
+    if w["destroyed"]:
+        return f"{w['id']}x"
+    return w["id"] if w["ready_abs"] <= now else f"{w['id']}+{w['ready_abs'] - now}"
+
+
+def render_full(game: Any) -> Any:
+    """The whole game with every ship's full panel (AVID, arrows, grid, chart, systems)."""
     assert isinstance(game, AttackVectorGame)
     step = game.current_step
     head = Text(f"{game.sc.title} — turn {game.turn}, segment {game.segment}, "
@@ -198,16 +222,26 @@ def render(game: Any, log: bool = True) -> Any:
     points = points_line(game)  # part 2: the battle's points
     if points is not None:
         parts.append(points)
-    if not log:  # the terminal screen: the map first, then the ships of the seat to act
-        parts.append(Panel(map_text(game, width=70, height=12), title="map", expand=False))
-        for s in game.ships.values():
-            if s.seat == game.to_act or game.to_act not in {x.seat for x in game.ships.values()}:
-                parts.append(ship_panel(game, s, compact=True))
-            else:
-                parts.append(Text(f"{s.id} ({s.seat}) at {s.pos.q},{s.pos.r} level "
-                                  f"{s.pos.z:+d}, nose {s.orient.nose}"
-                                  + ("; LEFT THE MAP" if s.out else ""), style="dim"))
-        return Group(*parts)
     parts += [ship_panel(game, s) for s in game.ships.values()]
     parts.append(Panel(map_text(game), title="map"))
+    return Group(*parts)
+
+
+def render(game: Any, log: bool = True, height: int = 50) -> Any:
+    """The game for a terminal of ``height`` lines: heading, a compact panel per ship and the map
+    in the lines left (issue 17); :func:`render_full` shows the full panels. ``log`` is taken
+    for the terminal screen's sake: this view has no log of its own either way."""
+    assert isinstance(game, AttackVectorGame)
+    step = game.current_step
+    head = Text(f"{game.sc.title} — turn {game.turn}, segment {game.segment}, "
+                f"{step.name if step else 'over'}; to act: {game.to_act}", style="bold")
+    parts: list[Any] = [head]
+    points = points_line(game)
+    if points is not None:
+        parts.append(points)
+    panels = [compact_panel(game, s) for s in game.ships.values()]
+    used = 1 + (points is not None) + sum(len(str(p.renderable).splitlines()) + 2 for p in panels)
+    rows = max(6, height - used - 6)  # the map's panel frame, legend and the prompt below
+    parts += panels
+    parts.append(Panel(map_text(game, height=rows), title="map"))
     return Group(*parts)

@@ -5,6 +5,8 @@
 // origin at the lower left), drawn flipped so the top edge is at the top of the screen.
 // Elements carry data-hex / data-piece / data-point / data-table attributes the page listens to.
 
+import { drawOverlays } from "./overlays.js";
+
 export const S = 24; // pixels per hex size unit
 const SVGNS = "http://www.w3.org/2000/svg";
 const OUT = new Set(["destroyed", "surrendered", "off-map", "fled"]);
@@ -81,6 +83,7 @@ export function drawBoard(svg, board, marks = {}) {
   if (g.kind === "table") drawTable(svg, board, g);
   else drawHexes(svg, board, g, lit);
   drawMarkers(svg, board, g);
+  if (g.kind === "hex") drawOverlays(svg, board, g.at, S); // vectors, plots, FP/EoT (issue 17)
   const pieces = board.pieces.filter((p) => !isOut(p) && g.at(p.position));
   const sel = pieces.find((p) => p.id === marks.selected);
   if (sel && g.kind === "table") drawRings(svg, sel, g);

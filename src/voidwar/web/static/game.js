@@ -4,6 +4,8 @@
 // server's BoardView; nothing here knows a ruleset or reads notation.
 import { api, h, resultText, socketUrl, tokensFromFragment } from "./common.js";
 import { describe, describeTerrain, drawBoard, geometry, hexDistance, isOut, losBlocker, sideColour } from "./board.js";
+import { camera } from "./camera.js";
+import { renderDisplays } from "./panels.js";
 
 const gid = location.pathname.split("/").filter(Boolean).pop();
 let tokens = tokensFromFragment();
@@ -106,7 +108,8 @@ function render() {
     if (selected && !pieceById(selected)) selected = null;
     const marks = { selected, ...lit(), last: board.last };
     const key = JSON.stringify([board, selected]);
-    if (key !== drawn) { drawBoard($("board"), board, marks); drawn = key; }
+    if (key !== drawn) { drawBoard($("board"), board, marks); camera($("board")); drawn = key; }
+    renderDisplays(board, { selected, mine: !!myTurn(), submit, select: clickPiece, redraw: render });
     renderPrompt();
     renderSide();
   } else {
@@ -210,7 +213,7 @@ function openPicker(acts, anchorId, title) {
   }
   pk.replaceChildren(h("div", { class: "picker-head" }, title, h("button", { class: "small", onclick: closePicker }, "×")),
     ...[...groups].map(([g, as]) => h("div", { class: "picker-group" }, g ? h("b", {}, g) : "",
-      ...as.map((a) => actionButton(a.text, a.label || a.text, "pick")))));
+      ...as.flatMap((a) => [a.confirm ? h("div", { class: "confirm-text" }, a.confirm) : "", actionButton(a.text, a.label || a.text, "pick")]))));
   const node = anchorId && document.querySelector(`#board [data-piece="${CSS.escape(anchorId)}"]`);
   const wrap = $("board-wrap").getBoundingClientRect();
   const r = node ? node.getBoundingClientRect() : { right: wrap.left + 40, top: wrap.top + 40 };
@@ -220,7 +223,7 @@ function openPicker(acts, anchorId, title) {
 }
 
 function choose(acts, anchorId, title) {
-  if (acts.length === 1) { submit(acts[0].text); return true; }
+  if (acts.length === 1 && !acts[0].confirm) { submit(acts[0].text); return true; }
   if (acts.length > 1) { openPicker(acts, anchorId, title); return true; }
   return false;
 }
@@ -230,12 +233,14 @@ function select(id) {
   closePicker();
   render();
   const unplaced = actionsOf(id).filter((a) => !a.hex && !a.target && !a.point);
-  if (myTurn() && unplaced.length) openPicker(unplaced, id, `${id}: choose`);
+  if (myTurn() && unplaced.length && !(board.widgets || []).some((w) => w.piece === id)) openPicker(unplaced, id, `${id}: choose`);
 }
 
 function clickPiece(id) {
   closePicker();
   if (!board) return;
+  const all = selected === id && myTurn() ? actionsOf(id).filter((a) => !a.hex && !a.target && !a.point) : [];
+  if (all.length) { openPicker(all, id, `${id}: all orders`); return; } // a second click: every order
   if (selected && selected !== id && myTurn()) {
     const hx = hexOf(id);
     const acts = actionsOf(selected).filter((a) => a.target === id || (hx && a.hex === hx));
@@ -416,5 +421,9 @@ $("typed").addEventListener("submit", (ev) => {
   if (t) { submit(t); $("typed-action").value = ""; }
 });
 $("deselect").addEventListener("click", () => { selected = null; closePicker(); render(); });
-document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { selected = null; closePicker(); if (state) render(); } });
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape") { selected = null; closePicker(); if (state) render(); }
+  const k = !ev.target.closest("input") && myTurn() && allActions().find((a) => a.key && a.key === ev.key);
+  if (k) submit(k.text);
+});
 refresh().then(() => { remember(); connect(); });

@@ -1,0 +1,357 @@
+"""The table assistant (issue 17): the figures a player at the physical board looks up, computed
+by the same rules code the engine plays with — bearings and the RAL (A5.152–A5.153), the
+movement grid (A2.1), the displacement of a burn (A2.4, A5.241–A5.274), the laser table (A2.2,
+A5.166), the cycle time and power of a weapon (A5.371–A5.372) and the relative vector (A2.4).
+Each figure names its rule. Kinetic and seeker launches (Shiolle/KineticsTool, the ``shellstar``
+of KwirkyJ/attack-vector-pytools) are not covered: their rules (sections E and F) are lost from
+the text (spec §11.1, §18).
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+from pydantic import BaseModel, Field, model_validator
+
+from voidwar.core.hexgrid import DIRECTION_LETTERS, Hex3
+
+from .avid import Orientation, orientation, parse_window
+from .bearings import RULE, bearing
+from .data import load_ship_class, load_weapon_rules, systems_model, thrust_chart
+from .fire import ship_window
+from .state import ShipState, resolve_burn, resolve_thrust
+from .systems.arcs import Arc
+from .systems.numbers import show
+from .systems.weapons import WeaponCode, WeaponRules, ready_at
+from .thrust import format_thrust, parse_thrust
+from .vectors import (
+    SEGMENTS,
+    Vec3,
+    component_moves,
+    format_vector,
+    from_components,
+    grid_rows,
+    offset,
+    parse_position,
+    parse_vector,
+    segment_move,
+    shift,
+    split_horizontal,
+)
+
+DEFAULT_CLASS = "rafik_mk1"
+LASER = "3 MRLS 3(+5)"
+
+
+class Figure(BaseModel):
+    """One figure of an answer and the rule it comes from."""
+
+    name: str
+    value: str
+    rule: str
+
+
+class Answer(BaseModel):
+    """An answer: its figures and, for grids and tables, a table of rows."""
+
+    title: str
+    figures: list[Figure] = Field(default_factory=list)
+    columns: list[str] = Field(default_factory=list)
+    rows: list[list[str]] = Field(default_factory=list)
+    rule: str = ""
+
+    def figure(self, name: str) -> str:
+        """The value of the figure called ``name``."""
+        return next(f.value for f in self.figures if f.name == name)
+
+
+class ShipEntry(BaseModel):
+    """A ship as a player enters it from the board: hex (a vector from the origin hex, with the
+    altitude as ``+n``/``-n``), velocity, nose window and roll (30° steps to starboard)."""
+
+    id: str = "ship"
+    position: str = "0"
+    velocity: str = "0"
+    nose: str = "A"
+    roll: int = 0
+    cls: str = DEFAULT_CLASS
+
+    @model_validator(mode="after")
+    def _readable(self) -> ShipEntry:
+        self.hex3(), self.vector(), self.orient()  # each raises a ValueError naming the entry
+        return self
+
+    def hex3(self) -> Hex3:
+        """The position (A2.4: hexes from the origin, altitude levels): ``7A 1F -1`` or the map's
+        ``q,r`` (``q,r,z``) labels."""
+        return position(self.position)
+
+    def vector(self) -> Vec3:
+        """The velocity vector (A2.4)."""
+        return parse_vector(self.velocity)
+
+    def orient(self) -> Orientation:
+        """The orientation: nose window and roll (A5.131, A5.333)."""
+        w = parse_window(self.nose)
+        return orientation(w.k, w.e, self.roll)
+
+
+_QRZ = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:,\s*([+-]?\d+)\s*)?$")
+
+
+def position(text: str) -> Hex3:
+    """A hex and level: a vector from the origin hex (``4A 2F -1``) or ``q,r[,z]``."""
+    m = _QRZ.match(text)
+    if m:
+        return Hex3(int(m[1]), int(m[2]), int(m[3] or 0))
+    return parse_position(text)
+
+
+def _hex(h: Hex3) -> str:
+    return format_vector(Vec3(h.q, h.r, h.z))
+
+
+def _mounts(cls: str, orient: Orientation, win: Any) -> str:
+    model = systems_model(load_ship_class(cls))
+    if model is None or win is None:
+        return "no mounts (no systems on this class)" if model is None else "all (same hex)"
+    sw = ship_window(orient, win)
+    arcs = {m.id: Arc.from_blocks(m.arc) for m in model.mounts}
+    bear = [m for m, arc in arcs.items() if sw in arc]
+    return f"{', '.join(bear) or 'none'} (seen {sw})"
+
+
+def bearings(a: ShipEntry, b: ShipEntry, method: str = RULE) -> Answer:
+    """The bearing from ``a`` to ``b``: the azimuth split, the RAL range and ring, the AVID window
+    (circled below), the mounts of ``a`` that bear, and the predicted bearing EoT to EoT."""
+    pa, pb = a.hex3(), b.hex3()
+    off = offset(pa, pb)
+    d, x, y = split_horizontal(off.dq, off.dr)
+    br = bearing(pa, pb, method)
+    split = (f"{x} in {DIRECTION_LETTERS[d]}" + (f" + {y} in {DIRECTION_LETTERS[(d + 1) % 6]}"
+                                                  if y else "")) if x else "none"
+    win = str(br.window) if br.window is not None else "same hex"
+    below = br.window is not None and br.window.e < 0
+    eot_a, eot_b = shift(pa, a.vector()), shift(pb, b.vector())
+    pred = bearing(eot_a, eot_b, method)
+    figs = [
+        Figure(name="offset", value=f"{format_vector(off)}", rule="A2.4 (vectors)"),
+        Figure(name="horizontal split", value=split, rule="A5.152"),
+        Figure(name="horizontal range", value=str(br.h), rule="A5.153 (RAL, along the bottom)"),
+        Figure(name="altitude difference", value=f"{off.dz:+d}", rule="A5.153 (RAL, count up)"),
+        Figure(name="RAL range", value=str(br.range), rule="A5.153 (RAL)"),
+        Figure(name="ring", value=(br.window.ring if br.window else "-") + (" (below: circled)"
+                                                                            if below else ""),
+               rule="A5.153, A5.162 (RAL colour)"),
+        Figure(name="AVID window", value=win,
+               rule="A5.152 (the 3x rule)" if method == RULE else "spec §6.2 (exact)"),
+        Figure(name="mounts bearing", value=_mounts(a.cls, a.orient(), br.window),
+               rule="A5.166 (ring arc diagrams)"),
+        Figure(name="predicted bearing (EoT to EoT)", value=str(pred),
+               rule="A5.19 sidebar (predicted bearings)"),
+    ]
+    return Answer(title=f"bearing {a.id} → {b.id}", figures=figs, rule="A5.152–A5.153")
+
+
+def movement_grid(velocity: str, start: str = "0") -> Answer:
+    """The movement grid of a vector: Vel, Dir, Each, Rmd and the hexes moved in each segment
+    (A2.1), with the position after each segment."""
+    v = parse_vector(velocity)
+    p = position(start)
+    rows = []
+    for row in grid_rows(v):
+        moves = component_moves(int(row["vel"]))
+        rows.append([str(row["dir"]), str(row["vel"]), str(row["each"]), str(row["rmd"]),
+                     *[str(m) if m else "·" for m in moves]])
+    after = []
+    for s in range(1, SEGMENTS + 1):
+        p = shift(p, segment_move(v, s))
+        after.append(_hex(p))
+    rows.append(["at", "", "", "", *after])
+    total = sum(sum(component_moves(int(r["vel"]))) for r in grid_rows(v))
+    return Answer(
+        title=f"movement grid of {format_vector(v)}",
+        figures=[Figure(name="normal form", value=format_vector(v), rule="A2.4 (vectors)"),
+                 Figure(name="hexes a turn", value=str(total), rule="A2.1"),
+                 Figure(name="end of turn", value=after[-1], rule="A2.4 (EoT marker)")],
+        columns=["Dir", "Vel", "Each", "Rmd", *[str(s) for s in range(1, SEGMENTS + 1)]],
+        rows=rows, rule="A2.1 (segmented movement)")
+
+
+def burn(thrust: str, nose: str = "A", cells: int = SEGMENTS, velocity: str = "0",
+         roll: int = 0, cls: str = DEFAULT_CLASS, bias: str | None = None) -> Answer:
+    """A burn of ``cells`` segments at ``thrust`` with the nose in ``nose``: the chart column's
+    dots and arrows per cell, the vector change, the displacement and the fuel (A2.4,
+    A5.241–A5.274), played by the engine's own Resolve Thrust and burn resolution."""
+    t = parse_thrust(thrust)
+    chart = thrust_chart()
+    if t not in chart.columns:
+        raise ValueError(f"thrust {thrust} is not a chart column (0.5 .. 8 in halves; A5.241)")
+    if not 1 <= cells <= SEGMENTS:
+        raise ValueError(f"a burn lasts 1 to {SEGMENTS} segments (A5.245), not {cells}")
+    w = parse_window(nose)
+    ship = ShipState(id="ship", seat="", cls=load_ship_class(cls), pos=Hex3(0, 0, 0),
+                     velocity=parse_vector(velocity), orient=orientation(w.k, w.e, roll),
+                     start=Hex3(0, 0, 0), thrust=t, bias=bias)
+    log: list[str] = []
+    dots_row, arrows_row, disp_row = [], [], []
+    for _ in range(cells):
+        before = dict(ship.burn.dots) if ship.burn else {}
+        disp = resolve_thrust(ship, chart, log)
+        assert ship.burn is not None
+        got = {k: n - before.get(k, 0) for k, n in ship.burn.dots.items() if n - before.get(k, 0)}
+        dots_row.append(" ".join(f"{n}{k}" for k, n in got.items()) or "·")
+        arrows_row.append(str(disp) if not disp.is_zero() else "·")
+        disp_row.append(_hex(ship.fp))
+    assert ship.burn is not None
+    dv = from_components(ship.burn.dots)
+    resolve_burn(ship, chart, log)
+    col = chart[t]
+    return Answer(
+        title=f"burn: thrust {format_thrust(t)} for {cells} segment(s), nose {w}",
+        figures=[
+            Figure(name="G", value=str(col.g), rule="A5.241 (thrust chart header)"),
+            Figure(name="vector change", value=format_vector(dv), rule="A5.243, A5.272 (dots)"),
+            Figure(name="displacement", value=format_vector(ship.displaced),
+                   rule="A2.4 (displacement), A5.274 (arrows)"),
+            Figure(name="new velocity", value=format_vector(ship.velocity),
+                   rule="A5.28 (burn resolved; spec §7.8)"),
+            Figure(name="fuel", value=f"{ship.fuel_used} FU", rule="A2.4 (fuel units)"),
+            Figure(name="carried over", value=", ".join(f"{v} hex in {k}" for k, v in
+                                                       ship.carry.items()) or "none",
+                   rule="A2.4 (fractional hexes carried over)"),
+        ],
+        columns=["", *[str(c) for c in range(1, cells + 1)]],
+        rows=[["dots", *dots_row], ["displaced", *arrows_row], ["FP moved to", *disp_row]],
+        rule="A5.241–A5.274")
+
+
+def _rules() -> WeaponRules:
+    return load_weapon_rules()
+
+
+def laser(rng: int, code: str = LASER) -> Answer:
+    """A beam weapon at range ``rng``: the bracket, the damage for each d10 roll, the chance of
+    doing damage and the mean (A2.2, A5.166; "Dn" results are our reading, d-results.toml)."""
+    rules = _rules()
+    wc = WeaponCode.parse(code)
+    br = rules.bracket(wc, rng)
+    if br is None:
+        raise ValueError(f"range {rng} is beyond {wc}'s maximum range {rules.max_range(wc)} "
+                         "(spec §11.3)")
+    cells = [rules.cell(wc, rng, r) for r in range(1, 11)]
+    p_hit, mean = Fraction(0), Fraction(0)
+    for c in cells:
+        assert c is not None
+        if c.d is None:
+            p_hit += Fraction(1, 10) if c.damage > 0 else 0
+            mean += Fraction(c.damage, 10)
+        else:
+            d = rules.d_results[c.d]
+            p = Fraction(d.roll_at_most, 10)
+            p_hit += p / 10
+            mean += p * d.damage / 10
+    return Answer(
+        title=f"{wc} at range {rng}",
+        figures=[Figure(name="bracket", value=f"{br[0]}-{br[1]}", rule="A5.166 (range column)"),
+                 Figure(name="to hit", value=f"{float(p_hit):.0%}",
+                        rule="A2.2 (d10 on the table; Dn: our reading)"),
+                 Figure(name="mean damage", value=f"{float(mean):.2f}", rule="A2.2"),
+                 Figure(name="power", value=show(wc.power), rule="A5.372")],
+        columns=["d10", *[str(r) for r in range(1, 11)]],
+        rows=[["damage", *[str(c) for c in cells]]], rule="A2.2, A5.166")
+
+
+def cycle(turn: int, segment: int, code: str = LASER) -> Answer:
+    """When a weapon fired at (turn, segment) is ready again, and what it costs (A5.371–A5.372)."""
+    wc = WeaponCode.parse(code)
+    t, s = ready_at(turn, segment, wc.cooling)
+    return Answer(
+        title=f"{wc} fired turn {turn} segment {segment}",
+        figures=[Figure(name="cooling", value=f"+{wc.cooling} segments", rule="A5.371"),
+                 Figure(name="ready", value=f"turn {t} segment {s}", rule="A5.371 (timer track)"),
+                 Figure(name="power per shot", value=show(wc.power), rule="A5.372")],
+        rule="A5.371")
+
+
+def relative(a: ShipEntry, b: ShipEntry) -> Answer:
+    """The vector of ``b`` relative to ``a`` (A2.4 vectors) and the closest range this turn,
+    segment by segment (A2.1 movement, A5.153 RAL)."""
+    rel = b.vector() - a.vector()
+    pa, pb = a.hex3(), b.hex3()
+    ranges = []
+    for s in range(1, SEGMENTS + 1):
+        pa, pb = shift(pa, segment_move(a.vector(), s)), shift(pb, segment_move(b.vector(), s))
+        ranges.append(str(bearing(pa, pb).range))
+    return Answer(
+        title=f"{b.id} relative to {a.id}",
+        figures=[Figure(name="relative vector", value=format_vector(rel), rule="A2.4 (vectors)"),
+                 Figure(name="closest range this turn", value=min(ranges, key=int),
+                        rule="A2.1, A5.153")],
+        columns=["segment", *[str(s) for s in range(1, SEGMENTS + 1)]],
+        rows=[["RAL range", *ranges]], rule="A2.1, A2.4")
+
+
+class Request(BaseModel):
+    """What the assistant page and ``voidwar assist attack-vector`` ask: ships, the pair to shoot
+    a bearing between, a burn, a weapon and when it fired."""
+
+    ships: list[ShipEntry] = Field(default_factory=list)
+    shooter: str = ""
+    target: str = ""
+    thrust: str = ""
+    cells: int = SEGMENTS
+    weapon: str = LASER
+    range: int | None = None
+    fired_turn: int = 1
+    fired_segment: int = 0
+    method: str = RULE
+
+
+def answer(req: Request) -> list[Answer]:
+    """Every answer the request supports, in the page's order."""
+    by_id = {s.id: s for s in req.ships}
+    if len(by_id) != len(req.ships):
+        raise ValueError("two ships have the same id")
+    out: list[Answer] = []
+    rng = req.range
+    a, b = by_id.get(req.shooter), by_id.get(req.target)
+    if a is None and len(req.ships) >= 2:
+        a, b = req.ships[0], req.ships[1]
+    if a is not None and b is not None and a.id != b.id:
+        ab = bearings(a, b, req.method)
+        out += [ab, bearings(b, a, req.method), relative(a, b)]
+        rng = int(ab.figure("RAL range")) if rng is None else rng
+    for s in req.ships:
+        out.append(movement_grid(s.velocity, s.position))
+    if req.thrust:
+        s = a or (req.ships[0] if req.ships else ShipEntry())
+        out.append(burn(req.thrust, s.nose, req.cells, s.velocity, s.roll, s.cls))
+    if rng is not None:
+        try:
+            out.append(laser(rng, req.weapon))
+        except ValueError as e:
+            if req.range is not None:
+                raise
+            out.append(Answer(title=f"{req.weapon} at range {rng}", rule="spec §11.3",
+                              figures=[Figure(name="no shot", value=str(e), rule="spec §11.3")]))
+    if req.fired_segment:
+        out.append(cycle(req.fired_turn, req.fired_segment, req.weapon))
+    return out
+
+
+__all__ = [
+    "Answer",
+    "Figure",
+    "Request",
+    "ShipEntry",
+    "answer",
+    "bearings",
+    "burn",
+    "cycle",
+    "laser",
+    "movement_grid",
+    "relative",
+]

@@ -1,0 +1,74 @@
+// The Attack Vector table assistant page: the ships as entered → POST /api/assist/attack-vector
+// → the answers, each figure with its rule. All figures are the server's (the rules code).
+import { api, h } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+const START = [
+  { id: "blue", hex: "0", alt: "0", vector: "4A", nose: "A", roll: "0" },
+  { id: "red", hex: "8A 3B", alt: "2", vector: "4D", nose: "D", roll: "0" },
+];
+
+function row(s) {
+  const cell = (name, v, size) => h("td", {}, h("input", { name, value: v, size: String(size) }));
+  const tr = h("tr", { class: "ship-row" }, cell("id", s.id, 6), cell("hex", s.hex, 9),
+    cell("alt", s.alt, 3), cell("vector", s.vector, 10), cell("nose", s.nose, 4), cell("roll", s.roll, 2),
+    h("td", {}, h("button", { type: "button", class: "small", onclick: () => { tr.remove(); selects(); } }, "×")));
+  tr.addEventListener("change", selects);
+  return tr;
+}
+
+function ships() {
+  return [...document.querySelectorAll("#ships tbody tr")].map((tr) => {
+    const v = (n) => tr.querySelector(`[name=${n}]`).value.trim();
+    const alt = parseInt(v("alt") || "0", 10) || 0;
+    let hex = v("hex") || "0";
+    if (/^-?\d+\s*,\s*-?\d+$/.test(hex)) hex = `${hex},${alt}`;
+    else if (alt) hex = `${hex} ${alt > 0 ? "+" : "-"}${Math.abs(alt)}`;
+    return { id: v("id"), position: hex, velocity: v("vector") || "0", nose: v("nose") || "A",
+             roll: parseInt(v("roll") || "0", 10) || 0 };
+  });
+}
+
+function selects() {
+  const ids = ships().map((s) => s.id);
+  for (const [sel, i] of [[$("shooter"), 0], [$("target"), 1]]) {
+    const keep = sel.value;
+    sel.replaceChildren(...ids.map((id) => h("option", { value: id }, id)));
+    sel.value = ids.includes(keep) ? keep : ids[Math.min(i, ids.length - 1)] ?? "";
+  }
+}
+
+function card(a) {
+  const figs = h("dl", { class: "figures" }, ...a.figures.flatMap((f) => [
+    h("dt", {}, f.name), h("dd", { "data-figure": f.name }, h("b", {}, f.value), " ", h("small", { class: "rule" }, f.rule))]));
+  const table = a.rows.length ? h("table", { class: "grid" },
+    h("thead", {}, h("tr", {}, ...a.columns.map((c) => h("th", {}, c)))),
+    h("tbody", {}, ...a.rows.map((r) => h("tr", {}, ...r.map((c) => h("td", {}, c)))))) : null;
+  return h("div", { class: "answer", "data-title": a.title }, h("h3", {}, a.title, " ", h("small", { class: "rule" }, a.rule)), figs, table);
+}
+
+async function compute(ev) {
+  if (ev) ev.preventDefault();
+  const seg = parseInt($("fired-seg").value || "0", 10) || 0;
+  const body = { ships: ships(), shooter: $("shooter").value, target: $("target").value,
+                 thrust: $("thrust").value.trim(), cells: parseInt($("cells").value || "8", 10),
+                 weapon: $("weapon").value.trim(), fired_turn: parseInt($("fired-turn").value || "1", 10),
+                 fired_segment: seg, method: $("exact").checked ? "exact" : "rule" };
+  if ($("range").value.trim()) body.range = parseInt($("range").value, 10);
+  try {
+    const r = await api("POST", "/api/assist/attack-vector", { body });
+    $("error").textContent = "";
+    $("answers").replaceChildren(...r.answers.map(card));
+    $("answers").dataset.n = String(r.answers.length);
+  } catch (e) { $("error").textContent = e.message; }
+}
+
+$("ships").querySelector("tbody").replaceChildren(...START.map(row));
+$("add-ship").addEventListener("click", () => {
+  const n = document.querySelectorAll("#ships tbody tr").length + 1;
+  $("ships").querySelector("tbody").appendChild(row({ id: `ship${n}`, hex: "0", alt: "0", vector: "0", nose: "A", roll: "0" }));
+  selects();
+});
+$("asks").addEventListener("submit", compute);
+selects();
+compute();

@@ -1,0 +1,66 @@
+// A spherical attitude display (SphereWidget of voidwar/core/board.py) drawn like the printed
+// AVID: azimuth windows around rings whose colour bands the server names, upper and lower
+// hemispheres side by side (marks below the reference ring circled), lit windows for targets,
+// the chosen mount's arc hatched; a click on a window with an action chooses it.
+const SVGNS = "http://www.w3.org/2000/svg";
+const BAND = { amber: "#d89b2b", blue: "#2f6fd6", green: "#3aa05a", purple: "#8a4fcf" };
+
+function el(tag, attrs = {}, parent = null) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+const pt = (cx, cy, r, deg) => [cx + r * Math.sin(deg * Math.PI / 180), cy - r * Math.cos(deg * Math.PI / 180)];
+
+function sector(cx, cy, r0, r1, a0, a1) {
+  if (r0 <= 0) { // the pole: a whole disc
+    return `M ${cx - r1} ${cy} a ${r1} ${r1} 0 1 0 ${2 * r1} 0 a ${r1} ${r1} 0 1 0 ${-2 * r1} 0`;
+  }
+  const [x0, y0] = pt(cx, cy, r1, a0), [x1, y1] = pt(cx, cy, r1, a1);
+  const [x2, y2] = pt(cx, cy, r0, a1), [x3, y3] = pt(cx, cy, r0, a0);
+  return `M ${x0} ${y0} A ${r1} ${r1} 0 0 1 ${x1} ${y1} L ${x2} ${y2} A ${r0} ${r0} 0 0 0 ${x3} ${y3} Z`;
+}
+
+// w: SphereWidget; opts: {mount, onPick(action, window)}
+export function drawSphere(w, opts = {}) {
+  const R = 92, gap = 36, W = 4 * R + gap + 44, H = 2 * R + 44;
+  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "sphere", "data-piece": w.piece });
+  const n = w.azimuths.length, step = 360 / n, rings = w.rings;
+  // band radii: the outer band is ring 0, the pole (ring = rings) the centre
+  const edge = (i) => R * (1 - i / (rings + 0.35));
+  const hemis = [[22 + R, "above (+)", 1], [22 + 3 * R + gap, "below (−)", -1]];
+  for (const [cx, title, sign] of hemis) {
+    const cy = R + 22;
+    el("text", { x: cx, y: 12, class: "sphere-title", "text-anchor": "middle" }, svg).textContent = title;
+    for (const win of w.windows) {
+      if (win.e * sign < 0) continue;
+      const i = Math.abs(win.e);
+      const r1 = edge(i), r0 = i === rings ? 0 : edge(i + 1);
+      const a = win.k * step;
+      const cls = ["window", `band-${win.band}`];
+      if (win.lit) cls.push("lit");
+      if (win.action) cls.push("can");
+      if (opts.mount && win.arcs.includes(opts.mount)) cls.push("in-arc");
+      const g = el("g", { class: cls.join(" "), "data-window": win.key, "data-action": win.action || "" }, svg);
+      el("path", { d: sector(cx, cy, r0, r1, a - step / 2, a + step / 2), fill: BAND[win.band] || "#555" }, g);
+      const rm = i === rings ? 0 : (r0 + r1) / 2;
+      const [tx, ty] = pt(cx, cy, rm, a);
+      el("title", {}, g).textContent = `${win.key} (${win.band})${win.marks.length ? ": " + win.marks.map((m) => m.label).join(", ") : ""}${win.arcs.length ? " · mounts " + win.arcs.join(" ") : ""}${win.action ? " · click: " + win.action : ""}`;
+      win.marks.forEach((m, j) => {
+        const y = ty + 3 + (j - (win.marks.length - 1) / 2) * 9;
+        const t = el("text", { x: tx, y, class: `mark mark-${m.kind}${m.faint ? " faint" : ""}`, "text-anchor": "middle",
+                               fill: m.side || "" }, g);
+        t.textContent = m.kind === "target" ? m.label.split(" ").pop() : m.label;
+        if (m.circled) el("circle", { cx: tx, cy: y - 3, r: 5.5, class: "circled" }, g);
+      });
+      if (win.action && opts.onPick) g.addEventListener("click", () => opts.onPick(win.action, win.key));
+    }
+    for (let k = 0; k < n; k++) { // azimuth names around the outer ring
+      const [x, y] = pt(cx, cy, R + 9, k * step);
+      el("text", { x, y: y + 3, class: "azimuth", "text-anchor": "middle" }, svg).textContent = w.azimuths[k];
+    }
+  }
+  return svg;
+}

@@ -1,0 +1,115 @@
+// The display widgets of a BoardView (voidwar/core/board.py: sphere, gauges, tracks, stepper,
+// table, profile) → HTML/SVG beside the map. Widget kinds only: no ruleset, no notation.
+import { h } from "./common.js";
+import { drawSphere } from "./avid.js";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+let mount = "";          // the mount whose arc the sphere shows
+let pending = null;      // a choice waiting for confirmation {label, action, confirm}
+let stepAt = {};         // stepper widget → index shown
+
+if (!document.querySelector('link[href="/static/displays.css"]')) {
+  document.head.appendChild(h("link", { rel: "stylesheet", href: "/static/displays.css" }));
+}
+
+function container() {
+  let c = document.getElementById("displays");
+  if (!c) {
+    c = h("div", { id: "displays", class: "displays" });
+    document.getElementById("board-wrap").after(c);
+  }
+  return c;
+}
+
+// ctx: {selected, mine (bool: the seat may act), submit(action), select(pieceId)}
+export function renderDisplays(board, ctx) {
+  const c = container();
+  const ws = board.widgets || [];
+  if (!ws.length) { c.replaceChildren(); c.hidden = true; return; }
+  c.hidden = false;
+  const pieces = [...new Set(ws.filter((w) => w.piece).map((w) => w.piece))];
+  const shown = pieces.includes(ctx.selected) ? ctx.selected : pieces[0];
+  const tabs = h("div", { class: "display-tabs" }, "displays of ", ...pieces.map((p) =>
+    h("button", { class: "small" + (p === shown ? " on" : ""), "data-display": p, onclick: () => ctx.select(p) }, p)));
+  const cards = ws.filter((w) => !w.piece || w.piece === shown).map((w) => card(w, board, ctx));
+  c.replaceChildren(tabs, ...cards);
+  c.dataset.piece = shown || "";
+}
+
+function card(w, board, ctx) {
+  const body = { sphere, gauges, tracks, stepper, table, profile }[w.kind];
+  return h("div", { class: `widget widget-${w.kind}`, "data-widget": w.kind, "data-piece": w.piece || "" },
+    h("h4", {}, w.title), body ? body(w, board, ctx) : h("i", {}, `(${w.kind})`));
+}
+
+function sphere(w, board, ctx) {
+  const svg = drawSphere(w, { mount, onPick: ctx.mine ? (action) => ctx.submit(action) : null });
+  const mounts = w.mounts.length ? h("div", { class: "mounts" }, "arc of mount ",
+    ...["", ...w.mounts].map((m) => h("button", { class: "small" + (m === mount ? " on" : ""), "data-mount": m,
+      onclick: () => { mount = m; ctx.redraw(); } }, m || "none"))) : "";
+  const choices = ctx.mine && w.choices.length ? h("div", { class: "choices" },
+    ...w.choices.map((c) => h("button", { class: "small", "data-action": c.action, onclick: () => ctx.submit(c.action) }, c.label))) : "";
+  return h("div", {}, svg, h("div", { class: "dim note" }, w.note), mounts, choices);
+}
+
+function gauges(w) {
+  return h("div", {}, ...w.gauges.map((g) => h("div", { class: `gauge tone-${g.tone}`, "data-gauge": g.name, title: g.rule },
+    h("span", { class: "gname" }, g.name),
+    h("span", { class: "bar" }, h("i", { style: `width:${Math.max(0, Math.min(100, 100 * g.value / (g.max || 1)))}%` })),
+    h("span", { class: "gtext" }, g.text))));
+}
+
+function tracks(w) {
+  return h("div", {}, ...w.tracks.map((t) => h("div", { class: "track", "data-track": t.name },
+    h("span", { class: "tname" }, t.name),
+    h("span", { class: "cells" }, ...t.cells.map((c) => h("i", { class: `cell ${c.state}`, title: c.text || c.label }, c.text && c.text.length <= 3 ? c.text : c.label))),
+    h("small", { class: "dim" }, " " + t.note))), h("small", { class: "dim" }, w.rule));
+}
+
+function stepper(w, board, ctx) {
+  const key = w.piece + w.title;
+  const cur = w.choices.findIndex((c) => c.label === w.current);
+  let i = stepAt[key] ?? cur;
+  const show = h("b", { class: "step-value", "data-step": "value" }, w.choices[i]?.label ?? "");
+  const set = h("button", { "data-step": "set", onclick: () => { const c = w.choices[i]; if (c && c.action) { delete stepAt[key]; ctx.submit(c.action); } } }, "set");
+  const move = (d) => { i = Math.max(0, Math.min(w.choices.length - 1, i + d)); stepAt[key] = i; show.textContent = w.choices[i].label; set.disabled = !w.choices[i].action; };
+  set.disabled = !w.choices[i]?.action || !ctx.mine;
+  return h("div", { class: "stepper" }, `now ${w.current} · `,
+    h("button", { class: "small", "data-step": "down", onclick: () => move(-1) }, "−"), show,
+    h("button", { class: "small", "data-step": "up", onclick: () => move(1) }, "+"), set);
+}
+
+function table(w, board, ctx) {
+  const rows = w.rows.map((r, i) => h("tr", { "data-row": r[0] }, ...r.map((c) => h("td", {}, c)),
+    h("td", {}, ...(ctx.mine ? (w.choices[i] || []) : []).map((c) => h("button", { class: "small", "data-choice": c.action,
+      onclick: () => { if (c.confirm) { pending = c; ctx.redraw(); } else ctx.submit(c.action); } }, c.label)))));
+  const out = h("div", {}, h("table", { class: "grid" }, h("thead", {}, h("tr", {}, ...w.columns.map((c) => h("th", {}, c)), h("th", {}, ""))),
+    h("tbody", {}, ...rows)), h("small", { class: "dim" }, w.rule));
+  const here = pending && w.choices.flat().some((c) => c.action === pending.action);
+  if (here) {
+    const p = pending;
+    out.appendChild(h("div", { class: "confirm-box", "data-confirm": p.action }, h("div", {}, p.confirm),
+      h("button", { "data-confirm-go": "1", onclick: () => { pending = null; ctx.submit(p.action); } }, `confirm: ${p.action}`),
+      h("button", { class: "small", onclick: () => { pending = null; ctx.redraw(); } }, "cancel")));
+  }
+  return out;
+}
+
+function profile(w, board) {
+  const W = 420, H = 120;
+  const svg = document.createElementNS(SVGNS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.setAttribute("class", "profile-strip");
+  const xs = w.points.map((p) => p.x), zs = w.points.map((p) => p.z);
+  const x0 = Math.min(...xs) - 2, x1 = Math.max(...xs) + 2, z0 = Math.min(...zs, 0) - 1, z1 = Math.max(...zs, 0) + 1;
+  const X = (x) => 20 + (W - 40) * (x - x0) / (x1 - x0 || 1), Y = (z) => H - 15 - (H - 30) * (z - z0) / (z1 - z0 || 1);
+  const add = (tag, attrs, text) => { const e = document.createElementNS(SVGNS, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); if (text) e.textContent = text; svg.appendChild(e); return e; };
+  add("line", { x1: 10, x2: W - 10, y1: Y(0), y2: Y(0), class: "plane" });
+  add("text", { x: 12, y: Y(0) - 3, class: "dim" }, "level 0");
+  for (const p of w.points) {
+    const c = (board.sides.find((s) => s.id === p.side) || {}).colour || "#999";
+    add("circle", { cx: X(p.x), cy: Y(p.z), r: p.ghost ? 3 : 5, fill: p.ghost ? "none" : c, stroke: c, "data-piece": p.piece, "data-z": String(p.z), class: p.ghost ? "ghost" : "now" });
+    add("text", { x: X(p.x) + 7, y: Y(p.z) - 5, fill: c, class: "plabel" }, p.label);
+  }
+  return svg;
+}

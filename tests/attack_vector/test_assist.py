@@ -1,0 +1,117 @@
+"""The table assistant (issue 17) against the text's worked examples, and its terminal and web
+entries. Every figure comes from the rules code and names its rule."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from voidwar.cli.main import app
+from voidwar.rulesets.attack_vector import assist as A
+
+ME = A.ShipEntry(id="me", position="0", velocity="0", nose="A")
+
+
+def _grid(v: str) -> list[str]:
+    return A.movement_grid(v).rows[0][4:]
+
+
+def test_a2_1_seven_and_twelve_hexes_a_turn() -> None:
+    # A2.1: 7 hexes a turn move one hex on segments 2..8; 12 a turn move 1,2,1,2,1,2,1,2
+    assert _grid("7A") == ["·", "1", "1", "1", "1", "1", "1", "1"]
+    assert _grid("12A") == ["1", "2", "1", "2", "1", "2", "1", "2"]
+    g = A.movement_grid("12A")
+    assert g.figure("hexes a turn") == "12" and g.rule.startswith("A2.1")
+    assert g.rows[0][:4] == ["A", "12", "1", "4"]  # Vel, Each = 12 // 8, Rmd = 12 mod 8
+
+
+def test_the_thrust_5_column() -> None:
+    # the thrust-5 orthogonal column (A5.262-A5.274; spec §7.5): dots 1 1 1 2 1 1 1 2 (10),
+    # displacement 0 0 0 1 0 1 1 2 (5 hexes, half the vector change: A2.4)
+    b = A.burn("5", nose="A")
+    assert b.rows[0][1:] == ["1A", "1A", "1A", "2A", "1A", "1A", "1A", "2A"]
+    assert b.rows[1][1:] == ["·", "·", "·", "1A", "·", "1A", "1A", "2A"]
+    assert b.figure("vector change") == "10A" and b.figure("displacement") == "5A"
+    assert b.figure("fuel") == "10 FU" and b.figure("G") == "5/4"
+
+
+def test_a_burn_with_the_nose_off_a_hex_side_splits_by_the_bias() -> None:
+    b = A.burn("4", nose="A/B", bias="B")
+    assert A.parse_vector(b.figure("vector change")) == A.parse_vector("4A 4B")
+
+
+@pytest.mark.parametrize(("where", "target", "rng", "window", "ring"), [
+    ("A5.153", "4A 2F -1", "6", "F/A", "amber"),
+    ("A5.162", "3A 2F -2", "5", "F/A-", "blue (below: circled)"),
+    ("A5.171", "6A +5", "7", "A+", "blue"),
+])
+def test_the_ral_examples(where: str, target: str, rng: str, window: str, ring: str) -> None:
+    a = A.bearings(ME, A.ShipEntry(id="t", position=target))
+    assert (a.figure("RAL range"), a.figure("AVID window"), a.figure("ring")) == (rng, window, ring)
+    assert all(f.rule for f in a.figures)
+
+
+def test_the_a5_166_mounts_and_the_a5_152_split() -> None:
+    a = A.bearings(ME, A.ShipEntry(id="t", position="3A 2F -2"))
+    assert a.figure("mounts bearing").startswith("A, B ")  # C may not fire (A5.166)
+    assert a.figure("horizontal split") == "2 in F + 3 in A"
+
+
+def test_the_laser_table_example() -> None:
+    # A5.166 / spec §11.2: range 10, roll 6 → bracket 0-10 → 7 damage
+    a = A.laser(10)
+    assert a.figure("bracket") == "0-10" and a.rows[0][6] == "7"
+    assert a.figure("to hit") == "100%"
+    far = A.laser(23)
+    assert far.figure("bracket") == "23-30" and far.rows[0][1] == "D1"
+    with pytest.raises(ValueError, match="maximum range 30"):
+        A.laser(31)
+
+
+def test_the_cycle_time_example() -> None:
+    # A5.371: fired on segment 6 with (+5) → ready on segment 3 of the next turn
+    a = A.cycle(1, 6)
+    assert a.figure("ready") == "turn 2 segment 3" and a.figure("power per shot") == "3"
+
+
+def test_relative_vector_and_closing_ranges() -> None:
+    a = A.relative(ME, A.ShipEntry(id="t", position="10A", velocity="4D"))
+    assert a.figure("relative vector") == "4D" and a.figure("closest range this turn") == "6"
+
+
+def test_positions_as_map_labels() -> None:
+    assert A.position("3,-2,1") == A.Hex3(3, -2, 1)
+    assert A.position("2A +1") == A.Hex3(0, -2, 1)
+
+
+def test_the_whole_request_and_bad_input() -> None:
+    req = A.Request(ships=[ME, A.ShipEntry(id="t", position="4A 2F -1")], thrust="5",
+                    fired_segment=6)
+    titles = [a.title for a in A.answer(req)]
+    assert titles[0] == "bearing me → t" and any("range 6" in t for t in titles)
+    with pytest.raises(ValueError):
+        A.answer(A.Request(ships=[A.ShipEntry(velocity="4Q")]))
+
+
+def test_the_terminal_assistant() -> None:
+    r = CliRunner().invoke(app, ["assist", "attack-vector", "-s", "me:0:0:A",
+                                 "-s", "t:4A 2F -1:0:D", "--fired", "1:6", "--thrust", "5"])
+    assert r.exit_code == 0, r.output
+    assert "F/A" in r.output and "A5.153" in r.output and "turn 2 segment 3" in r.output
+    bad = CliRunner().invoke(app, ["assist", "attack-vector", "-s", "me:0"])
+    assert bad.exit_code != 0
+
+
+def test_the_assistant_api(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from voidwar.web.server import create_app
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'g.db'}")) as c:
+        assert c.get("/assist/attack-vector").status_code == 200
+        r = c.post("/api/assist/attack-vector", json={
+            "ships": [{"id": "me"}, {"id": "t", "position": "6A +5"}], "fired_segment": 6})
+        assert r.status_code == 200
+        first = r.json()["answers"][0]
+        assert {f["name"]: f["value"] for f in first["figures"]}["RAL range"] == "7"
+        bad = c.post("/api/assist/attack-vector", json={"ships": [{"id": "x", "nose": "Q"}]})
+        assert bad.status_code == 422 and "not an AVID window" in bad.text
