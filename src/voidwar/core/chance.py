@@ -17,7 +17,6 @@ given their rolls, so the final state is exactly the inline one for the same rol
 from __future__ import annotations
 
 import copy
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -25,6 +24,7 @@ from typing import Any
 from .dice import Dice
 from .errors import DiceError, IllegalAction
 from .game import Action, Event, Game, Result
+from .notation import Int, Notation, notation
 
 #: the seat name of chance
 CHANCE = "chance"
@@ -66,17 +66,16 @@ class ChanceDice(Dice):
         return {"kind": "manual" if self.manual else "scripted", "values": list(self.history)}
 
 
+@notation("roll {value}", value=Int(digits=3))
 @dataclass(frozen=True, slots=True)
 class ChanceOutcome(Action):
     """The chance seat's action: die ``value`` (notation ``roll 4``)."""
 
     value: int
 
-    def __str__(self) -> str:
-        return f"roll {self.value}"
 
-
-_ROLL = re.compile(r"^\s*roll\s+(\d+)\s*$")
+#: the chance seat's notation (a die entered by hand)
+CHANCE_NOTATION = Notation(ChanceOutcome)
 
 
 @dataclass(frozen=True)
@@ -153,10 +152,11 @@ class ExplicitChanceGame(Game):
     def parse_action(self, text: str) -> Action:
         """``roll N`` while a roll pends, else the wrapped game's notation."""
         if self._waiting is not None:
-            m = _ROLL.match(text)
-            if m is None:
-                raise IllegalAction(f"the game waits for a d{self._waiting.sides}: type 'roll N'")
-            return ChanceOutcome(int(m.group(1)))
+            try:
+                return CHANCE_NOTATION.parse(text)
+            except IllegalAction:
+                raise IllegalAction(f"the game waits for a d{self._waiting.sides}: "
+                                    "type 'roll N'") from None
         return self.inner.parse_action(text)
 
     def check(self, action: Action) -> None:
