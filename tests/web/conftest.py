@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +14,8 @@ from voidwar.web.server import create_app
 from .toy import register_toys
 
 register_toys()
+#: the record key of every server the tests start (never one in the tester's data folder)
+os.environ.setdefault("VOIDWAR_SERVER_KEY", "the-test-servers-key")
 
 
 @pytest.fixture
@@ -22,5 +25,5 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url)) as c:
+    with TestClient(create_app(db_url, client_seeds=True)) as c:
         yield c

@@ -32,7 +32,7 @@ def pg_url() -> Iterator[str]:
 
 
 def test_play_undo_and_resume_on_postgresql(pg_url: str) -> None:
-    with TestClient(create_app(pg_url)) as c:
+    with TestClient(create_app(pg_url, client_seeds=True)) as c:
         g = c.post("/api/games", json={"ruleset": "webtoy", "seed": 3}).json()
         gid, tok = g["id"], {t["seat"]: t["token"] for t in g["tokens"]}
         assert c.post(f"/api/games/{gid}/actions", json={"action": "move R1 to -1,0"},
@@ -41,7 +41,7 @@ def test_play_undo_and_resume_on_postgresql(pg_url: str) -> None:
                       headers={H: tok["blue"]}).status_code == 200
         c.post(f"/api/games/{gid}/undo", headers={H: tok["red"]})
         assert c.post(f"/api/games/{gid}/undo", headers={H: tok["blue"]}).json()["done"]
-    with TestClient(create_app(pg_url)) as c:
+    with TestClient(create_app(pg_url, client_seeds=True)) as c:
         rec = c.get(f"/api/games/{gid}/record").json()
         assert rec["actions"] == ["move R1 to -1,0"]
         assert c.get(f"/api/games/{gid}").json()["to_act"] == "blue"

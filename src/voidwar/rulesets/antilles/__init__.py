@@ -10,6 +10,7 @@ from ...core.registry import RulesetInfo
 from .data import load_tables, load_values_option
 from .game import AntillesGame
 from .golden import GOLDENS
+from .options import Options
 from .policies import AntillesHeuristic
 from .render import render
 from .search import SEARCH
@@ -44,6 +45,7 @@ def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> Anti
 
 
 RULESET = RulesetInfo(
+    options_model=Options,
     search=SEARCH,
     name="antilles",
     title="Battle Platform Antilles",

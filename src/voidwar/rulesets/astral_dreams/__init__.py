@@ -8,6 +8,7 @@ from .balance import matchups
 from .data import scenarios
 from .game import AstralDreams, make_game
 from .golden import GOLDENS
+from .options import Options
 from .policies import HeuristicPolicy
 from .render import COMMANDS, render
 from .search import SEARCH
@@ -18,6 +19,7 @@ def _scenarios() -> dict[str, str]:
 
 
 RULESET = RulesetInfo(
+    options_model=Options,
     search=SEARCH,
     name="astral-dreams",
     title="Astral Dreams",

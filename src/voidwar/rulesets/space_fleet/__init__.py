@@ -9,11 +9,13 @@ from ...core.registry import RulesetInfo
 from .deployment import OPTION_HELP, balance, make_game, scenarios
 from .game import SpaceFleetGame
 from .golden import GOLDENS
+from .options import Options
 from .policies import HeuristicPolicy
 from .render import render, ships_command
 from .search import SEARCH
 
 RULESET = RulesetInfo(
+    options_model=Options,
     search=SEARCH,
     name="space-fleet",
     title="Space Fleet",
