@@ -217,7 +217,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
                     workers=workers, log_level="warning")
         return
     try:
-        app = create_app(url, client_seeds=client_seeds)
+        app = create_app(url, client_seeds=client_seeds,
+                         bot_lease=float(os.environ.get("VOIDWAR_BOT_LEASE", "15")))
     except UnknownName as e:  # pragma: no cover - defensive
         raise SystemExit(str(e)) from None
     uvicorn.run(app, host=host, port=port, log_level="warning")

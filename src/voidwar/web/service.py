@@ -107,17 +107,42 @@ class GameService:
         for gid in list(self._live)[: len(self._live) // 2]:
             del self._live[gid]
 
-    def refresh(self, live: Live) -> list[int] | None:
-        """Catch ``live`` up with the store (the caller holds its lock): the indices of the
-        actions added, or None after a rebuild."""
-        return catch_up(self.store, live)
+    def refresh(self, live: Live, kind: str | None = None, seat: str | None = None
+                ) -> list[int] | None:
+        """Catch ``live`` up with the store (the caller holds its lock) and tell this
+        process's websockets what another process changed: one message per action added,
+        else one of ``kind`` (what the change's announcement said; ``resync`` after a
+        rebuild, ``change`` otherwise). The indices of the actions added, None after a
+        rebuild."""
+        before = live.version
+        added = catch_up(self.store, live)
+        if live.version == before:
+            return added
+        if added:
+            for idx in added:
+                self._publish(live, "action", live.action_seats[idx], idx)
+        elif added is None:
+            self._publish(live, kind if kind in ("undo", "resign") else "resync", seat)
+        else:
+            self._publish(live, kind if kind and kind != "action" else "change", seat)
+        return added
 
     def resume_all(self) -> int:
         """After a start: take the bot jobs nobody holds (the other games load on demand)."""
         return self.bots.sweep()
 
     def _reload(self, live: Live) -> None:
+        """Rebuild ``live`` from the store (its copy may have run ahead: a failed write) and
+        tell the websockets what other processes changed meanwhile."""
+        n, generation, version = len(live.action_seats), live.row.generation, live.version
         live.replace(load_live(self.store, live.id))
+        if live.version == version:
+            return
+        if live.row.generation == generation and len(live.action_seats) >= n:
+            for idx in range(n, len(live.action_seats)):
+                self._publish(live, "action", live.action_seats[idx], idx)
+        else:
+            self._publish(live, "resync", None)
 
     def _on_change(self, note: dict[str, Any]) -> None:
         """Another process changed a game: catch the cached copy up and tell this process's
@@ -130,13 +155,7 @@ class GameService:
         with live.lock:
             if live.version >= int(note.get("v", 0)):
                 return
-            added = self.refresh(live)
-            kind, seat = str(note.get("t", "change")), note.get("s")
-            if added:
-                for idx in added:
-                    self._publish(live, "action", live.action_seats[idx], idx)
-            else:
-                self._publish(live, "action" if kind == "action" else kind, seat)
+            self.refresh(live, str(note.get("t", "change")), note.get("s"))
 
     # -- seats and tokens --------------------------------------------------------------------
     def seat_of(self, live: Live, token: str | None) -> str | None:
