@@ -299,9 +299,10 @@ class GameService:
                 seat = pending.seat  # the action is the seat's that gave it, not the roller's
         live.row.status = status
         due = status == "active" and self.bot_due(live)
+        undo = any(s.undo_at is not None for s in live.seats.values())
         self._write(live, lambda v: self.store.add_action(
             live.id, v, idx, seat, game.actions[-1], status=status, dice=dice, bot_due=due,
-            note=self._note("action", seat)))
+            note=self._note("action", seat), undo_pending=undo))
         live.row.n_actions = idx + 1
         live.action_seats.append(seat)
         live.entries.append(events)

@@ -23,12 +23,13 @@ Seat tokens are never stored: only their SHA-256 digests are.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -194,12 +195,28 @@ class Store:
             # the server uses threads; SQLite serialises writers itself (with a wait)
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
         else:
-            kwargs.update(pool_pre_ping=True, pool_size=20, max_overflow=20)
+            # no pre-ping (a round trip per checkout): connections are recycled instead, and
+            # a request that meets a dead connection fails once (the client looks again)
+            kwargs.update(pool_size=20, max_overflow=20, pool_recycle=300)
         self.engine: Engine = create_engine(self.url, **kwargs)
+        #: reads run in autocommit: one round trip each (no BEGIN, no ROLLBACK)
+        self.reader: Engine = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._local_writes = None if self.is_postgres else threading.Lock()
         self._create_schema()
         self._listening = threading.Event()
+
+    @contextlib.contextmanager
+    def _begin(self) -> Iterator[Connection]:
+        """A write transaction. On SQLite this process's writers queue on a lock (woken at
+        once) instead of in SQLite's busy handler, which sleeps up to 100 ms between tries."""
+        if self._local_writes is None:
+            with self.engine.begin() as c:
+                yield c
+            return
+        with self._local_writes, self.engine.begin() as c:
+            yield c
 
     def _create_schema(self) -> None:
         """Create the tables (several processes may start at once: a lost race is fine)."""
@@ -267,7 +284,7 @@ class Store:
     ) -> None:
         """Insert a new game and its seats (one transaction)."""
         now = _now()
-        with self.engine.begin() as c:
+        with self._begin() as c:
             c.execute(insert(games).values(
                 id=gid, ruleset=ruleset, scenario=scenario, options=json.dumps(options),
                 dice=json.dumps(dice), status=status, resigned_by=None, created=now, updated=now,
@@ -281,21 +298,21 @@ class Store:
 
     def get_game(self, gid: str) -> GameRow | None:
         """The game ``gid``, or None."""
-        with self.engine.connect() as c:
+        with self.reader.connect() as c:
             row = c.execute(select(games).where(games.c.id == gid)).mappings().first()
         return None if row is None else _game_row(row)
 
     def head(self, gid: str) -> tuple[int, int, int] | None:
         """(version, generation, action count) of a game: what a cached copy is checked
         against before each use."""
-        with self.engine.connect() as c:
+        with self.reader.connect() as c:
             row = c.execute(select(games.c.version, games.c.generation, games.c.n_actions)
                             .where(games.c.id == gid)).first()
         return None if row is None else (row[0], row[1], row[2])
 
     def list_games(self, limit: int = 100) -> list[GameRow]:
         """The most recently played games first."""
-        with self.engine.connect() as c:
+        with self.reader.connect() as c:
             rows = c.execute(
                 select(games).order_by(games.c.updated.desc()).limit(limit)
             ).mappings().all()
@@ -303,7 +320,7 @@ class Store:
 
     def active_game_ids(self) -> list[str]:
         """The ids of the games still being played."""
-        with self.engine.connect() as c:
+        with self.reader.connect() as c:
             return list(c.execute(select(games.c.id).where(games.c.status == "active")).scalars())
 
     def _bump(self, c: Connection, gid: str, expect: int, **values: Any) -> int:
@@ -318,7 +335,7 @@ class Store:
     def set_status(self, gid: str, expect: int, status: str, resigned_by: str | None = None,
                    note: dict[str, Any] | None = None) -> int:
         """Set a game's status (and who resigned); the new version."""
-        with self.engine.begin() as c:
+        with self._begin() as c:
             v = self._bump(c, gid, expect, status=status, resigned_by=resigned_by, bot_due=0)
             self._notify(c, note and {**note, "g": gid, "v": v})
         return v
@@ -326,7 +343,7 @@ class Store:
     # -- seats -------------------------------------------------------------------------------
     def get_seats(self, gid: str) -> dict[str, SeatRow]:
         """The seats of a game by name."""
-        with self.engine.connect() as c:
+        with self.reader.connect() as c:
             rows = c.execute(select(seats).where(seats.c.game_id == gid)).mappings().all()
         return {
             r["seat"]: SeatRow(r["seat"], r["kind"], r["policy"], r["token_hash"], r["undo_at"])
@@ -337,7 +354,7 @@ class Store:
                    note: dict[str, Any] | None = None) -> int | None:
         """Turn an open seat human (atomically); the new version, or None when someone else
         got it first."""
-        with self.engine.begin() as c:
+        with self._begin() as c:
             res = c.execute(update(seats).where(and_(
                 seats.c.game_id == gid, seats.c.seat == seat, seats.c.kind == "open",
             )).values(kind="human", token_hash=token_hash))
@@ -350,7 +367,7 @@ class Store:
     def set_undo_request(self, gid: str, expect: int, seat: str, at: int | None,
                          note: dict[str, Any] | None = None) -> int:
         """Record that ``seat`` asked for an undo at action count ``at``; the new version."""
-        with self.engine.begin() as c:
+        with self._begin() as c:
             v = self._bump(c, gid, expect)
             c.execute(update(seats).where(and_(seats.c.game_id == gid, seats.c.seat == seat))
                       .values(undo_at=at))
@@ -360,7 +377,8 @@ class Store:
     # -- actions -----------------------------------------------------------------------------
     def add_action(self, gid: str, expect: int, idx: int, seat: str | None, text: str,
                    status: str | None = None, dice: dict[str, Any] | None = None,
-                   bot_due: bool = False, note: dict[str, Any] | None = None) -> int:
+                   bot_due: bool = False, note: dict[str, Any] | None = None,
+                   undo_pending: bool = True) -> int:
         """Append action ``idx`` (with the game's new status, and with manual dice the rolls
         entered so far) in one committed transaction; the new version. :class:`Conflict` when
         another process changed the game or stored an action at ``idx`` first."""
@@ -371,14 +389,14 @@ class Store:
         if dice is not None:
             values["dice"] = json.dumps(dice)
         try:
-            with self.engine.begin() as c:
+            with self._begin() as c:
                 v = self._bump(c, gid, expect, **values)
                 c.execute(insert(actions).values(
                     game_id=gid, idx=idx, seat=seat, text=text, created=now))
-                # any pending undo request is about the position before this action: drop it
-                c.execute(update(seats).where(and_(seats.c.game_id == gid,
-                                                   seats.c.undo_at.is_not(None)))
-                          .values(undo_at=None))
+                if undo_pending:  # an undo request is about the position before this action
+                    c.execute(update(seats).where(and_(seats.c.game_id == gid,
+                                                       seats.c.undo_at.is_not(None)))
+                              .values(undo_at=None))
                 self._notify(c, note and {**note, "g": gid, "v": v, "i": idx})
         except IntegrityError:
             raise Conflict(gid) from None
@@ -387,14 +405,14 @@ class Store:
     def set_dice(self, gid: str, expect: int, dice: dict[str, Any],
                  note: dict[str, Any] | None = None) -> int:
         """Manual dice: the rolls entered so far (and the action waiting for more)."""
-        with self.engine.begin() as c:
+        with self._begin() as c:
             v = self._bump(c, gid, expect, dice=json.dumps(dice))
             self._notify(c, note and {**note, "g": gid, "v": v})
         return v
 
     def get_actions(self, gid: str, since: int = 0) -> list[tuple[str | None, str]]:
         """(seat, text) of every action from index ``since`` on, in order."""
-        with self.engine.connect() as c:
+        with self.reader.connect() as c:
             rows = c.execute(select(actions.c.seat, actions.c.text)
                              .where(and_(actions.c.game_id == gid, actions.c.idx >= since))
                              .order_by(actions.c.idx)).all()
@@ -409,7 +427,7 @@ class Store:
                                   "generation": games.c.generation + 1, "bot_due": int(bot_due)}
         if dice is not None:
             values["dice"] = json.dumps(dice)
-        with self.engine.begin() as c:
+        with self._begin() as c:
             v = self._bump(c, gid, expect, **values)
             c.execute(delete(actions).where(and_(actions.c.game_id == gid, actions.c.idx >= keep)))
             c.execute(update(seats).where(seats.c.game_id == gid).values(undo_at=None))
@@ -419,7 +437,7 @@ class Store:
     # -- bot jobs ----------------------------------------------------------------------------
     def set_bot_due(self, gid: str, version: int, due: bool) -> None:
         """Mark whether a bot seat is to act at ``version`` (no version bump: no change)."""
-        with self.engine.begin() as c:
+        with self._begin() as c:
             c.execute(update(games).where(and_(games.c.id == gid, games.c.version == version))
                       .values(bot_due=int(due)))
 
@@ -427,7 +445,7 @@ class Store:
         """Take the bot job of game ``gid`` at ``version`` for ``lease`` seconds: True for one
         claimant at a time (a lapsed lease may be taken over)."""
         now = time.time()
-        with self.engine.begin() as c:
+        with self._begin() as c:
             res = c.execute(update(games).where(and_(
                 games.c.id == gid, games.c.version == version, games.c.status == "active",
                 or_(games.c.bot_version.is_(None), games.c.bot_version != version,
@@ -438,7 +456,7 @@ class Store:
     def due_bot_games(self, limit: int = 100) -> list[tuple[str, int]]:
         """(game, version) of games whose bot is to act and whose job nobody holds now."""
         now = time.time()
-        with self.engine.connect() as c:
+        with self.reader.connect() as c:
             rows = c.execute(select(games.c.id, games.c.version).where(and_(
                 games.c.status == "active", games.c.bot_due == 1,
                 or_(games.c.bot_version.is_(None), games.c.bot_version != games.c.version,
