@@ -78,11 +78,21 @@ async def play_one(client: httpx.AsyncClient, urls: list[str], ruleset: str,
     while to_act is not None and n < max_actions:
         headers = {"X-Seat-Token": tokens[to_act]}
         t0 = time.perf_counter()
-        r = await client.get(f"{rng.choice(urls)}/api/games/{gid}/legal", headers=headers)
+        try:
+            r = await client.get(f"{rng.choice(urls)}/api/games/{gid}/legal", headers=headers)
+        except httpx.TransportError:
+            r = await client.get(f"{rng.choice(urls)}/api/games/{gid}/legal", headers=headers)
         legal = r.json()["actions"]
         t1 = time.perf_counter()
-        r = await client.post(f"{rng.choice(urls)}/api/games/{gid}/actions",
-                              json={"action": rng.choice(legal), "index": n}, headers=headers)
+        body = {"action": rng.choice(legal), "index": n}
+        try:
+            r = await client.post(f"{rng.choice(urls)}/api/games/{gid}/actions", json=body,
+                                  headers=headers)
+        except httpx.TransportError:  # a connection closed under us: the index makes the
+            r = await client.post(f"{rng.choice(urls)}/api/games/{gid}/actions",  # retry safe
+                                  json=body, headers=headers)
+            if r.status_code == 409:  # the first try was stored
+                r = await client.get(f"{rng.choice(urls)}/api/games/{gid}")
         t2 = time.perf_counter()
         r.raise_for_status()
         legal_ms.append((t1 - t0) * 1000)

@@ -19,6 +19,30 @@ os.environ.setdefault("VOIDWAR_SERVER_KEY", "the-test-servers-key")
 
 
 @pytest.fixture
+def fresh_postgres() -> Iterator[str]:
+    """A database of its own on ``$VOIDWAR_TEST_POSTGRES``'s server, dropped afterwards (tests
+    running in parallel never share tables)."""
+    import secrets
+
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    base = os.environ.get("VOIDWAR_TEST_POSTGRES")
+    if not base:
+        pytest.skip("VOIDWAR_TEST_POSTGRES is not set")
+    name = f"voidwar_test_{secrets.token_hex(4)}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f"CREATE DATABASE {name}"))
+    try:
+        yield make_url(base).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as c:
+            c.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        admin.dispose()
+
+
+@pytest.fixture
 def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'games.db'}"
 

@@ -6,7 +6,6 @@ Skipped otherwise (CI uses SQLite). Plays, undoes and resumes a toy game on a fr
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
@@ -19,16 +18,8 @@ H = "X-Seat-Token"
 
 
 @pytest.fixture
-def pg_url() -> Iterator[str]:
-    from sqlalchemy import create_engine
-
-    from voidwar.web.store import metadata
-
-    assert URL is not None
-    engine = create_engine(URL)
-    metadata.drop_all(engine)
-    engine.dispose()
-    yield URL
+def pg_url(fresh_postgres: str) -> str:
+    return fresh_postgres
 
 
 def test_play_undo_and_resume_on_postgresql(pg_url: str) -> None:

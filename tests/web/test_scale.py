@@ -16,7 +16,6 @@ import os
 import random
 import threading
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -32,16 +31,8 @@ H = "X-Seat-Token"
 
 
 @pytest.fixture
-def pg() -> Iterator[str]:
-    from sqlalchemy import create_engine
-
-    from voidwar.web.store import metadata
-
-    assert URL is not None
-    engine = create_engine(URL)
-    metadata.drop_all(engine)
-    engine.dispose()
-    yield URL
+def pg(fresh_postgres: str) -> str:
+    return fresh_postgres
 
 
 def play_client(cluster: Cluster, gid: str, seat: str, token: str, rounds: int, seed: int,

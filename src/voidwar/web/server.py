@@ -214,14 +214,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
     if workers > 1:
         os.environ[ENV_DB], os.environ[ENV_CLIENT_SEEDS] = url, "1" if client_seeds else "0"
         uvicorn.run("voidwar.web.server:app_from_env", factory=True, host=host, port=port,
-                    workers=workers, log_level="warning")
+                    workers=workers, log_level="warning", timeout_keep_alive=30)
         return
     try:
         app = create_app(url, client_seeds=client_seeds,
                          bot_lease=float(os.environ.get("VOIDWAR_BOT_LEASE", "15")))
     except UnknownName as e:  # pragma: no cover - defensive
         raise SystemExit(str(e)) from None
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_keep_alive=30)
 
 
 def run_bots(db_url: str | None = None) -> None:

@@ -56,7 +56,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 log = logging.getLogger("voidwar.web")
 
@@ -219,14 +219,22 @@ class Store:
             yield c
 
     def _create_schema(self) -> None:
-        """Create the tables (several processes may start at once: a lost race is fine)."""
+        """Create the tables and migrate an older store; several processes may start at once
+        (PostgreSQL: under an advisory lock; SQLite: a lost race is retried)."""
+        if self.is_postgres:
+            with self.engine.begin() as c:
+                c.execute(text("SELECT pg_advisory_xact_lock(741974)"))
+                metadata.create_all(c)
+                _migrate(c)
+            return
         for attempt in range(5):
             try:
-                metadata.create_all(self.engine)
-                break
-            except IntegrityError:  # another process created them at the same moment
+                with self.engine.begin() as c:
+                    metadata.create_all(c)
+                    _migrate(c)
+                return
+            except DBAPIError:  # another process created them at the same moment
                 time.sleep(0.1 * (attempt + 1))
-        _migrate(self.engine)
 
     def close(self) -> None:
         """Stop listening and release the database connections."""
@@ -465,25 +473,23 @@ class Store:
         return [(r[0], r[1]) for r in rows]
 
 
-def _migrate(engine: Engine) -> None:
+def _migrate(c: Connection) -> None:
     """Add the columns a store made before versions existed lacks (and count its actions)."""
-    have = {c["name"] for c in inspect(engine).get_columns("games")}
+    have = {col["name"] for col in inspect(c).get_columns("games")}
     missing = [name for name in _ADDED if name not in have]
-    if not missing:
-        return
-    with engine.begin() as c:
-        for name in missing:
-            col = games.c[name]
-            kind = col.type.compile(engine.dialect)
-            default = f" DEFAULT {col.server_default.arg}" if col.server_default is not None else ""  # type: ignore[attr-defined]
-            null = " NOT NULL" if not col.nullable else ""
-            c.execute(text(f"ALTER TABLE games ADD COLUMN {name} {kind}{null}{default}"))
-        if "bot_due" in missing:  # unknown: let the sweepers look at every active game
-            c.execute(update(games).where(games.c.status == "active").values(bot_due=1))
-        if "n_actions" in missing:
-            counted = (select(func.count()).select_from(actions)
-                       .where(actions.c.game_id == games.c.id).scalar_subquery())
-            c.execute(update(games).values(n_actions=counted))
+    for name in missing:
+        col = games.c[name]
+        kind = col.type.compile(c.dialect)
+        default = col.server_default
+        tail = f" DEFAULT {default.arg}" if default is not None else ""  # type: ignore[attr-defined]
+        null = " NOT NULL" if not col.nullable else ""
+        c.execute(text(f"ALTER TABLE games ADD COLUMN {name} {kind}{null}{tail}"))
+    if "bot_due" in missing:  # unknown: let the sweepers look at every active game
+        c.execute(update(games).where(games.c.status == "active").values(bot_due=1))
+    if "n_actions" in missing:
+        counted = (select(func.count()).select_from(actions)
+                   .where(actions.c.game_id == games.c.id).scalar_subquery())
+        c.execute(update(games).values(n_actions=counted))
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
