@@ -99,7 +99,7 @@ def test_a_small_body_cannot_ask_for_unbounded_work(server: TestClient) -> None:
                                           "free_deploy": True}})
     assert detail.startswith("options.")
     detail = refused(server, {"ruleset": "astral-dreams", "options": {"army_a": army}})
-    assert "at most 24 miniatures" in detail
+    assert "at most 40 miniatures" in detail
     detail = refused(server, {"ruleset": "astral-dreams", "options": {"points": 10**6}})
     assert detail.startswith("options.points:")
     detail = refused(server, {"ruleset": "space-fleet", "options": {"fleet_a": ["BB"] * 40}})

@@ -14,7 +14,7 @@ from pydantic import Field, field_validator
 from ...core.datafile import InlineData, OptionsModel
 
 #: the most miniatures one army list may field
-MAX_MINIATURES = 24
+MAX_MINIATURES = 40
 #: the largest points allowance (the text suggests 50 a side to begin a campaign)
 MAX_POINTS = 400
 
