@@ -68,8 +68,6 @@ class Result:
         }
 
 
-#: the longest action text a game reads
-MAX_ACTION_TEXT = 500
 _KINDS: dict[int, frozenset[type]] = {}
 
 
@@ -245,8 +243,6 @@ class Game(ABC):
     def _read(self, action: Action | str) -> tuple[Action, str]:
         """:meth:`to_action` and the action's notation text (computed once)."""
         if isinstance(action, str):
-            if len(action) > MAX_ACTION_TEXT:
-                raise IllegalAction(f"an action is at most {MAX_ACTION_TEXT} characters")
             try:
                 act = self.parse_action(action)
             except (ValueError, TypeError, OverflowError, RecursionError):
