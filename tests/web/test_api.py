@@ -356,12 +356,12 @@ def test_websocket_with_a_wrong_token_is_closed(client: TestClient) -> None:
 def test_a_new_server_on_the_same_database_resumes_the_game(db_url: str) -> None:
     from voidwar.web.server import create_app
 
-    with TestClient(create_app(db_url)) as c1:
+    with TestClient(create_app(db_url, client_seeds=True)) as c1:
         c = create(c1, seed=8)
         gid, tok = c["id"], tokens(c)
         c1.post(f"/api/games/{gid}/actions", json={"action": "move R2 to -1,1"},
                 headers={H: tok["red"]})
-    with TestClient(create_app(db_url)) as c2:
+    with TestClient(create_app(db_url, client_seeds=True)) as c2:
         v = c2.get(f"/api/games/{gid}/view", headers={H: tok["blue"]}).json()
         assert v["n_actions"] == 1 and v["to_act"] == "blue"
         r = c2.post(f"/api/games/{gid}/actions", json={"action": "pass"},
@@ -411,9 +411,9 @@ def test_a_restarted_server_lets_the_bots_of_stored_games_move(db_url: str) -> N
     store.create_game("stored1", "webtoy", "standard", {"limit": 6}, {"kind": "seeded", "seed": 2},
                       [SeatRow("red", "bot", "random", None, None),
                        SeatRow("blue", "bot", "random", None, None)])
-    store.add_action("stored1", 0, "red", "pass")
+    store.add_action("stored1", 0, 0, "red", "pass", bot_due=True)
     store.close()
-    with TestClient(create_app(db_url)) as c:
+    with TestClient(create_app(db_url, client_seeds=True)) as c:
         deadline = time.monotonic() + 10
         status = None
         while status != "over" and time.monotonic() < deadline:  # the list reads the store only

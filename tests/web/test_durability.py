@@ -31,7 +31,7 @@ def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     code = ("import sys; from voidwar.web.server import serve; "
-            "serve('127.0.0.1', int(sys.argv[1]), sys.argv[2])")
+            "serve('127.0.0.1', int(sys.argv[1]), sys.argv[2], client_seeds=True)")
     proc = subprocess.Popen([sys.executable, "-c", code, str(port), f"sqlite:///{db}"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"

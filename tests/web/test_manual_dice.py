@@ -96,12 +96,12 @@ def test_a_restarted_server_goes_on_waiting_for_the_same_roll(db_url: str) -> No
     from voidwar.web.server import create_app
 
     mirror = voidwar.load("antilles", dice=SeededDice(11))
-    with TestClient(create_app(db_url)) as c1:
+    with TestClient(create_app(db_url, client_seeds=True)) as c1:
         c = create_manual(c1)
         gid, tok = c["id"], c["tokens"][0]["token"]
         play_mirrored(c1, gid, tok, mirror, 8, stop_inside=True)
         waiting = view(c1, gid, tok)
-    with TestClient(create_app(db_url)) as c2:
+    with TestClient(create_app(db_url, client_seeds=True)) as c2:
         again = view(c2, gid, tok)
         assert again["to_act"] == "chance" and again["view"] == waiting["view"]
         # finish the waiting action with the mirror's remaining rolls: same game

@@ -6,7 +6,6 @@ Skipped otherwise (CI uses SQLite). Plays, undoes and resumes a toy game on a fr
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
@@ -19,20 +18,12 @@ H = "X-Seat-Token"
 
 
 @pytest.fixture
-def pg_url() -> Iterator[str]:
-    from sqlalchemy import create_engine
-
-    from voidwar.web.store import metadata
-
-    assert URL is not None
-    engine = create_engine(URL)
-    metadata.drop_all(engine)
-    engine.dispose()
-    yield URL
+def pg_url(fresh_postgres: str) -> str:
+    return fresh_postgres
 
 
 def test_play_undo_and_resume_on_postgresql(pg_url: str) -> None:
-    with TestClient(create_app(pg_url)) as c:
+    with TestClient(create_app(pg_url, client_seeds=True)) as c:
         g = c.post("/api/games", json={"ruleset": "webtoy", "seed": 3}).json()
         gid, tok = g["id"], {t["seat"]: t["token"] for t in g["tokens"]}
         assert c.post(f"/api/games/{gid}/actions", json={"action": "move R1 to -1,0"},
@@ -41,7 +32,7 @@ def test_play_undo_and_resume_on_postgresql(pg_url: str) -> None:
                       headers={H: tok["blue"]}).status_code == 200
         c.post(f"/api/games/{gid}/undo", headers={H: tok["red"]})
         assert c.post(f"/api/games/{gid}/undo", headers={H: tok["blue"]}).json()["done"]
-    with TestClient(create_app(pg_url)) as c:
+    with TestClient(create_app(pg_url, client_seeds=True)) as c:
         rec = c.get(f"/api/games/{gid}/record").json()
         assert rec["actions"] == ["move R1 to -1,0"]
         assert c.get(f"/api/games/{gid}").json()["to_act"] == "blue"

@@ -132,11 +132,12 @@ def replay_command(
     upto: Annotated[int | None, typer.Option(help="stop after this many actions")] = None,
 ) -> None:
     """Check a record and print its game, action by action, with every roll."""
-    from ..core.record import load_record_file, replay
+    from ..core.record import load_record_file, replay, signature_note
 
     try:
         rec = load_record_file(file)
         game = replay(rec, upto=upto)
+        console.print(signature_note(rec))
     except VoidwarError as e:
         fail(e)
     info = get_ruleset(game.ruleset)
@@ -156,6 +157,10 @@ def serve(
     port: Annotated[int, typer.Option(min=1, max=65535, help="port (1–65535)")] = 8000,
     db: Annotated[str | None, typer.Option(help="database URL (default: SQLite in your data "
                                                  "folder; postgresql://… for PostgreSQL)")] = None,
+    workers: Annotated[int, typer.Option(min=1, help="server processes (more than one "
+                                                     "needs PostgreSQL)")] = 1,
+    client_seeds: Annotated[bool, typer.Option(help="let a game's creator choose the dice "
+                                                    "seed (every seat is told)")] = False,
 ) -> None:
     """Serve the web page and its JSON API: play in the browser."""
     from ..web.server import serve as run_server
@@ -164,7 +169,17 @@ def serve(
     problem = port_problem(host, port)
     if problem:
         fail(UnknownName(problem))
-    run_server(host, port, db)
+    run_server(host, port, db, workers=workers, client_seeds=client_seeds)
+
+
+@app.command()
+def bots(
+    db: Annotated[str | None, typer.Option(help="the servers' database URL")] = None,
+) -> None:
+    """Make the bot moves of the served games (a process that serves no pages)."""
+    from ..web.server import run_bots
+
+    run_bots(db)
 
 
 @app.command()

@@ -268,12 +268,15 @@ def make_dice(dice: Dice | str | Iterable[int] | None, seed: int | None) -> Dice
 
 
 def dice_from_spec(spec: dict[str, Any], ask: Asker | None = None) -> Dice:
-    """Rebuild a dice source from a record's ``dice`` entry."""
+    """Rebuild a dice source from a record's ``dice`` entry (:class:`DiceError` for anything
+    that is not one)."""
+    if not isinstance(spec, dict):
+        raise DiceError("dice must be an object with a kind")
     kind = spec.get("kind")
     if kind in ("seeded", "keyed"):
         seed = spec.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise DiceError(f"{kind} dice need an integer seed")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+            raise DiceError(f"{kind} dice need an integer seed in 0..2^64-1")
         return SeededDice(seed) if kind == "seeded" else KeyedDice(seed)
     values = spec.get("values")
     if not isinstance(values, list) or not all(
@@ -284,4 +287,4 @@ def dice_from_spec(spec: dict[str, Any], ask: Asker | None = None) -> Dice:
         return ScriptedDice(values)
     if kind == "manual":
         return ScriptedDice(values, then=ManualDice(ask))
-    raise DiceError(f"unknown dice kind {kind!r}")
+    raise DiceError(f"unknown dice kind {str(kind)[:40]!r}")

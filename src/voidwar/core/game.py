@@ -68,6 +68,44 @@ class Result:
         }
 
 
+_KINDS: dict[int, frozenset[type]] = {}
+
+
+def _kinds(notation: Notation) -> frozenset[type]:
+    """The action classes of a ruleset's notation (looked up once)."""
+    kinds = _KINDS.get(id(notation))
+    if kinds is None:
+        kinds = _KINDS[id(notation)] = frozenset(s.cls for s in notation.specs)
+    return kinds
+
+
+#: (action class, text) → the value that text reads as (search applies the same few actions
+#: again and again: each is read once); cleared when it grows past _READ_LIMIT
+_READ: dict[tuple[type, str], Action | None] = {}
+_READ_LIMIT = 200_000
+
+
+def _made_by(game: Game, action: Action) -> str | None:
+    """``action``'s text when it is a value ``game``'s ruleset makes: a declared kind of its
+    notation whose text reads back as the same value (else: its text parses back to it)."""
+    try:
+        text = str(action)
+        notation = type(game).notation
+        cls = type(action)
+        if notation is not None and cls in _kinds(notation):
+            key = (cls, text)
+            read = _READ.get(key, False)
+            if read is False:
+                if len(_READ) >= _READ_LIMIT:
+                    _READ.clear()
+                read = _READ[key] = cls.__notation__.read(text)
+            if read == action:
+                return text
+        return text if game.parse_action(text) == action else None
+    except (IllegalAction, ValueError, TypeError, AttributeError, KeyError, OverflowError):
+        return None
+
+
 class Game(ABC):
     """A game in progress. Subclasses implement the rules; see the module docstring."""
 
@@ -205,12 +243,26 @@ class Game(ABC):
         self.log.append(ev)
 
     def to_action(self, action: Action | str) -> Action:
-        """Notation text → action; an action passes through; anything else is refused."""
+        """Notation text → action; an action value passes only when the ruleset could have
+        made it (one of its declared kinds, and its text reads back as the same value: no
+        hand-built value with fields of the wrong type); anything else is refused."""
+        return self._read(action)[0]
+
+    def _read(self, action: Action | str) -> tuple[Action, str]:
+        """:meth:`to_action` and the action's notation text (computed once)."""
         if isinstance(action, str):
-            return self.parse_action(action)
+            try:
+                act = self.parse_action(action)
+            except (ValueError, TypeError, OverflowError, RecursionError):
+                raise IllegalAction(f"cannot read {action[:80]!r} as an action") from None
+            return act, str(act)
         if not isinstance(action, Action):
-            raise IllegalAction(f"not an action: {action!r}")
-        return action
+            raise IllegalAction(f"not an action: {type(action).__name__}")
+        text = _made_by(self, action)
+        if text is None:
+            raise IllegalAction(f"not an action of {self.ruleset or 'this game'}: "
+                                f"{action!r:.120}")
+        return action, text
 
     def apply(self, action: Action | str) -> list[Event]:
         """The one checked entry point: apply a legal action and return what happened.
@@ -220,7 +272,7 @@ class Game(ABC):
         """
         if self.over:
             raise IllegalAction("the game is over")
-        act = self.to_action(action)
+        act, text = self._read(action)
         self.check(act)
         backup = self._snapshot() if self.dice.can_fail else None
         self._pending = []
@@ -231,7 +283,7 @@ class Game(ABC):
                 self.__dict__.clear()
                 self.__dict__.update(backup)
             raise
-        self.actions.append(str(act))
+        self.actions.append(text)
         events, self._pending = self._pending, []
         return events
 

@@ -9,51 +9,145 @@ half-loaded.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
 
 from .chance import CHANCE, ChanceOutcome, ExplicitChanceGame
+from .datafile import Bounds, check_bounded, read_json
 from .dice import Asker, ScriptedDice, dice_from_spec
-from .errors import DiceError, IllegalAction, RecordError, UnknownName
+from .errors import DataFileError, DiceError, IllegalAction, RecordError, UnknownName
 from .game import Game
-from .record_format import _KEYS, FORMAT, FORMAT_VERSION, _checksum, make_record
+from .record_format import (
+    _KEYS,
+    EXTRA_KEYS,
+    FORMAT,
+    FORMAT_VERSION,
+    Envelope,
+    _checksum,
+    envelope_error,
+    key_id_of,
+    make_record,
+    sign,
+    verify,
+)
 from .registry import get_ruleset, load
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "_KEYS", "_checksum", "check_record", "load_record_file",
-           "make_record", "replay", "replay_explicit", "save", "undo"]
+if TYPE_CHECKING:
+    from .registry import RulesetInfo
+
+__all__ = ["FORMAT", "FORMAT_VERSION", "_KEYS", "_checksum", "check_options", "check_record",
+           "key_id_of", "load_record_file", "make_record", "replay", "replay_explicit", "save",
+           "server_key", "sign", "signature_note", "undo", "verify"]
+
+
+#: how large a record may be (a long game's actions and rolls fit with room to spare)
+RECORD_BOUNDS = Bounds(size=32 * 1024 * 1024, items=2_500_000)
+
+#: the environment variable holding a server's record key (text; see docs/web.md)
+KEY_ENV = "VOIDWAR_SERVER_KEY"
+
+
+def server_key() -> bytes | None:
+    """The record key named by ``$VOIDWAR_SERVER_KEY`` (None when unset)."""
+    text = os.environ.get(KEY_ENV, "").strip()
+    return text.encode() if text else None
+
+
+def _field_error(field: str, reason: str) -> RecordError:
+    return RecordError(f"{field}: {reason}")
 
 
 def check_record(rec: Any) -> dict[str, Any]:
-    """Validate a record's envelope (not yet its actions); return it or raise RecordError."""
+    """Validate a record's envelope (not yet its actions); return it or raise RecordError
+    naming the field and the reason. Options are checked by the ruleset's options schema
+    (:attr:`RulesetInfo.options_model`): a record embeds its data, it never names a file."""
     if not isinstance(rec, dict):
-        raise RecordError("a record must be a JSON object")
+        raise _field_error("(top level)", "a record must be a JSON object")
     if rec.get("format") != FORMAT:
-        raise RecordError(f"not a voidwar record (format is {rec.get('format')!r})")
+        raise RecordError(f"not a voidwar record (format is {str(rec.get('format'))[:40]!r})")
     fv = rec.get("format_version")
     if fv != FORMAT_VERSION:
-        raise RecordError(
-            f"record format version {fv!r} is not supported (this engine reads {FORMAT_VERSION})"
-        )
+        raise RecordError(f"record format version {str(fv)[:20]!r} is not supported (this "
+                          f"engine reads {FORMAT_VERSION})")
     missing = [k for k in (*_KEYS, "checksum") if k not in rec]
     if missing:
         raise RecordError(f"record is incomplete: missing {', '.join(missing)}")
+    unknown = sorted(set(rec) - {*_KEYS, "checksum", *EXTRA_KEYS})
+    if unknown:
+        raise _field_error(str(unknown[0])[:64], "not a field of a record")
+    try:
+        check_bounded(rec, "record", RECORD_BOUNDS)
+        Envelope.model_validate(rec)
+    except DataFileError as e:
+        raise _field_error(e.field, e.reason) from None
+    except ValidationError as e:
+        raise _field_error(*envelope_error(e)) from None
     body = {k: rec[k] for k in _KEYS}
     if rec["checksum"] != _checksum(body):
         raise RecordError("record checksum does not match its content (edited or corrupted)")
     try:
         info = get_ruleset(rec["ruleset"])
     except UnknownName as e:
-        raise RecordError(str(e)) from None
+        raise _field_error("ruleset", str(e)) from None
     if rec["rules_version"] != info.game_class.rules_version:
         raise RecordError(
             f"record was made with {rec['ruleset']} rules version {rec['rules_version']}, "
             f"this engine plays version {info.game_class.rules_version}"
         )
-    if not isinstance(rec["actions"], list) or not all(isinstance(a, str) for a in rec["actions"]):
-        raise RecordError("record actions must be a list of strings")
-    if not isinstance(rec["options"], dict):
-        raise RecordError("record options must be an object")
+    _check_scenario(info, rec["scenario"])
+    try:
+        check_options(info, rec["options"], "record")
+    except DataFileError as e:
+        raise _field_error(e.field, e.reason) from None
     return rec
+
+
+def _check_scenario(info: RulesetInfo, scenario: str | None) -> None:
+    """A record's scenario is one of the ruleset's by name (never a file)."""
+    if scenario is None:
+        return
+    try:
+        known = info.scenarios()
+    except Exception:  # a ruleset whose scenarios cannot be listed names none
+        known = {}
+    if scenario not in known:
+        raise _field_error("scenario", f"{scenario!r} is not one of {info.name}'s scenarios "
+                                       f"({', '.join(known) or 'none'})")
+
+
+#: option names that would reach :func:`load`'s own parameters
+RESERVED_OPTIONS = ("seed", "dice", "chance", "scenario", "name")
+
+
+def check_options(info: RulesetInfo, options: Any, file: str) -> dict[str, Any]:
+    """Options from outside (a record, a client): a JSON object, bounded, that the ruleset's
+    schema accepts (strict types, no unknown names, bounded work, inline data only). Returns
+    the options; :class:`DataFileError` names the field otherwise."""
+    if not isinstance(options, dict):
+        raise DataFileError(file, "options", "must be an object")
+    check_bounded(options, file, where="options")
+    for key in options:
+        if key in RESERVED_OPTIONS:
+            raise DataFileError(file, f"options.{key}", "not an option (the dice and the "
+                                "scenario are not options)")
+    for key in info.file_options:
+        if key in options and not isinstance(options[key], dict):
+            raise DataFileError(file, f"options.{key}", f"option {key} names a file on the "
+                                "server; send the file's contents as data (an object) instead")
+    model = getattr(info, "options_model", None)
+    if model is None:
+        return options
+    try:
+        model.model_validate(options)
+    except ValidationError as e:
+        err = e.errors()[0]
+        loc = ".".join(str(x) for x in ("options", *err["loc"]))
+        msg = err["msg"].removeprefix("Value error, ")
+        raise DataFileError(file, loc, msg) from None
+    return options
 
 
 def replay(rec: Any, upto: int | None = None, ask: Asker | None = None) -> Game:
@@ -135,17 +229,31 @@ def save(game: Game, path: str | Path) -> None:
 
 
 def load_record_file(path: str | Path) -> dict[str, Any]:
-    """Read and check a record file; :class:`RecordError` naming the file otherwise."""
+    """Read and check a record file (bounded, UTF-8 JSON); :class:`RecordError` naming the
+    file, the field and the reason otherwise."""
     p = Path(path)
     try:
-        text = p.read_text()
-    except OSError as e:
-        raise RecordError(f"{p}: cannot read: {e.strerror}") from None
-    try:
-        rec = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"{p}: not valid JSON (truncated?): {e.msg} at line {e.lineno}") from None
+        rec = read_json(p, RECORD_BOUNDS)
+    except DataFileError as e:
+        raise RecordError(f"{p}: {e.field}: {e.reason}") from None
     try:
         return check_record(rec)
     except RecordError as e:
         raise RecordError(f"{p}: {e}") from None
+
+
+def signature_note(rec: dict[str, Any], key: bytes | None = None) -> str:
+    """Whether a (checked) record is signed, by which key id, and whether ``key`` (default:
+    ``$VOIDWAR_SERVER_KEY``) confirms it."""
+    sig = rec.get("signature")
+    if not isinstance(sig, dict):
+        return "unsigned record (no server vouches for it)"
+    kid = sig.get("key_id")
+    key = key if key is not None else server_key()
+    if key is None:
+        return f"signed with key id {kid} (not verified here: set {KEY_ENV} to that key)"
+    if key_id_of(key) != kid:
+        return f"signed with key id {kid} (not verified: the key here is {key_id_of(key)})"
+    if verify(rec, key):
+        return f"signed with key id {kid}: signature valid"
+    raise RecordError(f"signature: the MAC does not match key id {kid} (forged or edited)")

@@ -55,6 +55,9 @@ class RulesetInfo:
     #: options whose text value is a path on the machine running the game (a table or army
     #: file). A server refuses such paths from clients and accepts only inline data.
     file_options: tuple[str, ...] = ()
+    #: the options as a strict pydantic model (``rulesets/<r>/options.py``): what a server
+    #: or a record may give — inline data only, bounded work (core.record.check_options)
+    options_model: type[Any] | None = None
     #: what the ruleset tells a search (evaluation, candidates, tuning, score range)
     search: SearchHooks = NO_SEARCH_HOOKS
     #: the golden playthroughs: file name → a function that writes its text (``voidwar dev

@@ -14,7 +14,6 @@ from typing import Any
 
 from voidwar.core.chance import ExplicitChanceGame
 from voidwar.core.game import Event, Game, Result
-from voidwar.core.policy import Policy
 
 from .store import GameRow, SeatRow
 
@@ -71,11 +70,11 @@ class Live:
     #: entries[0]: events of the set-up; entries[i + 1]: events of action i
     entries: list[list[Event]]
     lock: threading.RLock = field(default_factory=threading.RLock)
+    #: the stored version this copy mirrors (the store bumps it with every change)
     version: int = 0
     #: seat (None: spectators) → how many of the first actions that seat may read in the log
     public_upto: dict[str | None, int] = field(default_factory=dict)
     bots_running: bool = False
-    policies: dict[str, Policy] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -113,7 +112,7 @@ class Live:
         """Take over a freshly loaded copy's rows, game and log (after a rebuild)."""
         self.row, self.seats, self.game = fresh.row, fresh.seats, fresh.game
         self.action_seats, self.entries = fresh.action_seats, fresh.entries
-        self.public_upto = fresh.public_upto
+        self.public_upto, self.version = fresh.public_upto, fresh.version
 
 
 #: ``fn(live, message)``, called after every committed change of any game

@@ -6,13 +6,27 @@ from typing import Annotated, Any, Literal
 
 from fastapi import Header
 from fastapi import Path as PathParam
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+
+def _utf8(text: str) -> str:
+    """Text that is UTF-8 (a lone surrogate is not)."""
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError("text must be UTF-8 (it holds a lone surrogate)") from None
+    return text
+
+
+#: a client's text: UTF-8 only
+Text = Annotated[str, AfterValidator(_utf8)]
 
 GameId = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="game id")]
 Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=200)]
-#: an option is a scalar, or inline data (a table or army file's contents) — bounded by the
-#: request size limit; paths to files on the server are refused (RulesetInfo.file_options)
-OptionValue = str | int | float | bool | list[Any] | dict[str, Any]
+#: an option is a scalar, or inline data (a table or army file's contents); each ruleset's
+#: options schema checks them (rulesets/<r>/options.py: types, bounds, never a file name)
+OptionValue = str | int | float | bool | list[Any] | dict[str, Any] | None
 
 
 # -- request and answer bodies --------------------------------------------------------------
@@ -28,12 +42,18 @@ class CreateGame(BaseModel):
     """A new game: ruleset, scenario, options, seed, who sits where, the dice."""
 
     model_config = ConfigDict(extra="forbid")
-    ruleset: str = Field(max_length=64, examples=["antilles"])
-    scenario: str | None = Field(None, max_length=128)
-    options: dict[Annotated[str, Field(max_length=64)], OptionValue] = Field(
-        default_factory=dict, max_length=32)
-    seed: int | None = Field(None, ge=0, le=2**62, description="dice seed (random when absent)")
-    seats: dict[Annotated[str, Field(max_length=64)], SeatSpec] = Field(
+    ruleset: Text = Field(max_length=64, examples=["antilles"])
+    scenario: Text | None = Field(None, max_length=128,
+                                  description="one of the ruleset's scenarios, by name")
+    options: dict[Annotated[Text, Field(max_length=64)], OptionValue] = Field(
+        default_factory=dict, max_length=32,
+        description="the ruleset's options (GET /api/rulesets lists them), checked by its "
+                    "schema; data options as inline content, never a file name")
+    seed: int | None = Field(None, ge=0, le=2**62,
+                             description="the dice seed: only where the server lets the "
+                                         "creator choose it (every seat is told); else the "
+                                         "server seeds the dice itself")
+    seats: dict[Annotated[Text, Field(max_length=64)], SeatSpec] = Field(
         default_factory=dict, max_length=16,
         description="seat name → who sits there; seats left out are human")
     dice: Literal["seeded", "manual"] = Field(
@@ -62,20 +82,25 @@ class Created(BaseModel):
     tokens: list[SeatGiven]
     hotseat_link: str
     spectator_link: str
+    terms: dict[str, Any] = Field(default_factory=dict,
+                                  description="the dice and every non-default option")
 
 
 class JoinSeat(BaseModel):
     """The open seat to take."""
 
     model_config = ConfigDict(extra="forbid")
-    seat: str = Field(max_length=64)
+    seat: Text = Field(max_length=64)
 
 
 class SubmitAction(BaseModel):
     """An action in the ruleset's text notation."""
 
     model_config = ConfigDict(extra="forbid")
-    action: str = Field(min_length=1, max_length=500, examples=["fire P2 at platform"])
+    action: Text = Field(min_length=1, max_length=500, examples=["fire P2 at platform"])
+    index: int | None = Field(None, ge=0, le=10**6,
+                              description="the action count you saw: a repeated request is "
+                                          "then refused (409) instead of played twice")
 
 
 class Acted(BaseModel):

@@ -1,9 +1,11 @@
 """The web server: a JSON API (OpenAPI at ``/docs``), a websocket per game, and the page.
 
 ``create_app(db_url)`` builds the FastAPI application from the routers of :mod:`.routes`;
-``serve(host, port, db_url)`` runs it with uvicorn in one process. Seat tokens travel in the
-``X-Seat-Token`` header (or ``?token=`` where a header cannot be set: the websocket). A request
-without a token is a spectator's.
+``serve(host, port, db_url, workers=N)`` runs it with uvicorn in N processes (more than one
+needs PostgreSQL: the store is what they share); :func:`run_bots` is a process that only makes
+bot moves. Seat tokens travel in the ``X-Seat-Token`` header (or ``?token=`` where a header
+cannot be set: the websocket). A request without a token is a spectator's. Every answer is
+ASCII JSON (text a client sent, even a lone surrogate, comes back escaped, never as a 500).
 """
 
 from __future__ import annotations
@@ -12,8 +14,13 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
+import secrets
+import signal
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from importlib import import_module
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -21,12 +28,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from voidwar.core.errors import UnknownName
+from voidwar.core.record import server_key
 from voidwar.core.version import __version__
 
 from .hub import Hub
 from .routes import actions, games, static, websocket
 from .service import GameService, ServiceError
-from .store import Store
+from .store import Store, default_db_url
 
 log = logging.getLogger("voidwar.web")
 
@@ -79,6 +87,15 @@ class BodyLimit:
                 raise
 
 
+class AsciiJSON(JSONResponse):
+    """JSON with every non-ASCII character escaped: always encodable (lone surrogates too)."""
+
+    def render(self, content: Any) -> bytes:
+        """The body."""
+        return json.dumps(content, ensure_ascii=True, allow_nan=False, default=str,
+                          separators=(",", ":")).encode("ascii")
+
+
 async def _too_large(limit: int, send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
     body = json.dumps({"detail": f"request body too large (limit {limit} bytes)"}).encode()
     await send({"type": "http.response.start", "status": 413,
@@ -93,7 +110,7 @@ async def _refused(_request: Request, exc: Exception) -> JSONResponse:
     body: dict[str, Any] = {"detail": exc.reason}
     if exc.rule:
         body["rule"] = exc.rule
-    return JSONResponse(body, status_code=exc.status)
+    return AsciiJSON(body, status_code=exc.status)
 
 
 async def _malformed(_request: Request, exc: Exception) -> JSONResponse:
@@ -104,7 +121,7 @@ async def _malformed(_request: Request, exc: Exception) -> JSONResponse:
     for e in errors[:5]:
         where = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
         parts.append(f"{where}: {e.get('msg', 'invalid')}")
-    return JSONResponse(
+    return AsciiJSON(
         {"detail": "malformed request: " + "; ".join(parts),
          "errors": json.loads(json.dumps(errors[:5], default=str))},
         status_code=422,
@@ -113,22 +130,50 @@ async def _malformed(_request: Request, exc: Exception) -> JSONResponse:
 
 @contextlib.asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """Resume the stored games at start-up; stop the bots and close the store at shutdown."""
+    """Listen for other processes' changes and take the bot jobs nobody holds at start-up;
+    stop the bots and close the store at shutdown."""
     service: GameService = app.state.service
+    await asyncio.to_thread(service.start)
     await asyncio.to_thread(service.resume_all)
     yield
     await asyncio.to_thread(service.close)
 
 
-def create_app(db_url: str | None = None, *, bot_delay: float = 0.0) -> FastAPI:
-    """The application, storing games at ``db_url`` (default: SQLite in the data folder)."""
-    service = GameService(Store(db_url), bot_delay=bot_delay)
+def key_for(url: str) -> bytes:
+    """The server's record key: ``$VOIDWAR_SERVER_KEY``, else a key made once and kept in
+    the data folder (``server.key``, mode 600). Several machines must share one (docs/web.md)."""
+    key = server_key()
+    if key is not None:
+        return key
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    path = Path(base) / "voidwar" / "server.key"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(FileExistsError):  # another process made it first
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w") as fh:
+                fh.write(secrets.token_hex(32) + "\n")
+    return path.read_text().strip().encode()
+
+
+def create_app(db_url: str | None = None, *, bot_delay: float = 0.0,
+               client_seeds: bool = False, key: bytes | None = None,
+               bot_lease: float = 15.0, sweep_every: float = 1.0) -> FastAPI:
+    """The application, storing games at ``db_url`` (default: SQLite in the data folder).
+
+    ``client_seeds``: a client may choose the dice seed (tests, local play; every seat is told).
+    ``key``: the record key (default: :func:`key_for`)."""
+    store = Store(db_url)
+    service = GameService(store, bot_delay=bot_delay, client_seeds=client_seeds,
+                          key=key if key is not None else key_for(store.url),
+                          bot_lease=bot_lease, sweep_every=sweep_every)
     app = FastAPI(
         title="voidwar",
         version=__version__,
         description="Play voidwar rulesets: games, seats with secret tokens, actions in text "
                     "notation, undo by agreement, replays, and a websocket per game.",
         lifespan=_lifespan,
+        default_response_class=AsciiJSON,
     )
     app.state.service = service
     app.state.hub = Hub(service)
@@ -143,17 +188,54 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0) -> FastAPI:
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) -> None:
-    """Run the server in this process until interrupted (``voidwar serve``)."""
+#: the environment :func:`app_from_env` reads (the worker processes of ``serve --workers``)
+ENV_DB, ENV_CLIENT_SEEDS = "VOIDWAR_DB", "VOIDWAR_CLIENT_SEEDS"
+
+
+def app_from_env() -> FastAPI:
+    """The application of one worker process (``uvicorn --factory``): its store from
+    ``$VOIDWAR_DB``, client seeds when ``$VOIDWAR_CLIENT_SEEDS`` is 1."""
+    return create_app(os.environ.get(ENV_DB) or None,
+                      client_seeds=os.environ.get(ENV_CLIENT_SEEDS) == "1",
+                      bot_lease=float(os.environ.get("VOIDWAR_BOT_LEASE", "15")))
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
+          workers: int = 1, client_seeds: bool = False) -> None:
+    """Run the server until interrupted (``voidwar serve``): ``workers`` processes, which
+    share one PostgreSQL database when more than one."""
     import uvicorn
 
-    from .store import default_db_url
-
     url = db_url or default_db_url()
+    if workers > 1 and not Store(url).is_postgres:
+        raise SystemExit("several worker processes share their games through PostgreSQL: "
+                         "give --db postgresql://… (SQLite serves one process)")
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    print(f"voidwar: playing at http://{shown}:{port}/  ({workers} process"
+          f"{'es' if workers > 1 else ''}; games stored in {url})", flush=True)
+    if workers > 1:
+        os.environ[ENV_DB], os.environ[ENV_CLIENT_SEEDS] = url, "1" if client_seeds else "0"
+        uvicorn.run("voidwar.web.server:app_from_env", factory=True, host=host, port=port,
+                    workers=workers, log_level="warning", timeout_keep_alive=30)
+        return
     try:
-        app = create_app(url)
+        app = create_app(url, client_seeds=client_seeds,
+                         bot_lease=float(os.environ.get("VOIDWAR_BOT_LEASE", "15")))
     except UnknownName as e:  # pragma: no cover - defensive
         raise SystemExit(str(e)) from None
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    print(f"voidwar: playing at http://{shown}:{port}/  (games stored in {url})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_keep_alive=30)
+
+
+def run_bots(db_url: str | None = None) -> None:
+    """A process that makes bot moves only (``voidwar bots``): it takes the jobs of the
+    store's games until interrupted."""
+    store = Store(db_url)
+    service = GameService(store, key=b"")
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stop.set())
+    service.start()
+    print(f"voidwar bots: taking bot moves of the games in {store.url}", flush=True)
+    service.resume_all()
+    stop.wait()
+    service.close()

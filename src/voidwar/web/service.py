@@ -3,36 +3,42 @@
 Everything here goes through the Game protocol only (``load``, ``legal_actions``, ``apply``,
 ``view``, ``record``, policies), so every ruleset plays on the web unchanged.
 
-Order of an accepted action: apply it to the live game (transactional — an illegal action
-changes nothing) → insert and **commit** its row → publish it → answer the client. If the commit
-fails the live game is rebuilt from the database, so memory never runs ahead of the store.
+The store is the single source of truth; a process's live game is a cache, checked against the
+stored version before each use (:func:`.loading.catch_up`), so any number of processes on any
+number of machines can serve the same game. Order of an accepted action: catch up → apply it to
+the live game (transactional — an illegal action changes nothing) → append its row under the
+game's version (compare-and-set, unique (game, index)) and **commit** → publish it (locally,
+and through PostgreSQL ``NOTIFY`` to every other process) → answer the client. If the commit
+fails or loses the race the live game is rebuilt from the store and the client is told (409),
+so memory never runs ahead of the store and no action is accepted twice.
 
-What each seat may see is :mod:`.views`'s; games with real dice are :mod:`.manual`'s; rebuilding
-a live game from its rows is :mod:`.loading`'s.
+Creating games for untrusted clients is :mod:`.setup`'s; bots are :mod:`.bots`' jobs; what each
+seat may see is :mod:`.views`'s; games with real dice are :mod:`.manual`'s; rebuilding a live
+game from its rows is :mod:`.loading`'s.
 """
 
 from __future__ import annotations
 
 import hmac
 import logging
+import os
 import secrets
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from voidwar.ai import registry as policy_registry
 from voidwar.core.chance import CHANCE
-from voidwar.core.dice import ScriptedDice
-from voidwar.core.errors import DataFileError, DiceError, IllegalAction, UnknownName
-from voidwar.core.game import Event, Game
-from voidwar.core.registry import RulesetInfo, get_ruleset, load
+from voidwar.core.errors import DiceError, IllegalAction
+from voidwar.core.game import Event
+from voidwar.core.record import sign
 
 from . import views
-from .live import SEAT_KINDS, Live, ServiceError, Subscriber, hash_token, is_manual, update_public
-from .loading import load_live
+from .bots import Bots
+from .live import Live, ServiceError, Subscriber, hash_token, is_manual, update_public
+from .loading import catch_up, load_live
 from .manual import dice_column
-from .store import SeatRow, Store
+from .setup import check_request, pick_seed, ruleset_of, seat_rows, set_up, terms
+from .store import Conflict, Store
 
 log = logging.getLogger("voidwar.web")
 
@@ -42,51 +48,114 @@ __all__ = ["GameService", "Live", "ServiceError", "hash_token", "is_manual"]
 class GameService:
     """The server's model: thread-safe operations on games, each committed before it returns."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.0, bot_workers: int = 4) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.0, bot_workers: int = 4, *,
+                 client_seeds: bool = False, key: bytes | None = None,
+                 bot_lease: float = 15.0, sweep_every: float = 1.0,
+                 max_cached: int = 2000) -> None:
         self.store = store
-        self.bot_delay = bot_delay
+        self.client_seeds = client_seeds
+        self.key = key
+        #: names this process in the store's bot claims and its change announcements
+        self.origin = f"{os.uname().nodename[:40]}:{os.getpid()}:{secrets.token_hex(3)}"
+        self.max_cached = max_cached
         self._live: dict[str, Live] = {}
         self._live_lock = threading.Lock()
-        self._bots = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="bot")
         self._stopping = threading.Event()
         self._subscribers: list[Subscriber] = []
+        self.bots = Bots(self, workers=bot_workers, delay=bot_delay, lease=bot_lease,
+                         sweep_every=sweep_every)
+
+    def start(self) -> None:
+        """Listen for other processes' changes (PostgreSQL) and sweep for bot jobs."""
+        self.store.listen(self._on_change)
+        self.bots.start()
 
     def close(self) -> None:
         """Stop the bots and close the store."""
         self._stopping.set()
-        self._bots.shutdown(wait=True, cancel_futures=True)
+        self.bots.stop()
         self.store.close()
 
     def subscribe(self, fn: Subscriber) -> None:
         """``fn(live, message)`` is called after every committed change of any game."""
         self._subscribers.append(fn)
 
-    # -- the live games ----------------------------------------------------------------------
-    def get(self, gid: str) -> Live:
-        """The live game ``gid`` (loaded from the store on first use; its bots then move)."""
+    # -- the live games: a cache of the store ------------------------------------------------
+    def get(self, gid: str, refresh: bool = True) -> Live:
+        """The game ``gid``, level with the store (loaded on first use, caught up after;
+        ``refresh=False``: the caller catches it up under its own hold of the lock)."""
         with self._live_lock:
             live = self._live.get(gid)
-        if live is not None:
-            return live
-        live = load_live(self.store, gid)
-        with self._live_lock:
-            live = self._live.setdefault(gid, live)
-        self._schedule_bots(live)
+        if live is None:
+            live = load_live(self.store, gid)
+            with self._live_lock:
+                if len(self._live) >= self.max_cached:
+                    self._evict()
+                live = self._live.setdefault(gid, live)
+        elif refresh:
+            with live.lock:
+                self.refresh(live)
         return live
 
+    def cached(self, gid: str) -> Live | None:
+        """The cached copy of ``gid``, if this process holds one (not caught up)."""
+        with self._live_lock:
+            return self._live.get(gid)
+
+    def _evict(self) -> None:
+        """Forget the older half of the cached games (the store keeps them all)."""
+        for gid in list(self._live)[: len(self._live) // 2]:
+            del self._live[gid]
+
+    def refresh(self, live: Live, kind: str | None = None, seat: str | None = None
+                ) -> list[int] | None:
+        """Catch ``live`` up with the store (the caller holds its lock) and tell this
+        process's websockets what another process changed: one message per action added,
+        else one of ``kind`` (what the change's announcement said; ``resync`` after a
+        rebuild, ``change`` otherwise). The indices of the actions added, None after a
+        rebuild."""
+        before = live.version
+        added = catch_up(self.store, live)
+        if live.version == before:
+            return added
+        if added:
+            for idx in added:
+                self._publish(live, "action", live.action_seats[idx], idx)
+        elif added is None:
+            self._publish(live, kind if kind in ("undo", "resign") else "resync", seat)
+        else:
+            self._publish(live, kind if kind and kind != "action" else "change", seat)
+        return added
+
     def resume_all(self) -> int:
-        """Load every unfinished game and let its bots move (after a restart)."""
-        n = 0
-        for gid in self.store.active_game_ids():
-            try:
-                self.get(gid)
-                n += 1
-            except ServiceError as e:
-                log.error("cannot resume game %s: %s", gid, e.reason)
-        return n
+        """After a start: take the bot jobs nobody holds (the other games load on demand)."""
+        return self.bots.sweep()
 
     def _reload(self, live: Live) -> None:
+        """Rebuild ``live`` from the store (its copy may have run ahead: a failed write) and
+        tell the websockets what other processes changed meanwhile."""
+        n, generation, version = len(live.action_seats), live.row.generation, live.version
         live.replace(load_live(self.store, live.id))
+        if live.version == version:
+            return
+        if live.row.generation == generation and len(live.action_seats) >= n:
+            for idx in range(n, len(live.action_seats)):
+                self._publish(live, "action", live.action_seats[idx], idx)
+        else:
+            self._publish(live, "resync", None)
+
+    def _on_change(self, note: dict[str, Any]) -> None:
+        """Another process changed a game: catch the cached copy up and tell this process's
+        websockets (one message per action added)."""
+        if note.get("o") == self.origin or not isinstance(note.get("g"), str):
+            return
+        live = self.cached(note["g"])
+        if live is None:
+            return
+        with live.lock:
+            if live.version >= int(note.get("v", 0)):
+                return
+            self.refresh(live, str(note.get("t", "change")), note.get("s"))
 
     # -- seats and tokens --------------------------------------------------------------------
     def seat_of(self, live: Live, token: str | None) -> str | None:
@@ -119,34 +188,32 @@ class GameService:
     ) -> tuple[Live, dict[str, str]]:
         """Start a game; returns it and the secret token of every human seat.
 
-        ``dice="manual"``: played with real dice — every roll is entered by a person at the
-        table (explicit chance: any human seat may enter it); rolls the rules make while
-        setting the game up come from ``setup_rolls``."""
-        try:
-            info = get_ruleset(ruleset)
-        except UnknownName as e:
-            raise ServiceError(422, str(e)) from None
-        if seed is None:
-            seed = secrets.randbits(31)
-        game = _set_up(info, scenario, options, seed, dice, setup_rolls)
-        unknown = sorted(set(seat_specs) - set(game.seats))
-        if unknown:
-            raise ServiceError(422, f"{info.name} has no seat {', '.join(unknown)} "
-                                    f"(seats: {', '.join(game.seats)})")
-        rows, tokens = _seat_rows(info, game, seat_specs)
+        Everything a client sends is checked first (:mod:`.setup`). ``dice="manual"``: real
+        dice — every roll is entered by a person at the table (explicit chance: any human seat
+        may enter it); rolls the rules make while setting up come from ``setup_rolls``."""
+        info = ruleset_of(ruleset)
+        check_request(info, scenario, options)
+        seed, seeded_by = pick_seed(seed, self.client_seeds)
+        game = set_up(info, scenario, options, seed, dice, setup_rolls)
+        rows, tokens = seat_rows(info, game, seat_specs)
         if dice == "manual" and not tokens:
             raise ServiceError(422, "real dice need a person at the table: make a seat human")
-        gid = secrets.token_hex(6)
+        gid = secrets.token_hex(8)
         status = "over" if game.over else "active"
         spec = ({"kind": "manual", "values": list(game.dice.history)} if dice == "manual"
                 else game.dice.spec())
-        self.store.create_game(gid, info.name, game.scenario, game.record_options(),
-                               spec, rows, status=status)
-        live = load_live(self.store, gid)
-        with self._live_lock:
-            self._live[gid] = live
-        self._schedule_bots(live)
+        kinds = {r.seat: r.kind for r in rows}
+        bot_due = status == "active" and kinds.get(str(game.to_act)) == "bot"
+        self.store.create_game(gid, info.name, game.scenario, game.record_options(), spec, rows,
+                               status=status, seeded_by="manual" if dice == "manual"
+                               else seeded_by, bot_due=bot_due)
+        live = self.get(gid)
+        self.bots.schedule(live)
         return live, tokens
+
+    def terms(self, live: Live) -> dict[str, Any]:
+        """What a seat is told before it joins: dice, non-default options, notes."""
+        return terms(live.row, live.game.notes())
 
     def join(self, gid: str, seat: str) -> str:
         """Take the open seat ``seat``; returns its new secret token."""
@@ -154,24 +221,34 @@ class GameService:
         with live.lock:
             s = live.seats.get(seat)
             if s is None:
-                raise ServiceError(404, f"game {gid} has no seat {seat!r}")
+                raise ServiceError(404, f"game {gid} has no seat {seat[:64]!r}")
             if s.kind != "open":
                 raise ServiceError(409, f"seat {seat} is not open (it is {s.kind})")
             token = secrets.token_urlsafe(18)
-            if not self.store.claim_seat(gid, seat, hash_token(token)):
+            version = self._write(live, lambda v: self.store.claim_seat(
+                gid, v, seat, hash_token(token), note=self._note("join", seat)))
+            if version is None:
+                self._reload(live)
                 raise ServiceError(409, f"seat {seat} was taken")
             live.seats = self.store.get_seats(gid)
             self._publish(live, "join", seat)
         return token
 
     # -- playing -----------------------------------------------------------------------------
-    def act(self, gid: str, token: str | None, text: str) -> tuple[Live, int, list[Event]]:
-        """The token's seat plays ``text`` (or, at a manual roll, a person enters the roll)."""
-        live = self.get(gid)
+    def act(self, gid: str, token: str | None, text: str, index: int | None = None
+            ) -> tuple[Live, int, list[Event]]:
+        """The token's seat plays ``text`` (or, at a manual roll, a person enters the roll).
+        ``index``: the place the action is meant for (the action count the player saw), so a
+        repeated request is refused rather than played twice."""
+        live = self.get(gid, refresh=False)
         with live.lock:
+            self.refresh(live)
             seat = self.require_seat(live, token)
             if live.over:
                 raise ServiceError(409, "the game is over")
+            if index is not None and index != len(live.game.actions):
+                raise ServiceError(409, f"this action was meant as action #{index}, but the "
+                                        f"game has {len(live.game.actions)} actions now")
             if live.game.to_act == CHANCE:
                 # real dice are rolled at the table: any human seat enters the result
                 if live.seats[seat].kind != "human":
@@ -182,17 +259,28 @@ class GameService:
                 raise ServiceError(409, f"it is not {seat}'s turn ({live.game.to_act} to act)")
             else:
                 idx, events = self._apply(live, seat, text)
-        self._schedule_bots(live)
+        self.bots.schedule(live)
         return live, idx, events
 
+    def _note(self, kind: str, seat: str | None) -> dict[str, Any]:
+        """The announcement of a change to the other processes."""
+        return {"t": kind, "s": seat, "o": self.origin}
+
+    def bot_due(self, live: Live) -> bool:
+        """Whether a bot seat is to act in ``live``."""
+        seat = live.to_act
+        row = live.seats.get(seat) if seat is not None else None
+        return row is not None and row.kind == "bot"
+
     def _apply(self, live: Live, seat: str | None, text: str) -> tuple[int, list[Event]]:
-        """Apply, commit, publish (the caller holds the lock)."""
+        """Apply, commit under the version, publish (the caller holds the lock, and has just
+        caught ``live`` up)."""
         game = live.game
         before = len(game.actions)
         actor = game.to_act
         pending = game.pending_roll
         try:
-            events = game.apply(game.to_action(text))
+            events = game.apply(text)
         except IllegalAction as e:
             raise ServiceError(422, e.reason, e.rule) from None
         except DiceError as e:
@@ -203,28 +291,43 @@ class GameService:
         if is_manual(live.row):
             column = dice = live.row.dice = dice_column(live, game)
             if len(game.actions) == before:  # a roll (or an action) now waiting for rolls
-                self._commit(live, lambda: self.store.set_dice(live.id, column))
+                self._write(live, lambda v: self.store.set_dice(
+                    live.id, v, column, note=self._note("roll", seat)))
                 self._publish(live, "roll", seat)
                 return idx, events
             if actor == CHANCE and pending is not None:
                 seat = pending.seat  # the action is the seat's that gave it, not the roller's
-        self._commit(live, lambda: self.store.add_action(live.id, idx, seat, game.actions[-1],
-                                                         status=status, dice=dice))
         live.row.status = status
+        due = status == "active" and self.bot_due(live)
+        undo = any(s.undo_at is not None for s in live.seats.values())
+        self._write(live, lambda v: self.store.add_action(
+            live.id, v, idx, seat, game.actions[-1], status=status, dice=dice, bot_due=due,
+            note=self._note("action", seat), undo_pending=undo))
+        live.row.n_actions = idx + 1
         live.action_seats.append(seat)
         live.entries.append(events)
+        for s in live.seats.values():
+            s.undo_at = None
         update_public(game, live.public_upto)
-        self._publish(live, "action", seat)
+        self._publish(live, "action", seat, idx)
         return idx, events
 
-    def _commit(self, live: Live, write: Callable[[], object]) -> None:
-        """Run a store write; if it fails, rebuild the live game from what was committed
-        (memory must not run ahead of the store) and re-raise."""
+    def _write(self, live: Live, write: Callable[[int], int | None]) -> int | None:
+        """Run a store write at ``live``'s version and take the new version. If it fails or
+        another process changed the game first, rebuild ``live`` from what was committed
+        (memory must not run ahead of the store): a lost race is 409, to look again."""
         try:
-            write()
+            version = write(live.version)
+        except Conflict:
+            self._reload(live)
+            raise ServiceError(409, "the game changed at the same moment (another seat, "
+                                    "window or server); look again and retry") from None
         except Exception:
             self._reload(live)
             raise
+        if version is not None:
+            live.version = live.row.version = version
+        return version
 
     def legal(self, live: Live, seat: str | None) -> list[dict[str, Any]]:
         """The legal actions ``seat`` may play now, structured (:func:`.views.legal_for`)."""
@@ -237,7 +340,8 @@ class GameService:
             seat = self.require_seat(live, token)
             if live.over:
                 raise ServiceError(409, "the game is over")
-            self.store.set_status(gid, "resigned", resigned_by=seat)
+            self._write(live, lambda v: self.store.set_status(
+                gid, v, "resigned", resigned_by=seat, note=self._note("resign", seat)))
             live.row.status, live.row.resigned_by = "resigned", seat
             self._publish(live, "resign", seat)
         return live
@@ -260,7 +364,8 @@ class GameService:
             if target is None:
                 raise ServiceError(409, "nothing to undo: no human seat has acted yet")
             n = len(live.game.actions)
-            self.store.set_undo_request(gid, seat, n)
+            self._write(live, lambda v: self.store.set_undo_request(
+                gid, v, seat, n, note=self._note("undo-request", seat)))
             live.seats[seat].undo_at = n
             waiting = [h for h in humans if live.seats[h].undo_at != n]
             if waiting:
@@ -269,20 +374,23 @@ class GameService:
             self._undo_to(live, target)
             self._publish(live, "undo", seat)
             done_n = len(live.game.actions)
-        self._schedule_bots(live)
+        self.bots.schedule(live)
         return True, [], done_n
 
     def _undo_to(self, live: Live, target: int) -> None:
         """Keep the first ``target`` actions in the store and rebuild the live game."""
         gid = live.id
-        self.store.truncate_actions(gid, target)
-        if is_manual(live.row):
-            # forget the action waiting for rolls; then keep only the rolls still used
-            self.store.set_dice(gid, {"kind": "manual", "values": live.row.dice["values"]})
-            self._reload(live)
-            live.row.dice = {"kind": "manual", "values": list(live.game.dice.history)}
-            self.store.set_dice(gid, live.row.dice)
+        dice = ({"kind": "manual", "values": live.row.dice["values"]} if is_manual(live.row)
+                else None)
+        self._write(live, lambda v: self.store.truncate_actions(
+            gid, v, target, dice=dice, note=self._note("undo", None)))
         self._reload(live)
+        if is_manual(live.row):  # keep only the rolls the remaining actions used
+            kept = {"kind": "manual", "values": list(live.game.dice.history)}
+            self._write(live, lambda v: self.store.set_dice(gid, v, kept))
+            self._reload(live)
+        if self.bot_due(live):
+            self.store.set_bot_due(gid, live.version, True)
 
     # -- what a seat may see (see .views) ----------------------------------------------------
     def log_for(self, live: Live, seat: str | None) -> list[dict[str, Any]]:
@@ -307,44 +415,20 @@ class GameService:
         return views.replay_step(self.get(gid), step, seat)
 
     def record(self, gid: str) -> dict[str, Any]:
-        """The game's record (refused while a game with hidden information is played)."""
-        return views.record_for(self.get(gid))
-
-    # -- bots --------------------------------------------------------------------------------
-    def _schedule_bots(self, live: Live) -> None:
+        """The game's record, with its terms, signed with the server's key. Refused while a
+        game with hidden information is played, and while a game the server rolls for is
+        played (the record holds the seed: it would tell every future roll)."""
+        live = self.get(gid)
         with live.lock:
-            if live.bots_running or self._stopping.is_set():
-                return
-            seat = live.to_act
-            row = live.seats.get(seat) if seat is not None else None
-            if row is None or row.kind != "bot":
-                return
-            live.bots_running = True
-        try:
-            self._bots.submit(self._run_bots, live)
-        except RuntimeError:  # shutting down
-            live.bots_running = False
-
-    def _run_bots(self, live: Live) -> None:
-        try:
-            while not self._stopping.is_set():
-                if self.bot_delay:
-                    self._stopping.wait(self.bot_delay)
-                with live.lock:
-                    seat = live.to_act
-                    if seat is None or seat not in live.policies:
-                        return
-                    action = live.policies[seat].choose(live.game)
-                    self._apply(live, seat, str(action))
-        except Exception:
-            log.exception("bot failed in game %s", live.id)
-        finally:
-            with live.lock:
-                live.bots_running = False
+            if not live.over and live.row.seeded_by == "server" and not is_manual(live.row):
+                raise ServiceError(403, "the record of a game the server rolls for is given "
+                                        "once it is over (it holds the dice's seed)")
+            rec = {**views.record_for(live), "terms": self.terms(live)}
+        return sign(rec, self.key) if self.key else rec
 
     # -- publishing --------------------------------------------------------------------------
-    def _publish(self, live: Live, kind: str, seat: str | None) -> None:
-        live.version += 1
+    def _publish(self, live: Live, kind: str, seat: str | None, index: int | None = None
+                 ) -> None:
         msg = {
             "type": kind,
             "game": live.id,
@@ -355,59 +439,10 @@ class GameService:
             "status": live.status,
             "over": live.over,
         }
+        if index is not None:
+            msg["index"] = index
         for fn in list(self._subscribers):
             try:
                 fn(live, msg)
             except Exception:
                 log.exception("subscriber failed")
-
-
-def _set_up(info: RulesetInfo, scenario: str | None, options: dict[str, Any], seed: int,
-            dice: str, setup_rolls: list[int] | None) -> Game:
-    """A new game of ``info`` as a client asked for it; a refusal names what is wrong."""
-    for key in info.file_options:
-        if isinstance(options.get(key), str):
-            # never read a path on the server for a client: send the file's contents
-            raise ServiceError(422, f"option {key} names a file on the server; send the "
-                                    "file's contents as data (an object) instead")
-    if dice not in ("seeded", "manual"):
-        raise ServiceError(422, f"dice must be 'seeded' or 'manual', not {dice!r}")
-    try:
-        if dice == "manual":
-            setup = ScriptedDice(list(setup_rolls or []))
-            game = load(info.name, scenario=scenario, dice=setup, **options)
-            if setup.pos < len(setup.values):
-                raise ServiceError(422, f"{info.name} rolls {setup.pos} dice while setting "
-                                        f"up; {len(setup.values)} set-up rolls were given")
-            return game
-        return load(info.name, scenario=scenario, seed=seed, **options)
-    except DiceError as e:
-        raise ServiceError(422, f"cannot set up {info.name}: {e} (with real dice, send the "
-                                "rolls made while setting up as setup_rolls)") from None
-    except (UnknownName, DataFileError, ValueError, TypeError, KeyError) as e:
-        raise ServiceError(422, f"cannot set up {info.name}: {e}") from None
-
-
-def _seat_rows(info: RulesetInfo, game: Game, seat_specs: dict[str, tuple[str, str | None]]
-               ) -> tuple[list[SeatRow], dict[str, str]]:
-    """The seat rows of a new game, and the secret token of each human seat."""
-    tokens: dict[str, str] = {}
-    rows: list[SeatRow] = []
-    known_policies = policy_registry.names(info.name)
-    for seat in game.seats:
-        kind, policy = seat_specs.get(seat, ("human", None))
-        if kind not in SEAT_KINDS:
-            raise ServiceError(422, f"seat {seat}: kind must be one of {', '.join(SEAT_KINDS)}")
-        if kind == "bot":
-            policy = policy or ("heuristic" if "heuristic" in known_policies else "random")
-            if policy not in known_policies:
-                raise ServiceError(422, f"seat {seat}: unknown policy {policy!r} for "
-                                        f"{info.name} (known: {', '.join(known_policies)})")
-        else:
-            policy = None
-        token_hash = None
-        if kind == "human":
-            tokens[seat] = secrets.token_urlsafe(18)
-            token_hash = hash_token(tokens[seat])
-        rows.append(SeatRow(seat, kind, policy, token_hash, None))
-    return rows, tokens

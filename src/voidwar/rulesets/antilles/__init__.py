@@ -11,6 +11,7 @@ from .board import board_view
 from .data import load_tables, load_values_option
 from .game import AntillesGame
 from .golden import GOLDENS
+from .options import Options
 from .policies import AntillesHeuristic
 from .render import render
 from .search import SEARCH
@@ -47,6 +48,7 @@ def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> Anti
 
 RULESET = RulesetInfo(
     shortcuts=expand_shortcut,
+    options_model=Options,
     search=SEARCH,
     name="antilles",
     title="Battle Platform Antilles",

@@ -9,6 +9,7 @@ from .board import board_view
 from .data import scenarios
 from .game import AstralDreams, make_game
 from .golden import GOLDENS
+from .options import Options
 from .policies import HeuristicPolicy
 from .render import COMMANDS, render
 from .search import SEARCH
@@ -21,6 +22,7 @@ def _scenarios() -> dict[str, str]:
 
 RULESET = RulesetInfo(
     shortcuts=expand_shortcut,
+    options_model=Options,
     search=SEARCH,
     name="astral-dreams",
     title="Astral Dreams",

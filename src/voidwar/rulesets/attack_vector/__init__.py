@@ -18,6 +18,7 @@ from .captain import HeuristicCaptain
 from .data import load_scenario, scenario_names, write_thrust_chart
 from .game import AttackVectorGame
 from .golden import GOLDENS
+from .options import Options
 from .policies import DriftPolicy, InterceptPolicy
 from .render import render
 from .scenario import check_level
@@ -76,6 +77,7 @@ def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> Atta
 
 RULESET = RulesetInfo(
     shortcuts=expand_shortcut,
+    options_model=Options,
     search=SEARCH,
     name="attack-vector",
     title="Attack Vector: Tactical",

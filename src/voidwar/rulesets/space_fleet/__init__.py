@@ -10,6 +10,7 @@ from .board import board_view
 from .deployment import OPTION_HELP, balance, make_game, scenarios
 from .game import SpaceFleetGame
 from .golden import GOLDENS
+from .options import Options
 from .policies import HeuristicPolicy
 from .render import render, ships_command
 from .search import SEARCH
@@ -17,6 +18,7 @@ from .shortcuts import expand as expand_shortcut
 
 RULESET = RulesetInfo(
     shortcuts=expand_shortcut,
+    options_model=Options,
     search=SEARCH,
     name="space-fleet",
     title="Space Fleet",

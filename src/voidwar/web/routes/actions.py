@@ -33,7 +33,7 @@ def legal_actions(gid: GameId, service: Service, x_seat_token: Token = None) -> 
 def submit_action(gid: GameId, body: SubmitAction, service: Service,
                   x_seat_token: Token = None) -> Acted:
     """Submit an action in text notation. It is stored (committed) before this answers."""
-    live, idx, events = service.act(gid, x_seat_token, body.action)
+    live, idx, events = service.act(gid, x_seat_token, body.action, body.index)
     with live.lock:
         res = live.result()
         return Acted(index=idx, action=live.game.actions[idx],
@@ -68,5 +68,23 @@ def replay_step(gid: GameId, step: Annotated[int, PathParam(ge=0, le=100_000)],
 
 @router.get("/api/games/{gid}/record", tags=["replay"], responses=REFUSALS)
 def record(gid: GameId, service: Service) -> dict[str, Any]:
-    """The game's record (``voidwar.replay`` rebuilds it exactly)."""
+    """The game's record, signed with the server's key (``voidwar replay`` rebuilds it
+    exactly and says who signed it)."""
     return service.record(gid)
+
+
+@router.post("/api/records/verify", tags=["replay"], responses=REFUSALS)
+def verify_record(body: dict[str, Any], service: Service) -> dict[str, Any]:
+    """Check a record: whether it replays, and whether this server signed it."""
+    from voidwar.core.errors import RecordError
+    from voidwar.core.record import check_record, key_id_of, verify
+
+    try:
+        check_record(body)
+    except RecordError as e:
+        return {"valid": False, "detail": str(e), "signed": "signature" in body}
+    sig = body.get("signature")
+    ours = key_id_of(service.key) if service.key else None
+    return {"valid": True, "signed": sig is not None,
+            "key_id": sig["key_id"] if sig else None, "server_key_id": ours,
+            "signed_here": bool(service.key and sig and verify(body, service.key))}

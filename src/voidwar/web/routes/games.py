@@ -11,6 +11,7 @@ from voidwar.ai import registry as policy_registry
 from voidwar.core.registry import load, rulesets
 
 from ..models import REFUSALS, Created, CreateGame, GameId, JoinSeat, SeatGiven
+from ..setup import terms
 from . import Service
 
 log = logging.getLogger("voidwar.web")
@@ -75,30 +76,34 @@ def create_game(body: CreateGame, service: Service) -> Created:
     given, hot = links(live.id, tokens)
     return Created(id=live.id, ruleset=live.row.ruleset, scenario=live.row.scenario,
                    seats=service.seats_public(live), tokens=given, hotseat_link=hot,
-                   spectator_link=f"/game/{live.id}")
+                   spectator_link=f"/game/{live.id}", terms=service.terms(live))
 
 
 @router.get("/api/games", tags=["games"])
 def list_games(service: Service,
                limit: Annotated[int, Query(ge=1, le=500)] = 50) -> list[dict[str, Any]]:
-    """Stored games, most recently played first (public facts only)."""
+    """Stored games, most recently played first (public facts only, with the terms each
+    seat plays under: the dice and the non-default options)."""
     return [
         {"id": g.id, "ruleset": g.ruleset, "scenario": g.scenario, "status": g.status,
-         "created": g.created, "updated": g.updated}
+         "created": g.created, "updated": g.updated, "n_actions": g.n_actions,
+         "terms": terms(g, [])}
         for g in service.store.list_games(limit)
     ]
 
 
 @router.get("/api/games/{gid}", tags=["games"], responses=REFUSALS)
 def game_summary(gid: GameId, service: Service) -> dict[str, Any]:
-    """Public facts of a game: seats, whose turn, status, result."""
+    """Public facts of a game: seats, whose turn, status, result, and its terms (dice,
+    non-default options, notes) — what a player is told before taking a seat."""
     live = service.get(gid)
     with live.lock:
         res = live.result()
         return {"id": live.id, "ruleset": live.row.ruleset, "scenario": live.row.scenario,
                 "seats": service.seats_public(live), "to_act": live.to_act,
                 "status": live.status, "over": live.over, "n_actions": len(live.game.actions),
-                "result": res.to_dict() if res else None}
+                "version": live.version, "result": res.to_dict() if res else None,
+                "terms": service.terms(live)}
 
 
 @router.post("/api/games/{gid}/join", tags=["seats"], responses=REFUSALS)

@@ -1,0 +1,19 @@
+"""Attack Vector's options as a strict schema: what a server or a record may give.
+
+Scenarios are chosen by name (never a file); table options are inline data, bounded.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ...core.datafile import InlineData, OptionsModel
+
+
+class Options(OptionsModel):
+    """``three_d``, ``bearings`` and the part-2 tables (inline data)."""
+
+    three_d: bool | None = None
+    bearings: Literal["rule", "exact"] | None = None
+    weapon_tables: InlineData | None = None
+    d_results: InlineData | None = None
