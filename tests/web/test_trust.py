@@ -158,7 +158,7 @@ def test_a_repeated_request_is_not_played_twice(server: TestClient) -> None:
     g = server.post("/api/games", json={"ruleset": "antilles"}).json()
     tok = g["tokens"][0]["token"]
     legal = server.get(f"/api/games/{g['id']}/legal", headers={H: tok}).json()["actions"]
-    body = {"action": legal[0], "index": 0}
+    body = {"action": legal[0]["text"], "index": 0}
     assert server.post(f"/api/games/{g['id']}/actions", json=body,
                        headers={H: tok}).status_code == 200
     again = server.post(f"/api/games/{g['id']}/actions", json=body, headers={H: tok})

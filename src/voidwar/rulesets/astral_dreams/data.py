@@ -260,7 +260,7 @@ class TerrainSpec(StrictModel):
     blocks_los: bool = False
     #: a hill: the direction its ground rises — a compass name ("north", "southwest", …; north
     #: is the robots' edge) or a vector [x, y]
-    rise: str | list[Inches] | None = None
+    rise: str | list[Any] | None = None
     #: a hill's multipliers going up and down the slope ("half movement up a hill, double
     #: movement down it")
     up: Inches = Fraction(1, 2)
@@ -268,11 +268,18 @@ class TerrainSpec(StrictModel):
 
     @field_validator("rise")
     @classmethod
-    def _rise(cls, v: str | list[Fraction] | None) -> str | list[Fraction] | None:
+    def _rise(cls, v: str | list[Any] | None) -> str | list[Fraction] | None:
+        """A compass name, or a vector [x, y] of exact numbers (read here, not by the union,
+        so strict validation sees plain JSON)."""
         if isinstance(v, str) and v.strip().lower() not in COMPASS:
             raise ValueError(f"unknown direction {v!r} (use {', '.join(COMPASS)} or [x, y])")
-        if isinstance(v, list) and len(v) != 2:
-            raise ValueError(f"a direction is [x, y], not {len(v)} numbers")
+        if isinstance(v, list):
+            if len(v) != 2:
+                raise ValueError(f"a direction is [x, y], not {len(v)} numbers")
+            try:
+                return [Fraction(_exact(x)) for x in v]
+            except TypeError:
+                raise ValueError(f"a direction is two numbers [x, y], not {v!r}") from None
         return v
 
     @model_validator(mode="after")
