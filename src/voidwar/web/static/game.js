@@ -3,7 +3,7 @@
 // one. A choice of amount, facing or weapon is a small picker at the piece. The board is the
 // server's BoardView; nothing here knows a ruleset or reads notation.
 import { api, h, resultText, socketUrl, tokensFromFragment } from "./common.js";
-import { describe, describeTerrain, drawBoard, geometry, hexDistance, isOut, losBlocker, sideColour } from "./board.js";
+import { describe, describeTerrain, drawBoard, geometry, hexDistance, isOut, losBlocker, ringsAt, sideColour } from "./board.js";
 
 const gid = location.pathname.split("/").filter(Boolean).pop();
 let tokens = tokensFromFragment();
@@ -104,8 +104,8 @@ function render() {
   $("fallback").hidden = !!board;
   if (board) {
     if (selected && !pieceById(selected)) selected = null;
-    const marks = { selected, ...lit(), last: board.last };
-    const key = JSON.stringify([board, selected]);
+    const marks = { selected, ...lit(), last: board.last, canAct: !!myTurn() };
+    const key = JSON.stringify([board, selected, marks.canAct]);
     if (key !== drawn) { drawBoard($("board"), board, marks); drawn = key; }
     renderPrompt();
     renderSide();
@@ -135,7 +135,19 @@ function actionButton(text, label, cls = "action") {
   return h("button", { class: cls, "data-action": text, onclick: () => submit(text) }, label);
 }
 
+// what every seat must be told about the rules played (Game.notes), under the prompt
+function renderNotes() {
+  let box = $("notes");
+  if (!box) {
+    box = h("ul", { id: "notes", class: "notes" });
+    $("prompt").after(box);
+  }
+  box.hidden = !board.notes.length;
+  box.replaceChildren(...board.notes.map((n) => h("li", { class: "note" }, n)));
+}
+
 function renderPrompt() {
+  renderNotes();
   $("prompt-text").textContent = board.prompt;
   $("prompt").classList.toggle("mine", !!myTurn());
   const own = actionsOf("");
@@ -268,7 +280,26 @@ function clickTable(x, y) {
   const free = board.free_moves.find((f) => f.actor === selected);
   if (!free) { message(`${selected} cannot move now.`, true); return; }
   const fmt = (v) => String(Math.round(v * 100) / 100);
+  if (free.mode === "ahead") { moveAhead(free, x, y); return; }
   submit(free.template.replace("{point}", `${fmt(x)},${fmt(y)}`));
+}
+
+// A click on the path straight ahead of the piece: the distance to the click, in the move's
+// units and steps, at most its reach (a click a little past the end moves it all the way).
+function moveAhead(free, x, y) {
+  const at = pieceById(selected).position.point;
+  const a = free.heading * Math.PI / 180, ux = Math.sin(a), uy = Math.cos(a);
+  const vx = x - at[0], vy = y - at[1];
+  const along = (vx * ux + vy * uy) / free.scale, off = Math.abs(vx * uy - vy * ux);
+  if (off > Math.max(0.8, 0.4 * free.scale) || along <= 0) {
+    message(`${selected} moves straight ahead: click on its path (the line from its bow).`, true);
+    return;
+  }
+  if (along > free.reach + 0.5) { message(`${selected} can move up to ${free.reach} units more.`, true); return; }
+  const steps = Math.min(Math.round(along / free.step), Math.round(free.reach / free.step));
+  const dist = Number((steps * free.step).toFixed(6));
+  if (dist <= 0) { message(`${selected}: click farther along its path.`, true); return; }
+  submit(free.template.replace("{distance}", String(dist)));
 }
 
 function boardPoint(ev) {
@@ -301,10 +332,13 @@ function onBoardMove(ev) {
     if (!p.position.point) return;
     const b = boardPoint(ev), a = p.position.point;
     const d = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const m = board.map, dist = m.unit === "unit" ? `${(d / m.scale).toFixed(2)} units` : `${d.toFixed(2)}"`;
     const block = losBlocker(board, a, b);
     const t = board.terrain.find((x) => x.shape === "rect" ? b[0] >= x.coords[0] && b[0] <= x.coords[2] && b[1] >= x.coords[1] && b[1] <= x.coords[3]
       : x.shape === "circle" && Math.hypot(b[0] - x.coords[0], b[1] - x.coords[1]) <= x.coords[2]);
-    $("range").textContent = `${selected} → ${b[0].toFixed(1)},${b[1].toFixed(1)}: ${d.toFixed(2)}" ${block ? "· sight blocked by " + block.name : "· clear line of sight"}${t ? " · " + describeTerrain(t) : ""}`;
+    const sight = board.terrain.length ? (block ? " · sight blocked by " + block.name : " · clear line of sight") : "";
+    const rings = ringsAt(p, b);
+    $("range").textContent = `${selected} → ${b[0].toFixed(1)},${b[1].toFixed(1)}: ${dist}${sight}${rings.length ? " · " + rings.join(" · ") : ""}${t ? " · " + describeTerrain(t) : ""}`;
     return;
   }
   const hx = ev.target.closest("[data-hex]");
