@@ -81,6 +81,9 @@ export function drawBoard(svg, board, marks = {}) {
   const arrow = el("marker", { id: "uphill", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5,
                                markerHeight: 5, orient: "auto-start-reverse" }, defs);
   el("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "uphill-head" }, arrow);
+  const bowHead = el("marker", { id: "bow", viewBox: "0 0 10 10", refX: 2, refY: 5, markerWidth: 3.2,
+                                 markerHeight: 3.2, orient: "auto" }, defs);
+  el("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "bow-head" }, bowHead);
   const lit = marks.litHexes ?? new Map();
   if (g.kind === "table") drawTable(svg, board, g, defs);
   else drawHexes(svg, board, g, lit);
@@ -88,8 +91,6 @@ export function drawBoard(svg, board, marks = {}) {
   const pieces = board.pieces.filter((p) => !isOut(p) && g.at(p.position));
   const sel = pieces.find((p) => p.id === marks.selected);
   if (sel && g.kind === "table") drawRings(svg, sel, g);
-  const free = sel && board.free_moves.find((f) => f.actor === sel.id && f.mode === "ahead");
-  if (free && marks.canAct) drawAhead(svg, sel, free, g);
   if (marks.last) drawLast(svg, board, g, marks.last);
   const gp = el("g", { class: "pieces" }, svg);
   const stacks = new Map();
@@ -108,6 +109,9 @@ export function drawBoard(svg, board, marks = {}) {
       drawPiece(gp, board, g, p, x, y, marks, ps.length > 1);
     });
   }
+  // the path ahead lies over the counters (a short move starts under the ship's own counter)
+  const free = sel && board.free_moves.find((f) => f.actor === sel.id && f.mode === "ahead");
+  if (free && marks.canAct) drawAhead(svg, sel, free, g);
   const gl = el("g", { class: "lit-points" }, svg);
   for (const [x, y, t] of marks.litPoints ?? []) {
     const [px, py] = g.at({ point: [x, y] });
@@ -231,8 +235,9 @@ function drawRings(svg, p, g) {
     if (r.outline.length) {
       const pts = r.outline.map((q) => g.at({ point: q }).map((v) => v.toFixed(1)).join(","));
       el("polygon", { points: pts.join(" "), class: cls + " outline", "data-ring": r.kind }, gr);
-      const top = Math.min(...r.outline.map((q) => g.at({ point: q })[1]));
-      text(gr, x, top - 3, r.label, { class: "ring-label" });
+      const ys = r.outline.map((q) => g.at({ point: q })[1]);
+      const top = Math.min(...ys);
+      text(gr, x, top > 24 ? top - 3 : Math.max(...ys) + 11, r.label, { class: "ring-label" });
     } else if (r.arc) {
       const [a1, a2] = r.arc, span = ((a2 - a1) % 360 + 360) % 360;
       const [sx, sy] = polar(x, y, rad, a1), [ex, ey] = polar(x, y, rad, a2);
@@ -242,7 +247,7 @@ function drawRings(svg, p, g) {
       text(gr, lx, ly, r.label, { class: "ring-label blind-label" });
     } else {
       el("circle", { cx: x, cy: y, r: rad, class: cls, "data-ring": r.kind }, gr);
-      text(gr, x, y - rad - 3, r.label, { class: "ring-label" });
+      text(gr, x, y - rad > 24 ? y - rad - 3 : y + rad + 11, r.label, { class: "ring-label" });
     }
   }
 }
@@ -254,7 +259,8 @@ function drawAhead(svg, p, f, g) {
   const ga = el("g", { class: "ahead", "data-table": "1", "data-ahead": p.id }, svg);
   const [ex, ey] = polar(x, y, f.reach * px, f.heading);
   el("line", { x1: x, y1: y, x2: ex, y2: ey, class: "ahead-hit" }, ga);
-  el("line", { x1: x, y1: y, x2: ex, y2: ey, class: "ahead-path" }, ga);
+  const [bx, by] = polar(x, y, Math.min(Math.max(p.size * g.unit, 15), f.reach * px), f.heading);
+  el("line", { x1: bx, y1: by, x2: ex, y2: ey, class: "ahead-path" }, ga); // from the bow on
   for (let u = 1; u <= f.reach + 1e-9; u++) {
     const [tx, ty] = polar(x, y, u * px, f.heading), [ox, oy] = polar(0, 0, 5, f.heading + 90);
     el("line", { x1: tx - ox, y1: ty - oy, x2: tx + ox, y2: ty + oy, class: "ahead-tick" }, ga);
@@ -319,7 +325,8 @@ function drawPiece(parent, board, g, p, x, y, marks, stacked) {
   if (p.facing !== null && p.facing !== undefined) {
     const a = (p.facing - 90) * Math.PI / 180;
     el("line", { x1: x + Math.cos(a) * rad, y1: y + Math.sin(a) * rad,
-                 x2: x + Math.cos(a) * rad * 1.55, y2: y + Math.sin(a) * rad * 1.55, class: "facing" }, e);
+                 x2: x + Math.cos(a) * rad * 1.45, y2: y + Math.sin(a) * rad * 1.45, class: "facing",
+                 "marker-end": "url(#bow)" }, e);
   }
   const fs = Math.min(rad * 0.8, (rad * 2.6) / Math.max(p.label.length, 2));
   text(e, x, y + fs * 0.35 - (p.landmark ? rad * 0.25 : 0), p.label, { "font-size": fs.toFixed(1), class: "label" });

@@ -135,15 +135,25 @@ function actionButton(text, label, cls = "action") {
   return h("button", { class: cls, "data-action": text, onclick: () => submit(text) }, label);
 }
 
-// what every seat must be told about the rules played (Game.notes), under the prompt
+// what every seat must be told about the rules played (Game.notes), under the prompt: shown
+// open until the player folds it (remembered per ruleset in this browser)
 function renderNotes() {
   let box = $("notes");
+  const key = `voidwar.notes-folded.${state.ruleset}`;
   if (!box) {
-    box = h("ul", { id: "notes", class: "notes" });
-    $("prompt").after(box);
+    const fold = h("details", { id: "notes-box", class: "notes", open: localStorage.getItem(key) !== "1" },
+      h("summary", { id: "notes-head" }), h("ul", { id: "notes" }));
+    fold.addEventListener("toggle", () => localStorage.setItem(key, fold.open ? "0" : "1"));
+    $("prompt").after(fold);
+    box = $("notes");
   }
-  box.hidden = !board.notes.length;
-  box.replaceChildren(...board.notes.map((n) => h("li", { class: "note" }, n)));
+  $("notes-box").hidden = !board.notes.length;
+  $("notes-head").textContent = `Notes on the rules played (${board.notes.length}): our readings, where the text is silent`;
+  const texts = JSON.stringify(board.notes);
+  if (box.dataset.notes !== texts) {
+    box.dataset.notes = texts;
+    box.replaceChildren(...board.notes.map((n) => h("li", { class: "note" }, n)));
+  }
 }
 
 function renderPrompt() {
@@ -225,10 +235,20 @@ function openPicker(acts, anchorId, title) {
       ...as.map((a) => actionButton(a.text, a.label || a.text, "pick")))));
   const node = anchorId && document.querySelector(`#board [data-piece="${CSS.escape(anchorId)}"]`);
   const wrap = $("board-wrap").getBoundingClientRect();
-  const r = node ? node.getBoundingClientRect() : { right: wrap.left + 40, top: wrap.top + 40 };
-  pk.style.left = `${Math.min(r.right - wrap.left + 8, wrap.width - 240)}px`;
-  pk.style.top = `${Math.max(0, r.top - wrap.top)}px`;
+  const r = node ? node.getBoundingClientRect() : { left: wrap.left + 40, right: wrap.left + 40, top: wrap.top + 40, bottom: wrap.top + 40 };
   pk.hidden = false;
+  const [w, ht] = [pk.offsetWidth, pk.offsetHeight];
+  // beside the piece, on the side that hides the fewest other counters
+  const spots = [[r.right + 8, r.top], [r.left - 8 - w, r.top], [r.left, r.bottom + 8], [r.left, r.top - 8 - ht],
+                 [r.right + 8, r.bottom - ht], [r.left - 8 - w, r.bottom - ht]]
+    .map(([x, y]) => [Math.min(Math.max(0, x - wrap.left), wrap.width - w), Math.max(0, y - wrap.top)]);
+  const others = [...document.querySelectorAll("#board .pieces [data-piece]")].filter((e) => e !== node)
+    .map((e) => e.getBoundingClientRect());
+  const hidden = ([x, y]) => others.filter((o) => o.right - wrap.left > x && o.left - wrap.left < x + w
+    && o.bottom - wrap.top > y && o.top - wrap.top < y + ht).length;
+  const best = spots.reduce((a, b) => (hidden(b) < hidden(a) ? b : a));
+  pk.style.left = `${best[0]}px`;
+  pk.style.top = `${best[1]}px`;
 }
 
 function choose(acts, anchorId, title) {
@@ -298,7 +318,7 @@ function moveAhead(free, x, y) {
   if (along > free.reach + 0.5) { message(`${selected} can move up to ${free.reach} units more.`, true); return; }
   const steps = Math.min(Math.round(along / free.step), Math.round(free.reach / free.step));
   const dist = Number((steps * free.step).toFixed(6));
-  if (dist <= 0) { message(`${selected}: click farther along its path.`, true); return; }
+  if (dist <= 0) return; // the ship itself: it stays selected
   submit(free.template.replace("{distance}", String(dist)));
 }
 
