@@ -39,6 +39,8 @@ from .terrain import Feature
 
 #: directions the reach outline is measured in (every 5°)
 REACH_RAYS = 72
+#: outlines already measured: they depend only on the table, the base, the place and the speed
+_OUTLINES: dict[tuple[object, ...], list[tuple[float, float]]] = {}
 
 COLOURS = {"scouts": "#4aa3ff", "robots": "#ff6b5a"}
 
@@ -118,6 +120,18 @@ def reach_outline(game: Game, u: Unit) -> list[tuple[float, float]]:
     near = _slows_near(game, u, speed * 2)
     if not near:
         return []
+    s = game.setup  # type: ignore[attr-defined]
+    key = (id(s.table), s.table, s.radius, u.pos, u.profile.speed)
+    if key not in _OUTLINES:
+        if len(_OUTLINES) > 4096:
+            _OUTLINES.clear()
+        _OUTLINES[key] = _measure(game, u, near)
+    return list(_OUTLINES[key])
+
+
+def _measure(game: Game, u: Unit, near: list[Feature]) -> list[tuple[float, float]]:
+    """The outline ray by ray (:func:`reach_outline`)."""
+    speed = float(u.profile.speed)
     want = speed * max(1.0, *(float(m) for f in near for m in _multipliers(f)))
     x, y = u.pos.as_floats()
     pts = []

@@ -108,6 +108,7 @@ function render() {
     const key = JSON.stringify([board, selected, marks.canAct]);
     if (key !== drawn) { drawBoard($("board"), board, marks); drawn = key; }
     renderPrompt();
+    fitBoard();
     renderSide();
   } else {
     $("prompt-text").textContent = myTurn() ? "Choose an action." : "";
@@ -117,6 +118,14 @@ function render() {
   renderLog();
   notifyTurn();
 }
+
+// the map zooms to fit the window below the prompt, notes and toolbar (at least 420 px high)
+function fitBoard() {
+  const svg = $("board");
+  const top = svg.getBoundingClientRect().top + window.scrollY;
+  svg.style.maxHeight = `${Math.max(420, window.innerHeight - top - 12)}px`;
+}
+window.addEventListener("resize", () => { if (board) fitBoard(); });
 
 function sideName(id) {
   const sd = board && board.sides.find((x) => x.id === id);
