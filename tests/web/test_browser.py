@@ -287,7 +287,7 @@ def whole_game(page: Any, server: str, ruleset: str) -> list[float]:
     end = get_json(f"{server}/api/games/{gid}/view", toks[local.seats[0]])
     check_drawing(page, end["board"])
     assert end["board"] == board_of(local, local.seats[0]).model_dump(mode="json") | {
-        "last": end["board"]["last"]}
+        "last": end["board"]["last"], "notes": local.notes()}
     res = local.result
     assert res is not None and res.outcome in page.inner_text("#result")
     shoot(page, ruleset, "end")

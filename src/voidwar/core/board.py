@@ -8,7 +8,8 @@ panels, a prompt sentence and the seat's legal actions grouped by the piece that
 with the board element a click on which chooses it (a piece, a hex, a point).
 
 Hex maps are flat-topped (``hexgrid.pixel``: unit size, y down); a table is in inches with y up
-(origin at the lower left), so a page flips it.
+(origin at the lower left), so a page flips it. Angles (a facing, an arc) are degrees clockwise
+from the top of the map.
 """
 
 from __future__ import annotations
@@ -54,11 +55,17 @@ class Cell(_Model):
 
 
 class Ring(_Model):
-    """A circle around a piece (a move or weapon range on a table), radius in map units."""
+    """A circle around a piece (a move or weapon range on a table), radius in map units.
+
+    ``arc``: only the sector from the first angle clockwise to the second is drawn (a rear
+    arc). ``outline``: where the reach is no circle (terrain that slows or speeds movement), the
+    polygon the rules' own cost function gives, in map units; the page draws it instead."""
 
     radius: float
     label: str
-    kind: Literal["move", "range", "melee"] = "range"
+    kind: Literal["move", "range", "melee", "band", "blind"] = "range"
+    arc: tuple[float, float] | None = None
+    outline: list[tuple[float, float]] = Field(default_factory=list)
 
 
 class BoardMap(_Model):
@@ -68,8 +75,9 @@ class BoardMap(_Model):
     cells: list[Cell] = Field(default_factory=list)
     width: float = 0
     height: float = 0
-    #: the unit a range tool measures in
-    unit: Literal["hex", "inch"] = "hex"
+    #: the unit a range tool measures in; ``scale``: map units (inches) per one of them
+    unit: Literal["hex", "inch", "unit"] = "hex"
+    scale: float = 1
     #: labels of the edges (``{"top": "Robots' edge"}``)
     edges: dict[str, str] = Field(default_factory=dict)
 
@@ -116,6 +124,17 @@ class Piece(_Model):
     landmark: bool = False
 
 
+class SlopeView(_Model):
+    """A hill's slope: ``rise`` the direction its ground rises (a unit vector, y up), ``up`` and
+    ``down`` the movement multipliers going up and down it (``move`` of the feature: across),
+    ``text`` how the rules describe it (``rising north``)."""
+
+    rise: tuple[float, float]
+    up: str
+    down: str
+    text: str
+
+
 class Terrain(_Model):
     """A terrain feature, drawn by kind: a rectangle or circle (inches) or a set of hexes."""
 
@@ -128,6 +147,7 @@ class Terrain(_Model):
     blocks_los: bool = False
     impassable: bool = False
     move: str = "1"
+    slope: SlopeView | None = None
 
 
 class Marker(_Model):
@@ -137,6 +157,8 @@ class Marker(_Model):
     label: str
     position: Position
     side: str | None = None
+    #: drawn as a circle of this radius in map units (a mine pattern on a table)
+    radius: float | None = None
 
 
 class Panel(_Model):
@@ -170,12 +192,20 @@ class BoardAction(_Model):
 
 
 class FreeMove(_Model):
-    """A move to any point the piece reaches: the page writes ``template`` with ``{point}``
-    replaced by the clicked ``x,y`` (the rules check it; a refusal names the rule)."""
+    """A move a click anywhere within reach makes (the rules check it; a refusal names the rule).
+
+    ``point``: to any point; the page writes ``template`` with ``{point}`` replaced by the
+    clicked ``x,y``; ``reach`` in map units. ``ahead``: straight ahead along ``heading`` from the
+    piece; a click on that path writes ``{distance}``, the clicked distance in units of ``scale``
+    map units, to ``step``, at most ``reach`` (in those units)."""
 
     actor: str
     template: str
     reach: float
+    mode: Literal["point", "ahead"] = "point"
+    heading: float | None = None
+    scale: float = 1
+    step: float = 0.01
 
 
 class LastAction(_Model):
@@ -367,6 +397,8 @@ class BoardView(_Model):
     overlays: list[Overlay] = Field(default_factory=list)
     #: the displays beside the map (AVID, gauges, tracks, boxes, steppers ...)
     widgets: list[Widget] = Field(default_factory=list)
+    #: what every seat must be told about the rules played (:meth:`Game.notes`)
+    notes: list[str] = Field(default_factory=list)
 
 
 #: set on the copy :func:`pending_partial` makes (a state in the middle of an action)
@@ -442,3 +474,10 @@ def chance_actions(game: Game) -> list[BoardAction]:
     """The roll a person enters: one choice per face of the die."""
     return [BoardAction(text=str(a), kind="roll", label=str(a).split()[-1], group="roll")
             for a in game.legal_actions()]
+
+
+def notes_of(game: Game) -> list[str]:
+    """:meth:`Game.notes` of the rules played (through an explicit-chance wrapper), which every
+    seat's board carries."""
+    inner = game.inner if isinstance(game, ExplicitChanceGame) else game
+    return list(inner.notes())

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from voidwar.core.board import LastAction, chance_actions, pending_partial
+from voidwar.core.board import LastAction, chance_actions, notes_of, pending_partial
 from voidwar.core.chance import CHANCE
 from voidwar.core.errors import IllegalAction, UnknownName
 from voidwar.core.game import Action, Event, Game
@@ -115,6 +115,7 @@ def board_for(game: Game, seat: str | None, human_at_roll: bool,
         return None
     shown, events, rolls = pending_partial(game, seat)
     board = info.board(shown, seat)
+    board.notes = notes_of(game)
     if game.to_act == CHANCE:
         board.rolls = rolls
         roll = game.view(seat).get("chance") or {}

@@ -1,9 +1,16 @@
 """The Astral Dreams table for the page (issue 16): miniatures from ``view(seat)`` (the game
 hides nothing), terrain and profiles from the scenario's public data; y grows up from the
-Scouts' edge (docs/astral-dreams.md: origin at the lower left)."""
+Scouts' edge (docs/astral-dreams.md: origin at the lower left).
+
+A hill carries its slope (the direction of rise, the up, down and across multipliers). Where the
+terrain changes the cost of movement near a miniature, its move ring is not a circle: the ring's
+``outline`` is then the reach of one straight leg in every direction, from the rules' own cost
+(:func:`.movement.reach`, the same path cost the move is checked with)."""
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
 from typing import Any
 
 from ...core.board import (
@@ -17,6 +24,7 @@ from ...core.board import (
     Position,
     Ring,
     Side,
+    SlopeView,
     Terrain,
     group,
     legal_for_seat,
@@ -25,6 +33,14 @@ from ...core.board import (
 from ...core.game import Game
 from ...core.tabletop import Circle, Point, Rect
 from .data import units
+from .movement import reach
+from .state import Unit
+from .terrain import Feature
+
+#: directions the reach outline is measured in (every 5°)
+REACH_RAYS = 72
+#: outlines already measured: they depend only on the table, the base, the place and the speed
+_OUTLINES: dict[tuple[object, ...], list[tuple[float, float]]] = {}
 
 COLOURS = {"scouts": "#4aa3ff", "robots": "#ff6b5a"}
 
@@ -64,14 +80,73 @@ def _terrain(game: Game) -> list[Terrain]:
             c = f.shape
             coords = [float(c.centre.x), float(c.centre.y), float(c.radius)]
             shape = "circle"
-        out.append(Terrain(id=f"t{i}", kind=kind, name=f.name, shape=shape,
-                           coords=coords, blocks_los=f.blocks_los, impassable=f.impassable,
-                           move=str(f.move)))
+        out.append(Terrain(id=f"t{i}", kind="hill" if f.slope and not f.impassable else kind,
+                           name=f.name, shape=shape, coords=coords, blocks_los=f.blocks_los,
+                           impassable=f.impassable, move=str(f.move), slope=_slope(f)))
     return out
 
 
-def _unit(u: dict[str, Any], game: Game, acting: str | None) -> Piece:
-    prof = game.units[u["id"]].profile  # type: ignore[attr-defined]
+def _slope(f: Feature) -> SlopeView | None:
+    """A hill's slope as the page draws it: the rise as a unit vector, the multipliers."""
+    if f.slope is None:
+        return None
+    rx, ry = (float(v) for v in f.slope.rise)
+    n = math.hypot(rx, ry)
+    return SlopeView(rise=(rx / n, ry / n), up=str(f.slope.up), down=str(f.slope.down),
+                     text=f.slope.describe())
+
+
+def _slows_near(game: Game, u: Unit, inches: float) -> list[Feature]:
+    """The features that change movement cost within ``inches`` of ``u``."""
+    x, y = u.pos.as_floats()
+    out = []
+    for f in game.setup.table.features:  # type: ignore[attr-defined]
+        if f.slows and isinstance(f.shape, Rect):
+            x0, y0, x1, y1 = f.shape.fbox
+            if x0 - inches <= x <= x1 + inches and y0 - inches <= y <= y1 + inches:
+                out.append(f)
+    return out
+
+
+def _multipliers(f: Feature) -> list[Fraction]:
+    return [f.move] + ([f.slope.up, f.slope.down] if f.slope else [])
+
+
+def reach_outline(game: Game, u: Unit) -> list[tuple[float, float]]:
+    """Where one straight leg of ``u``'s move can end, ray by ray (empty: a circle of its
+    speed is exact, no terrain that changes the cost within reach). Bases and impassable
+    terrain are not taken off: the rules refuse such a move and name why."""
+    speed = float(u.profile.speed)
+    near = _slows_near(game, u, speed * 2)
+    if not near:
+        return []
+    s = game.setup  # type: ignore[attr-defined]
+    key = (id(s.table), s.table, s.radius, u.pos, u.profile.speed)
+    if key not in _OUTLINES:
+        if len(_OUTLINES) > 4096:
+            _OUTLINES.clear()
+        _OUTLINES[key] = _measure(game, u, near)
+    return list(_OUTLINES[key])
+
+
+def _measure(game: Game, u: Unit, near: list[Feature]) -> list[tuple[float, float]]:
+    """The outline ray by ray (:func:`reach_outline`)."""
+    speed = float(u.profile.speed)
+    want = speed * max(1.0, *(float(m) for f in near for m in _multipliers(f)))
+    x, y = u.pos.as_floats()
+    pts = []
+    for k in range(REACH_RAYS):
+        a = 2 * math.pi * k / REACH_RAYS
+        aim = Point.near(x + math.sin(a) * want, y + math.cos(a) * want)
+        end = reach(game, u, aim, want)  # type: ignore[arg-type]
+        pts.append(end.as_floats() if end is not None else (x, y))
+    return pts
+
+
+def _unit(u: dict[str, Any], game: Game, acting: str | None, side: str) -> Piece:
+    """A miniature; the move ring of one that may still move this turn follows the terrain."""
+    unit = game.units[u["id"]]  # type: ignore[attr-defined]
+    prof = unit.profile
     rng = prof.range or game.setup.scout_range  # type: ignore[attr-defined]
     x, y = Point.parse(u["at"]).as_floats()
     status = "done" if u["done"] else "active"
@@ -88,8 +163,22 @@ def _unit(u: dict[str, Any], game: Game, acting: str | None) -> Piece:
                  position=Position(point=(x, y)), size=float(game.setup.radius),  # type: ignore[attr-defined]
                  flags=(["acting"] if acting == u["id"] else []) + (["done"] if u["done"] else []),
                  counters=counters, profile=profile,
-                 rings=[Ring(radius=float(prof.speed), label=f'move {prof.speed}"', kind="move"),
+                 rings=[_move_ring(game, unit, u["side"] == side and acting is None
+                                   and not u["done"]),
                         Ring(radius=float(rng), label=f'range {rng}"', kind="range")])
+
+
+def _move_ring(game: Game, u: Unit, may_move: bool) -> Ring:
+    """The move ring: the reach outline where terrain bends it, for a miniature that may move
+    now; for the others a circle of the speed that says when terrain would change it."""
+    speed = f'move {u.profile.speed}"'
+    if not may_move:
+        bent = bool(_slows_near(game, u, float(u.profile.speed) * 2))
+        return Ring(radius=float(u.profile.speed), kind="move",
+                    label=speed + (" (flat ground; terrain near changes it)" if bent else ""))
+    outline = reach_outline(game, u)
+    return Ring(radius=float(u.profile.speed), kind="move", outline=outline,
+                label=speed + (" (terrain: the reach of a straight leg)" if outline else ""))
 
 
 def _action(a: Any) -> BoardAction:
@@ -111,7 +200,7 @@ def _action(a: Any) -> BoardAction:
 def board_view(game: Game, seat: str | None) -> BoardView:
     """The table of an Astral Dreams battle as ``seat`` sees it."""
     v = visible(game, seat)
-    pieces = [_unit(u, game, v["current"]) for u in v["units"]]
+    pieces = [_unit(u, game, v["current"], v["turn"]) for u in v["units"]]
     pieces += [Piece(id=f, side="scouts" if f.startswith("S") else "robots", label=f,
                      status="destroyed") for f in v["fallen"]]
     legal = legal_for_seat(game, seat)

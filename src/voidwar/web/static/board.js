@@ -32,7 +32,7 @@ export function geometry(board) {
   if (m.kind === "table") {
     const k = 20; // pixels per inch (bases are drawn at least 1.5" wide, to be read)
     return {
-      kind: "table", unit: k,
+      kind: "table", unit: k, scale: m.scale || 1,
       at: (pos) => pos && pos.point ? [pos.point[0] * k, (m.height - pos.point[1]) * k] : null,
       toMap: (px, py) => [px / k, m.height - py / k],
       box: [-k, -k, (m.width + 2) * k, (m.height + 2) * k],
@@ -79,8 +79,15 @@ export function drawBoard(svg, board, marks = {}) {
   const g = geometry(board);
   svg.setAttribute("viewBox", g.box.map((v) => v.toFixed(1)).join(" "));
   svg.setAttribute("class", `board ${g.kind}`);
+  const defs = el("defs", {}, svg);
+  const arrow = el("marker", { id: "uphill", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5,
+                               markerHeight: 5, orient: "auto-start-reverse" }, defs);
+  el("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "uphill-head" }, arrow);
+  const bowHead = el("marker", { id: "bow", viewBox: "0 0 10 10", refX: 2, refY: 5, markerWidth: 3.2,
+                                 markerHeight: 3.2, orient: "auto" }, defs);
+  el("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "bow-head" }, bowHead);
   const lit = marks.litHexes ?? new Map();
-  if (g.kind === "table") drawTable(svg, board, g);
+  if (g.kind === "table") drawTable(svg, board, g, defs);
   else drawHexes(svg, board, g, lit);
   drawMarkers(svg, board, g);
   if (g.kind === "hex") drawOverlays(svg, board, g.at, S); // vectors, plots, FP/EoT (issue 17)
@@ -105,6 +112,9 @@ export function drawBoard(svg, board, marks = {}) {
       drawPiece(gp, board, g, p, x, y, marks, ps.length > 1);
     });
   }
+  // the path ahead lies over the counters (a short move starts under the ship's own counter)
+  const free = sel && board.free_moves.find((f) => f.actor === sel.id && f.mode === "ahead");
+  if (free && marks.canAct) drawAhead(svg, sel, free, g);
   const gl = el("g", { class: "lit-points" }, svg);
   for (const [x, y, t] of marks.litPoints ?? []) {
     const [px, py] = g.at({ point: [x, y] });
@@ -128,7 +138,7 @@ function drawHexes(svg, board, g, lit) {
   }
 }
 
-function drawTable(svg, board, g) {
+function drawTable(svg, board, g, defs) {
   const m = board.map, k = g.unit;
   el("rect", { x: 0, y: 0, width: m.width * k, height: m.height * k, class: "tabletop", "data-table": "1" }, svg);
   const grid = el("g", { class: "inches" }, svg);
@@ -151,6 +161,7 @@ function drawTable(svg, board, g) {
     shape.setAttribute("data-terrain", t.id);
     shape.setAttribute("data-table", "1");
     el("title", {}, shape).textContent = describeTerrain(t);
+    if (t.slope && t.shape === "rect") drawSlope(gt, defs, t, g);
     text(gt, lx, ly + 4, t.name, { class: "terrain-name" });
   }
   if (m.edges.top) text(svg, m.width * k / 2, -6, m.edges.top, { class: "edge" });
@@ -161,8 +172,37 @@ export function describeTerrain(t) {
   const what = [];
   if (t.impassable) what.push("impassable");
   if (t.blocks_los) what.push("blocks line of sight");
-  if (t.move !== "1") what.push(`movement ×${t.move}`);
+  if (t.slope) what.push(`${t.slope.text}: movement up ×${t.slope.up}, down ×${t.slope.down}, across ×${t.move}`);
+  else if (t.move !== "1") what.push(`movement ×${t.move}`);
   return `${t.name} (${what.join(", ") || "open"})`;
+}
+
+// A hill: contour lines across the slope (clipped to its area) and arrows pointing uphill,
+// labelled with the multiplier going up.
+function drawSlope(parent, defs, t, g) {
+  const [x0, y0, x1, y1] = t.coords, k = g.unit;
+  const [px, py] = g.at({ point: [x0, y1] }), w = (x1 - x0) * k, hgt = (y1 - y0) * k;
+  const clip = el("clipPath", { id: `clip-${t.id}` }, defs);
+  el("rect", { x: px, y: py, width: w, height: hgt }, clip);
+  const gs = el("g", { class: "slope", "clip-path": `url(#clip-${t.id})`, "data-slope": t.id }, parent);
+  const sx = t.slope.rise[0], sy = -t.slope.rise[1]; // uphill on the screen (y down)
+  const cx = px + w / 2, cy = py + hgt / 2, half = Math.hypot(w, hgt) / 2;
+  const gap = 0.75 * k; // a contour every 3/4 inch, darker toward the crest
+  for (let d = -half; d <= half; d += gap) {
+    const mx = cx + sx * d, my = cy + sy * d;
+    el("line", { x1: mx - sy * half, y1: my + sx * half, x2: mx + sy * half, y2: my - sx * half,
+                 class: "contour", "stroke-opacity": (0.25 + 0.5 * (d + half) / (2 * half)).toFixed(2) }, gs);
+  }
+  const len = Math.min(Math.abs(sx) * w + Math.abs(sy) * hgt, 3 * k) * 0.8;
+  const across = Math.abs(sy) * w + Math.abs(sx) * hgt; // the extent across the slope
+  const n = Math.max(1, Math.min(3, Math.floor(across / (4 * k))));
+  for (let i = 0; i < n; i++) {
+    const o = (i - (n - 1) / 2) * across / n;
+    const ax = cx - sy * o, ay = cy + sx * o;
+    el("line", { x1: ax - sx * len / 2, y1: ay - sy * len / 2, x2: ax + sx * len / 2, y2: ay + sy * len / 2,
+                 class: "uphill", "marker-end": "url(#uphill)" }, gs);
+    text(gs, ax + sx * len / 2 + 9 * sx, ay + sy * len / 2 + 9 * sy + 3, `up ×${t.slope.up}`, { class: "uphill-label" });
+  }
 }
 
 function drawMarkers(svg, board, g) {
@@ -172,19 +212,91 @@ function drawMarkers(svg, board, g) {
     if (!at) continue;
     const [x, y] = at;
     const e = el("g", { class: `marker marker-${m.kind}`, "data-marker": m.kind }, gm);
-    if (m.kind === "mine") el("polygon", { points: hexPoints(x, y, S * 0.9) }, e);
+    if (m.radius !== null && m.radius !== undefined) {
+      e.setAttribute("data-table", "1"); // a click inside still chooses a point of the table
+      e.setAttribute("data-at", m.position.point.join(","));
+      e.setAttribute("data-radius", String(m.radius));
+      el("circle", { cx: x, cy: y, r: m.radius * g.unit, class: "area" }, e);
+      el("circle", { cx: x, cy: y, r: 2, class: "centre" }, e);
+    } else if (m.kind === "mine") el("polygon", { points: hexPoints(x, y, S * 0.9) }, e);
     else el("circle", { cx: x, cy: y + S * 0.55, r: S * 0.22 }, e);
     el("title", {}, e).textContent = m.label;
   }
 }
 
+// a point at `deg` degrees clockwise from the top, `r` pixels from (x, y) on the screen
+function polar(x, y, r, deg) {
+  const a = deg * Math.PI / 180;
+  return [x + r * Math.sin(a), y - r * Math.cos(a)];
+}
+
 function drawRings(svg, p, g) {
   const [x, y] = g.at(p.position);
-  const gr = el("g", { class: "rings" }, svg);
+  const gr = el("g", { class: "rings", "data-rings": p.id }, svg);
   for (const r of p.rings) {
-    el("circle", { cx: x, cy: y, r: r.radius * g.unit, class: `ring ring-${r.kind}` }, gr);
-    text(gr, x, y - r.radius * g.unit - 3, r.label, { class: "ring-label" });
+    const rad = r.radius * g.unit, cls = `ring ring-${r.kind}`;
+    if (r.outline.length) {
+      const pts = r.outline.map((q) => g.at({ point: q }).map((v) => v.toFixed(1)).join(","));
+      el("polygon", { points: pts.join(" "), class: cls + " outline", "data-ring": r.kind }, gr);
+      const ys = r.outline.map((q) => g.at({ point: q })[1]);
+      const top = Math.min(...ys);
+      text(gr, x, top > 24 ? top - 3 : Math.max(...ys) + 11, r.label, { class: "ring-label" });
+    } else if (r.arc) {
+      const [a1, a2] = r.arc, span = ((a2 - a1) % 360 + 360) % 360;
+      const [sx, sy] = polar(x, y, rad, a1), [ex, ey] = polar(x, y, rad, a2);
+      el("path", { d: `M ${x} ${y} L ${sx} ${sy} A ${rad} ${rad} 0 ${span > 180 ? 1 : 0} 1 ${ex} ${ey} Z`,
+                   class: cls, "data-ring": r.kind }, gr);
+      const [lx, ly] = polar(x, y, rad * 0.6, a1 + span / 2);
+      text(gr, lx, ly, r.label, { class: "ring-label blind-label" });
+    } else {
+      el("circle", { cx: x, cy: y, r: rad, class: cls, "data-ring": r.kind }, gr);
+      text(gr, x, y - rad > 24 ? y - rad - 3 : y + rad + 11, r.label, { class: "ring-label" });
+    }
   }
+}
+
+// The path straight ahead of the selected piece, as far as its move reaches, with a tick at
+// every unit; a click on it moves that far (the page writes the distance).
+function drawAhead(svg, p, f, g) {
+  const [x, y] = g.at(p.position), px = f.scale * g.unit;
+  const ga = el("g", { class: "ahead", "data-table": "1", "data-ahead": p.id }, svg);
+  const [ex, ey] = polar(x, y, f.reach * px, f.heading);
+  el("line", { x1: x, y1: y, x2: ex, y2: ey, class: "ahead-hit" }, ga);
+  const [bx, by] = polar(x, y, Math.min(Math.max(p.size * g.unit, 15), f.reach * px), f.heading);
+  el("line", { x1: bx, y1: by, x2: ex, y2: ey, class: "ahead-path" }, ga); // from the bow on
+  for (let u = 1; u <= f.reach + 1e-9; u++) {
+    const [tx, ty] = polar(x, y, u * px, f.heading), [ox, oy] = polar(0, 0, 5, f.heading + 90);
+    el("line", { x1: tx - ox, y1: ty - oy, x2: tx + ox, y2: ty + oy, class: "ahead-tick" }, ga);
+  }
+  el("circle", { cx: ex, cy: ey, r: 3.5, class: "ahead-end" }, ga);
+  el("title", {}, ga).textContent = `${p.id}: click on this path to move that far (up to ${f.reach} units)`;
+}
+
+// What the rings of `p` say about the map point `b`: the first band that reaches it, whether
+// it lies in an arc (the rear arc) and whether it is inside an outlined reach.
+export function ringsAt(p, b) {
+  const a = p.position.point, out = [];
+  const d = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  const band = p.rings.filter((r) => r.kind === "band").sort((x, y) => x.radius - y.radius).find((r) => d <= r.radius + 1e-9);
+  if (p.rings.some((r) => r.kind === "band")) out.push(band ? band.label : "out of range");
+  const bearing = ((Math.atan2(b[0] - a[0], b[1] - a[1]) * 180 / Math.PI) % 360 + 360) % 360;
+  for (const r of p.rings.filter((x) => x.arc)) {
+    const span = ((r.arc[1] - r.arc[0]) % 360 + 360) % 360, off = ((bearing - r.arc[0]) % 360 + 360) % 360;
+    if (off > 0 && off < span) out.push(r.label);
+  }
+  for (const r of p.rings.filter((x) => x.outline.length)) {
+    out.push(inPolygon(b, r.outline) ? "within its straight-leg reach" : "beyond its straight-leg reach");
+  }
+  return out;
+}
+
+function inPolygon(pt, poly) {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const [xi, yi] = poly[i], [xj, yj] = poly[j];
+    if ((yi > pt[1]) !== (yj > pt[1]) && pt[0] < (xj - xi) * (pt[1] - yi) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
 }
 
 function drawLast(svg, board, g, last) {
@@ -210,11 +322,14 @@ function drawPiece(parent, board, g, p, x, y, marks, stacked) {
   const e = el("g", { class: cls.join(" "), "data-piece": p.id, "data-side": p.side,
                       "data-status": p.status }, parent);
   if (p.position.hex) e.setAttribute("data-hex", p.position.hex);
+  if (p.position.point) e.setAttribute("data-at", p.position.point.join(","));
+  if (p.facing !== null && p.facing !== undefined) e.setAttribute("data-facing", String(p.facing));
   el("circle", { cx: x, cy: y, r: rad, fill: sideColour(board, p.side), class: "body" }, e);
   if (p.facing !== null && p.facing !== undefined) {
     const a = (p.facing - 90) * Math.PI / 180;
     el("line", { x1: x + Math.cos(a) * rad, y1: y + Math.sin(a) * rad,
-                 x2: x + Math.cos(a) * rad * 1.55, y2: y + Math.sin(a) * rad * 1.55, class: "facing" }, e);
+                 x2: x + Math.cos(a) * rad * 1.45, y2: y + Math.sin(a) * rad * 1.45, class: "facing",
+                 "marker-end": "url(#bow)" }, e);
   }
   const fs = Math.min(rad * 0.8, (rad * 2.6) / Math.max(p.label.length, 2));
   text(e, x, y + fs * 0.35 - (p.landmark ? rad * 0.25 : 0), p.label, { "font-size": fs.toFixed(1), class: "label" });

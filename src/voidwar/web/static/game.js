@@ -3,7 +3,7 @@
 // one. A choice of amount, facing or weapon is a small picker at the piece. The board is the
 // server's BoardView; nothing here knows a ruleset or reads notation.
 import { api, h, resultText, socketUrl, tokensFromFragment } from "./common.js";
-import { describe, describeTerrain, drawBoard, geometry, hexDistance, isOut, losBlocker, sideColour } from "./board.js";
+import { describe, describeTerrain, drawBoard, geometry, hexDistance, isOut, losBlocker, ringsAt, sideColour } from "./board.js";
 import { camera } from "./camera.js";
 import { renderDisplays } from "./panels.js";
 
@@ -106,11 +106,12 @@ function render() {
   $("fallback").hidden = !!board;
   if (board) {
     if (selected && !pieceById(selected)) selected = null;
-    const marks = { selected, ...lit(), last: board.last };
-    const key = JSON.stringify([board, selected]);
+    const marks = { selected, ...lit(), last: board.last, canAct: !!myTurn() };
+    const key = JSON.stringify([board, selected, marks.canAct]);
     if (key !== drawn) { drawBoard($("board"), board, marks); camera($("board")); drawn = key; }
     renderDisplays(board, { selected, mine: !!myTurn(), submit, select: clickPiece, redraw: render });
     renderPrompt();
+    fitBoard();
     renderSide();
   } else {
     $("prompt-text").textContent = myTurn() ? "Choose an action." : "";
@@ -120,6 +121,14 @@ function render() {
   renderLog();
   notifyTurn();
 }
+
+// the map zooms to fit the window below the prompt, notes and toolbar (at least 420 px high)
+function fitBoard() {
+  const svg = $("board");
+  const top = svg.getBoundingClientRect().top + window.scrollY;
+  svg.style.maxHeight = `${Math.max(420, window.innerHeight - top - 12)}px`;
+}
+window.addEventListener("resize", () => { if (board) fitBoard(); });
 
 function sideName(id) {
   const sd = board && board.sides.find((x) => x.id === id);
@@ -138,7 +147,29 @@ function actionButton(text, label, cls = "action") {
   return h("button", { class: cls, "data-action": text, onclick: () => submit(text) }, label);
 }
 
+// what every seat must be told about the rules played (Game.notes), under the prompt: shown
+// open until the player folds it (remembered per ruleset in this browser)
+function renderNotes() {
+  let box = $("notes");
+  const key = `voidwar.notes-folded.${state.ruleset}`;
+  if (!box) {
+    const fold = h("details", { id: "notes-box", class: "notes", open: localStorage.getItem(key) !== "1" },
+      h("summary", { id: "notes-head" }), h("ul", { id: "notes" }));
+    fold.addEventListener("toggle", () => localStorage.setItem(key, fold.open ? "0" : "1"));
+    $("prompt").after(fold);
+    box = $("notes");
+  }
+  $("notes-box").hidden = !board.notes.length;
+  $("notes-head").textContent = `Notes on the rules played (${board.notes.length}): our readings, where the text is silent`;
+  const texts = JSON.stringify(board.notes);
+  if (box.dataset.notes !== texts) {
+    box.dataset.notes = texts;
+    box.replaceChildren(...board.notes.map((n) => h("li", { class: "note" }, n)));
+  }
+}
+
 function renderPrompt() {
+  renderNotes();
   $("prompt-text").textContent = board.prompt;
   $("prompt").classList.toggle("mine", !!myTurn());
   const own = actionsOf("");
@@ -216,10 +247,20 @@ function openPicker(acts, anchorId, title) {
       ...as.flatMap((a) => [a.confirm ? h("div", { class: "confirm-text" }, a.confirm) : "", actionButton(a.text, a.label || a.text, "pick")]))));
   const node = anchorId && document.querySelector(`#board [data-piece="${CSS.escape(anchorId)}"]`);
   const wrap = $("board-wrap").getBoundingClientRect();
-  const r = node ? node.getBoundingClientRect() : { right: wrap.left + 40, top: wrap.top + 40 };
-  pk.style.left = `${Math.min(r.right - wrap.left + 8, wrap.width - 240)}px`;
-  pk.style.top = `${Math.max(0, r.top - wrap.top)}px`;
+  const r = node ? node.getBoundingClientRect() : { left: wrap.left + 40, right: wrap.left + 40, top: wrap.top + 40, bottom: wrap.top + 40 };
   pk.hidden = false;
+  const [w, ht] = [pk.offsetWidth, pk.offsetHeight];
+  // beside the piece, on the side that hides the fewest other counters
+  const spots = [[r.right + 8, r.top], [r.left - 8 - w, r.top], [r.left, r.bottom + 8], [r.left, r.top - 8 - ht],
+                 [r.right + 8, r.bottom - ht], [r.left - 8 - w, r.bottom - ht]]
+    .map(([x, y]) => [Math.min(Math.max(0, x - wrap.left), wrap.width - w), Math.max(0, y - wrap.top)]);
+  const others = [...document.querySelectorAll("#board .pieces [data-piece]")].filter((e) => e !== node)
+    .map((e) => e.getBoundingClientRect());
+  const hidden = ([x, y]) => others.filter((o) => o.right - wrap.left > x && o.left - wrap.left < x + w
+    && o.bottom - wrap.top > y && o.top - wrap.top < y + ht).length;
+  const best = spots.reduce((a, b) => (hidden(b) < hidden(a) ? b : a));
+  pk.style.left = `${best[0]}px`;
+  pk.style.top = `${best[1]}px`;
 }
 
 function choose(acts, anchorId, title) {
@@ -273,7 +314,26 @@ function clickTable(x, y) {
   const free = board.free_moves.find((f) => f.actor === selected);
   if (!free) { message(`${selected} cannot move now.`, true); return; }
   const fmt = (v) => String(Math.round(v * 100) / 100);
+  if (free.mode === "ahead") { moveAhead(free, x, y); return; }
   submit(free.template.replace("{point}", `${fmt(x)},${fmt(y)}`));
+}
+
+// A click on the path straight ahead of the piece: the distance to the click, in the move's
+// units and steps, at most its reach (a click a little past the end moves it all the way).
+function moveAhead(free, x, y) {
+  const at = pieceById(selected).position.point;
+  const a = free.heading * Math.PI / 180, ux = Math.sin(a), uy = Math.cos(a);
+  const vx = x - at[0], vy = y - at[1];
+  const along = (vx * ux + vy * uy) / free.scale, off = Math.abs(vx * uy - vy * ux);
+  if (off > Math.max(0.8, 0.4 * free.scale) || along <= 0) {
+    message(`${selected} moves straight ahead: click on its path (the line from its bow).`, true);
+    return;
+  }
+  if (along > free.reach + 0.5) { message(`${selected} can move up to ${free.reach} units more.`, true); return; }
+  const steps = Math.min(Math.round(along / free.step), Math.round(free.reach / free.step));
+  const dist = Number((steps * free.step).toFixed(6));
+  if (dist <= 0) return; // the ship itself: it stays selected
+  submit(free.template.replace("{distance}", String(dist)));
 }
 
 function boardPoint(ev) {
@@ -306,10 +366,13 @@ function onBoardMove(ev) {
     if (!p.position.point) return;
     const b = boardPoint(ev), a = p.position.point;
     const d = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const m = board.map, dist = m.unit === "unit" ? `${(d / m.scale).toFixed(2)} units` : `${d.toFixed(2)}"`;
     const block = losBlocker(board, a, b);
     const t = board.terrain.find((x) => x.shape === "rect" ? b[0] >= x.coords[0] && b[0] <= x.coords[2] && b[1] >= x.coords[1] && b[1] <= x.coords[3]
       : x.shape === "circle" && Math.hypot(b[0] - x.coords[0], b[1] - x.coords[1]) <= x.coords[2]);
-    $("range").textContent = `${selected} → ${b[0].toFixed(1)},${b[1].toFixed(1)}: ${d.toFixed(2)}" ${block ? "· sight blocked by " + block.name : "· clear line of sight"}${t ? " · " + describeTerrain(t) : ""}`;
+    const sight = board.terrain.length ? (block ? " · sight blocked by " + block.name : " · clear line of sight") : "";
+    const rings = ringsAt(p, b);
+    $("range").textContent = `${selected} → ${b[0].toFixed(1)},${b[1].toFixed(1)}: ${dist}${sight}${rings.length ? " · " + rings.join(" · ") : ""}${t ? " · " + describeTerrain(t) : ""}`;
     return;
   }
   const hx = ev.target.closest("[data-hex]");
