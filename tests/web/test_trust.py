@@ -178,3 +178,18 @@ def test_the_record_is_signed_and_the_server_vouches_for_it(db_url: str) -> None
     with TestClient(create_app(db_url, client_seeds=True, key=b"another-key")) as c:
         other = c.post("/api/records/verify", json=rec).json()
         assert other["valid"] and not other["signed_here"]
+
+
+def test_a_structured_action_is_played_by_its_text_and_a_bad_one_refused(
+        server: TestClient) -> None:
+    """The page sends back the structured action ``/legal`` listed; the rules read its text
+    like any other. Without a usable text it is a 422 naming the field."""
+    g = server.post("/api/games", json={"ruleset": "antilles"}).json()
+    tok = g["tokens"][0]["token"]
+    legal = server.get(f"/api/games/{g['id']}/legal", headers={H: tok}).json()["actions"]
+    ok = server.post(f"/api/games/{g['id']}/actions", json={"action": legal[0]},
+                     headers={H: tok})
+    assert ok.status_code == 200 and ok.json()["action"] == legal[0]["text"]
+    bad = server.post(f"/api/games/{g['id']}/actions", json={"action": {"kind": "place"}},
+                      headers={H: tok})
+    assert bad.status_code == 422 and "action" in bad.text

@@ -221,6 +221,10 @@ class ExplicitChanceGame(Game):
             v = {**v, "chance": {"die": f"d{w.sides}", "purpose": w.purpose}}
         return v
 
+    def notes(self) -> list[str]:
+        """The wrapped game's notes (the rules it plays do not change with who rolls)."""
+        return self.inner.notes()
+
     def record_options(self) -> dict[str, Any]:
         """The wrapped game's options."""
         return self.inner.record_options()

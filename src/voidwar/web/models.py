@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import Header
 from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 
@@ -93,11 +94,15 @@ class JoinSeat(BaseModel):
     seat: Text = Field(max_length=64)
 
 
+#: a structured action as ``/legal`` lists it (``{"text", "kind", "actor", ...}``)
+StructuredAction = dict[Text, Text | int | list[int | Text] | None]
+
+
 class SubmitAction(BaseModel):
-    """An action in the ruleset's text notation."""
+    """An action: its text notation, or its structured form as ``/legal`` lists it."""
 
     model_config = ConfigDict(extra="forbid")
-    action: Text = Field(min_length=1, max_length=500, examples=["fire P2 at platform"])
+    action: Text | StructuredAction = Field(examples=["fire P2 at platform"])
     index: int | None = Field(None, ge=0, le=10**6,
                               description="the action count you saw: a repeated request is "
                                           "then refused (409) instead of played twice")
@@ -138,3 +143,15 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
     413: {"model": Refusal, "description": "request too large"},
     422: {"model": Refusal, "description": "malformed request or illegal action"},
 }
+
+
+def action_text(action: str | dict[str, Any]) -> str:
+    """The notation of a submitted action: the text itself, or a structured action's
+    ``text`` (which the rules then read and check like any text); a 422 otherwise."""
+    text = action.get("text") if isinstance(action, dict) else action
+    if not isinstance(text, str) or not 1 <= len(text) <= 500:
+        raise RequestValidationError([{"type": "value_error", "loc": ("body", "action"),
+                                       "msg": "an action is its text (1-500 characters) or a "
+                                              "structured action with its 'text'",
+                                       "input": action}])
+    return text

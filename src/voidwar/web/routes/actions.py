@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter
 from fastapi import Path as PathParam
 
-from ..models import REFUSALS, Acted, GameId, SubmitAction, Token, UndoAnswer
+from ..models import REFUSALS, Acted, GameId, SubmitAction, Token, UndoAnswer, action_text
 from . import Service
 
 router = APIRouter()
@@ -33,7 +33,7 @@ def legal_actions(gid: GameId, service: Service, x_seat_token: Token = None) -> 
 def submit_action(gid: GameId, body: SubmitAction, service: Service,
                   x_seat_token: Token = None) -> Acted:
     """Submit an action in text notation. It is stored (committed) before this answers."""
-    live, idx, events = service.act(gid, x_seat_token, body.action, body.index)
+    live, idx, events = service.act(gid, x_seat_token, action_text(body.action), body.index)
     with live.lock:
         res = live.result()
         return Acted(index=idx, action=live.game.actions[idx],
