@@ -468,3 +468,14 @@ def test_inline_tables_are_accepted(client: TestClient) -> None:
     c = create(client, ruleset="antilles", options={"tables": data}, seed=1)
     view = client.get(f"/api/games/{c['id']}/view").json()
     assert view["view"]["board"]["radius"] == 5
+
+
+def test_pages_are_compressed_and_static_files_revalidated(client: TestClient) -> None:
+    """Issue 16, "fast page": gzip, cache headers on static files (an unchanged file is a
+    304 without a body)."""
+    first = client.get("/static/game.js", headers={"Accept-Encoding": "gzip"})
+    assert first.status_code == 200
+    assert first.headers["content-encoding"] == "gzip"
+    assert first.headers["cache-control"] == "no-cache" and first.headers["etag"]
+    again = client.get("/static/game.js", headers={"If-None-Match": first.headers["etag"]})
+    assert again.status_code == 304 and not again.content

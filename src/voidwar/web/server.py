@@ -25,6 +25,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse
 
 from voidwar.core.errors import UnknownName
@@ -179,6 +180,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0,
     app.state.hub = Hub(service)
     app.state.seats_cache = {}
     app.add_middleware(BodyLimit)
+    app.add_middleware(GZipMiddleware, minimum_size=1024)  # views and pages compress ~5x
     app.add_exception_handler(ServiceError, _refused)
     app.add_exception_handler(RequestValidationError, _malformed)
     for module in (games, actions, websocket, static):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse, Response
@@ -41,6 +42,17 @@ def favicon() -> Response:
     return Response(status_code=204)
 
 
+class RevalidatedFiles(StaticFiles):
+    """Static files a browser keeps and revalidates with their ETag (a 304 without a body
+    while a file is unchanged; a new version is fetched at once after an upgrade)."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        """The file's response with ``Cache-Control: no-cache`` (revalidate before reuse)."""
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+
 def mount_static(app: FastAPI) -> None:
-    """Serve the pages' files under ``/static``."""
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    """Serve the pages' files under ``/static``, cached by the browser and revalidated."""
+    app.mount("/static", RevalidatedFiles(directory=STATIC), name="static")
