@@ -191,6 +191,12 @@ class SpaceFleetGame(Movement, Firing):
             return rival not in self.fire_done and self._can_declare(rival)
         return False
 
+    def notes(self) -> list[str]:
+        """Our readings a player must know (docs/space-fleet.md, "Our reading")."""
+        return ["'Slowest ships move first' goes by each ship's current speed (a half-speed "
+                "battleship moves with the dreadnoughts): our reading of the text, "
+                "docs/space-fleet.md."]
+
     def view(self, seat: str | None) -> dict[str, Any]:
         """Fire within a class is simultaneous: a seat does not see the other side's
         declarations of the current class step before they resolve."""

@@ -59,6 +59,14 @@ class SpaceFleetTableGame(SpaceFleetGame):
     unit_word = "units"
     unit_name = "unit"
 
+    def notes(self) -> list[str]:
+        """The hex game's notes, and what the free table adds of our reading."""
+        return [*super().notes(),
+                f"On the free table 1 unit is {self.spec.unit} inch(es); the rear 90° arc is a "
+                "bearing more than 135° off the bow, mines are circles, and ships do not block "
+                "each other: our reading of 'moved freely on a table surface', "
+                "docs/space-fleet.md."]
+
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any],
                  setup: Scenario) -> None:
         self.moved_units = Fraction(0)  # distance moved by the moving ship, in units
