@@ -265,6 +265,10 @@ def test_notes_fold_away_and_stay_folded(server: str, page: Any) -> None:
     page.wait_for_selector("#notes li", timeout=WAIT)
     page.click("#notes-head")
     page.wait_for_selector("#notes li", state="hidden", timeout=WAIT)
+    # the details' toggle event (which stores the choice) fires after the click returns
+    page.wait_for_function("() => Object.keys(localStorage).some("
+                           "k => k.includes('notes') && localStorage.getItem(k) === '1')",
+                           timeout=WAIT)
     page.reload()
     page.wait_for_selector("#notes-box", state="attached", timeout=WAIT)
     assert page.evaluate("() => document.getElementById('notes-box').open") is False
