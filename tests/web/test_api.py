@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 import voidwar
 from voidwar.core.dice import SeededDice
+from voidwar.web.server import create_app
 
 H = "X-Seat-Token"
 
@@ -479,3 +480,12 @@ def test_pages_are_compressed_and_static_files_revalidated(client: TestClient) -
     assert first.headers["cache-control"] == "no-cache" and first.headers["etag"]
     again = client.get("/static/game.js", headers={"If-None-Match": first.headers["etag"]})
     assert again.status_code == 304 and not again.content
+
+
+def test_the_server_says_whether_a_client_may_choose_the_seed(client: TestClient,
+                                                               db_url: str) -> None:
+    """Dice are the server's choice (issue 19): the lobby hides its seed box unless the
+    server lets clients choose a seed (the tests' server does)."""
+    assert client.get("/api/server").json() == {"client_seeds": True}
+    with TestClient(create_app(db_url)) as default:
+        assert default.get("/api/server").json() == {"client_seeds": False}

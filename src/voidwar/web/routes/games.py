@@ -32,6 +32,13 @@ def _seats_of(request: Request, name: str, scenario: str | None) -> list[str]:
     return cache[key]
 
 
+@router.get("/api/server", tags=["rulesets"])
+def server_terms(service: Service) -> dict[str, Any]:
+    """What this server lets a client choose: ``client_seeds`` (a dice seed of its own; off by
+    default, when the server seeds every game from its secret)."""
+    return {"client_seeds": service.client_seeds}
+
+
 @router.get("/api/rulesets", tags=["rulesets"])
 def list_rulesets(request: Request) -> list[dict[str, Any]]:
     """Every ruleset with its scenarios, the seats of each, its policies and options."""

@@ -104,6 +104,10 @@ async function listMine() {
 
 async function main() {
   rulesets = await api("GET", "/api/rulesets");
+  // the server seeds every game from its secret unless it lets clients choose a seed
+  const terms = await api("GET", "/api/server");
+  const seedAllowed = !!terms.client_seeds;
+  $("seed-box").hidden = !seedAllowed;
   $("ruleset").replaceChildren(...rulesets.map((r) => h("option", { value: r.name }, r.title)));
   const want = new URLSearchParams(location.search).get("ruleset");
   if (want && rulesets.some((r) => r.name === want)) $("ruleset").value = want;
@@ -112,7 +116,7 @@ async function main() {
   $("new-game").addEventListener("submit", create);
   $("dice").addEventListener("change", () => {
     const manual = $("dice").value === "manual";
-    $("seed-box").hidden = manual;
+    $("seed-box").hidden = manual || !seedAllowed;
     $("setup-box").hidden = !manual;
   });
   fillScenarios();
