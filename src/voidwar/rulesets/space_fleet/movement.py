@@ -21,6 +21,22 @@ from .state import MOVEMENT, OVER, Ship
 MoveAction = Move | Advance | Turn | LayMine | Sweep | EndMove
 
 
+def sweep_refusal(battle: Battle, ship: Ship, in_pattern: bool,
+                  moved: bool) -> IllegalAction | None:
+    """Mines: "a beam armed ship may sweep the field by stopping in the pattern for a move".
+    The rule for hexes and for the free table alike (``in_pattern``: the ship is in a pattern;
+    ``moved``: it has moved this move)."""
+    if not in_pattern:
+        return IllegalAction(f"{ship.id} is not in a mine pattern", R_MINES)
+    if battle.moving is not None and (moved or battle.laid):
+        return IllegalAction(f"{ship.id} must stop in the pattern for its whole move to "
+                             "sweep it", R_MINES)
+    if ship.beams <= 0:
+        return IllegalAction(f"only a beam-armed ship may sweep; {ship.id} has no "
+                             "working beam", R_MINES)
+    return None
+
+
 def turn_refusal(cls: str, full: int, moved: int, turned: bool) -> str | None:
     """Why a ship of class ``cls`` that has moved ``moved`` hexes of a full move of ``full``
     (the speed it began its move with; ``turned`` since its last hex) may not turn now — a
@@ -162,15 +178,7 @@ class Movement(Battle):
 
     def _sweep_reason(self, ship: Ship) -> IllegalAction | None:
         """A beam-armed ship sweeps by stopping in the pattern for its whole move (Mines)."""
-        if ship.hex not in self.mines:
-            return IllegalAction(f"{ship.id} is not in a mine pattern", R_MINES)
-        if self.moving is not None and (self.moved_hexes > 0 or self.laid):
-            return IllegalAction(f"{ship.id} must stop in the pattern for its whole move to "
-                                 "sweep it", R_MINES)
-        if ship.beams <= 0:
-            return IllegalAction(f"only a beam-armed ship may sweep; {ship.id} has no "
-                                 "working beam", R_MINES)
-        return None
+        return sweep_refusal(self, ship, ship.hex in self.mines, self.moved_hexes > 0)
 
     # ------------------------------------------------------------------ execution
     def _execute_move(self, a: MoveAction) -> None:

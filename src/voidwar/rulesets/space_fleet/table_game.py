@@ -29,7 +29,7 @@ from .actions import TABLE_NOTATION, Advance, Move
 from .battle import R_MINES, R_MOVE
 from .data import Band, Scenario, tables
 from .game import SpaceFleetGame
-from .movement import mine_attack
+from .movement import mine_attack, sweep_refusal
 from .state import Ship
 from .table import Pattern, TableSpec, ahead, entry_along, in_rear_arc_at, turned
 
@@ -209,15 +209,8 @@ class SpaceFleetTableGame(SpaceFleetGame):
 
     def _sweep_reason(self, ship: Ship) -> IllegalAction | None:
         """A beam-armed ship sweeps by stopping in the pattern for its whole move (Mines)."""
-        if not self.patterns_at(self.at(ship)):
-            return IllegalAction(f"{ship.id} is not in a mine pattern", R_MINES)
-        if self.moving is not None and (self.moved_units > 0 or self.laid):
-            return IllegalAction(f"{ship.id} must stop in the pattern for its whole move to "
-                                 "sweep it", R_MINES)
-        if ship.beams <= 0:
-            return IllegalAction(f"only a beam-armed ship may sweep; {ship.id} has no "
-                                 "working beam", R_MINES)
-        return None
+        return sweep_refusal(self, ship, bool(self.patterns_at(self.at(ship))),
+                             self.moved_units > 0)
 
     def _sweep(self, ship: Ship) -> None:
         """The pattern nearest the ship's centre attacks once more, then is gone (Mines)."""
