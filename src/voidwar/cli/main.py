@@ -61,6 +61,8 @@ def play(
                                                 "$VOIDWAR_AUTOSAVE_DIR or ~/.local/state/"
                                                 "voidwar/autosave)")] = True,
     option: OptionList = None,
+    plain: Annotated[bool, typer.Option("--plain", help="line by line even on a terminal (no "
+                                                        "full screen)")] = False,
 ) -> None:
     """Play a game in the terminal (type `help` at the prompt; docs/terminal.md)."""
     from .terminal import run_terminal
@@ -73,7 +75,7 @@ def play(
                              army_b=str(army_b) if army_b else None)
         code = run_terminal(ruleset, scenario, seed, dice, opts, vs=vs, auto=auto,
                             load_file=load_file, console=console, autosave=autosave,
-                            offer=not new)
+                            offer=not new, plain=plain)
     except VoidwarError as e:
         fail(e)
     raise typer.Exit(code)

@@ -93,6 +93,11 @@ class TerminalSession:
         self.last_file: Path | None = None
         self._legal: tuple[tuple[int, int, int], list[str]] | None = None
         self.over_shown = False
+        self.question: tuple[str, Callable[[str | None], bool]] | None = None
+        self.farewell: list[str] = []
+        #: lines the side pane holds (the full screen sets it; line mode prints every line)
+        self.side_rows: Callable[[], int] = lambda: 10**6
+        self.side_offset = 0
 
     # -- output ----------------------------------------------------------------------------
     @property
@@ -113,7 +118,7 @@ class TerminalSession:
     def show(self, title: str, lines: list[Text | str]) -> None:
         """Help, a list or a query's answer: the side pane (screen) or printed (line mode)."""
         if self.screen:
-            self.side = (title, lines)
+            self.side, self.side_offset = (title, lines), 0
         else:
             for ln in lines:
                 self.console.print(ln)
@@ -132,34 +137,28 @@ class TerminalSession:
         return [a for a in self.legal() if f in a.lower()]
 
     def draw(self) -> None:
-        """Line mode: the board. Screen: the whole screen, redrawn in place."""
+        """Line mode: the board (the full screen draws its panes itself)."""
         if not self.screen:
             self.console.print(scr.draw_board(self.info, self.rules_game))
-            return
-        h = self.console.height - 1
-        title, lines = self.side or self._actions_pane()
-        layout = scr.compose(self.console, self._header(), scr.draw_board(self.info,
-                             self.rules_game), title, scr.side_text(lines), self.game.log,
-                             self.messages, h)
-        self.console.clear()
-        self.console.print(layout, height=h)
 
-    def _header(self) -> Text:
+    def header(self) -> Text:
+        """The screen's first line: the game, who is to act, the count of actions."""
         g = self.game
         who = "game over" if g.over else f"to act: {g.to_act}"
         t = Text(f" {self.info.title} · {g.scenario or ''} · {who} · {len(g.actions)} actions",
                  style="bold reverse")
         if g.notes():
-            t.append("  · notes: see the side pane / help", style="yellow reverse")
+            t.append("  · notes: see help", style="yellow reverse")
         return t
 
     def _notes(self) -> list[Text | str]:
         return [Text("Note: " + n, style="yellow") for n in self.rules_game.notes()]
 
-    def _actions_pane(self) -> tuple[str, list[Text | str]]:
-        rows = scr.side_rows(self.console, len(self.messages))
+    def actions_pane(self, rows: int) -> tuple[str, list[Text | str]]:
+        """The side pane's numbered legal actions in ``rows`` lines (the notes before the
+        first action)."""
         notes = self._notes() if not self.game.actions else []
-        return self._page(max(3, rows - len(notes)), notes)
+        return self._page(max(3, rows - 2 * len(notes)), notes)
 
     def _page(self, rows: int, head: list[Text | str]) -> tuple[str, list[Text | str]]:
         """One page of the numbered legal list (with a summary when it needs several)."""
@@ -191,46 +190,96 @@ class TerminalSession:
     def run(self) -> int:
         """The prompt loop until the person quits; the exit status (130 after Ctrl-C)."""
         try:
+            if self.screen:
+                from .fullscreen import run_screen
+
+                return run_screen(self)
             return self._loop()
         except KeyboardInterrupt:
             where = (f"the game is autosaved in {self.autosave.current}; `voidwar play "
                      f"{self.info.name}` offers it again" if self.autosave and self.game.actions
                      else "nothing to save")
-            self.console.print(f"\ninterrupted: {where}")
+            self.farewell.append(f"\ninterrupted: {where}")
             return 130
+        finally:
+            for line in self.farewell:
+                self.console.print(line)
+            self.farewell.clear()
+
+    def say_last(self, text: str) -> None:
+        """A line for the normal screen, as the program ends (after the full screen closes)."""
+        if self.screen:
+            self.farewell.append(text)
+        else:
+            self.console.print(text)
+
+    def bot_to_act(self) -> bool:
+        """Whether a policy plays the seat to act now."""
+        return not self.game.over and self.game.to_act in self.bots
+
+    def bot_step(self) -> bool:
+        """One bot move if a bot is to act (its action shown as a message); then the game's
+        end, once."""
+        played = False
+        seat = self.game.to_act
+        if seat is not None and self.bot_to_act():
+            action = self.bots[seat].choose(self.game)
+            self.out(Text(f"{seat} ({self.bots[seat].name}): {action}", style="dim"))
+            self._apply(str(action))
+            played = True
+        if self.game.over and not self.over_shown:
+            self.over_shown = True
+            self.out(result_line(self.game), "bold")
+        return played
 
     def _loop(self) -> int:
-        if not self.screen:
-            for n in self._notes():
-                self.console.print(n)
+        for n in self._notes():
+            self.console.print(n)
         while True:
-            g = self.game
-            if g.over and not self.over_shown:
-                self.over_shown = True
-                self.out(result_line(g), "bold")
-            seat = g.to_act
-            if not g.over and seat in self.bots:
-                action = self.bots[seat].choose(g)
-                self.out(Text(f"{seat} ({self.bots[seat].name}): {action}", style="dim"))
-                self._apply(str(action))
-                continue
+            while self.bot_step():
+                pass
             self.draw()
             try:
-                line = self._prompt(seat).strip()
+                line = self.read(self.prompt_text()).strip()
             except EOFError:
                 line = "quit"
-            if line and self._command(line):
+            if self.handle(line):
                 return 0
 
-    def _prompt(self, seat: str | None) -> str:
+    def prompt_text(self) -> str:
+        """The prompt: a pending question, ``game over>``, the roll asked for, or the seat."""
+        if self.question is not None:
+            return self.question[0]
         if self.game.over:
-            return self.read("game over> ")
-        if seat == CHANCE:
+            return "game over> "
+        if self.game.to_act == CHANCE:
             pending = self.game.pending_roll
-            text = self.read(f"roll a d{pending.sides} for {pending.purpose}> " if pending
-                             else "chance> ").strip()
-            return f"roll {text}" if text.isdigit() else text
-        return self.read(f"{seat}> ")
+            return f"roll a d{pending.sides} for {pending.purpose}> " if pending else "chance> "
+        return f"{self.game.to_act}> "
+
+    def handle(self, line: str) -> bool:
+        """One line typed at the prompt (an answer to a pending question, a command or an
+        action); True means leave."""
+        if self.question is not None:
+            _, then = self.question
+            self.question = None
+            return then(line)
+        line = line.strip()
+        if line.isdigit() and not self.game.over and self.game.to_act == CHANCE:
+            line = f"roll {line}"
+        return bool(line) and self._command(line)
+
+    def ask(self, prompt: str, then: Callable[[str | None], bool]) -> bool:
+        """Ask a question: at once in line mode; on the full screen the next line answers it
+        (``None``: the person gave up, Ctrl-C or Ctrl-D)."""
+        if self.screen:
+            self.question = (prompt, then)
+            return False
+        try:
+            answer: str | None = self.read(prompt).strip()
+        except (EOFError, KeyboardInterrupt):
+            answer = None
+        return then(answer)
 
     def _apply(self, text: str) -> bool:
         """Play one action; the events (with rolls) as messages; autosave after it."""
@@ -324,18 +373,26 @@ class TerminalSession:
             self.console.print(ln)
 
     def _more(self, _: str) -> bool:
-        self.page += 1
+        """The next page: of the side pane's text (help, log, a query), else of the legal list."""
+        return self.scroll(1)
+
+    def scroll(self, pages: int) -> bool:
+        """Page the side pane by ``pages`` (negative: back); the legal list wraps round."""
+        if self.side is not None and self.screen:
+            self.side_offset = max(0, self.side_offset + pages * self.side_rows())
+            return False
+        self.page += pages
         self.side = None
         if not self.screen:
             self._print_page()
         return False
 
     def _log(self, _: str) -> bool:
-        rows = scr.side_rows(self.console, len(self.messages)) if self.screen else 10**9
-        lines: list[Text | str] = []
-        lines += [Text(("  " if e.kind == "roll" else "") + e.text,
-                       style=scr.LOG_STYLE.get(e.kind, "")) for e in self.game.log][-rows:]
-        self.show("the whole log (latest last)", lines)
+        lines: list[Text | str] = [Text(("  " if e.kind == "roll" else "") + e.text,
+                                        style=scr.LOG_STYLE.get(e.kind, ""))
+                                   for e in self.game.log]
+        self.show("the whole log (latest last; more / PgUp / PgDn scroll)", lines)
+        self.side_offset = 10**9  # the latest lines (the pane cuts it to the last page)
         return False
 
     def _board(self, _: str) -> bool:
@@ -387,30 +444,31 @@ class TerminalSession:
         if not self.game.actions or self.game.digest() == self.saved_digest:
             if self.autosave is not None:
                 self.autosave.discard()
-            self.console.print("bye")
+            self.say_last("bye")
             return True
         name = self.last_file or default_save_name(self.info.name)
-        try:
-            answer = self.read(f"save before leaving? y = to {name}, n = leave without "
-                               "saving, c = stay, or a file name: ").strip()
-        except (EOFError, KeyboardInterrupt):
+        return self.ask(f"save before leaving? y = to {name}, n = leave without saving, "
+                        "c = stay, or a file name: ", lambda a: self._quit_answer(a, name))
+
+    def _quit_answer(self, answer: str | None, name: Path) -> bool:
+        if answer is None:
             kept = f"; autosaved in {self.autosave.current}" if self.autosave else ""
-            self.console.print(f"\nbye{kept}")
+            self.say_last(f"\nbye{kept}")
             return True
-        low = answer.lower()
+        low = answer.strip().lower()
         if low in ("c", "cancel", ""):
             self.out("staying in the game")
             return False
         if low not in ("n", "no"):
             try:
-                p = save_game(self.game, name if low in ("y", "yes") else Path(answer))
+                p = save_game(self.game, name if low in ("y", "yes") else Path(answer.strip()))
             except SaveProblem as e:
                 self.out(Text(f"{e}; still in the game", style="red"))
                 return False
-            self.console.print(f"saved to {p}")
+            self.say_last(f"saved to {p}")
         if self.autosave is not None:
             self.autosave.discard()
-        self.console.print("bye")
+        self.say_last("bye")
         return True
 
     def _undone(self) -> tuple[Game, str]:

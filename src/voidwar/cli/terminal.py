@@ -79,11 +79,14 @@ def run_terminal(ruleset: str, scenario: str | None = None, seed: int | None = N
                  vs: str | None = None, auto: str | None = None, load_file: Path | None = None,
                  console: Console | None = None, read: InputFn | None = None,
                  autosave: bool = False, autosave_folder: Path | None = None,
-                 offer: bool = True) -> int:
-    """Play a game at the terminal (``voidwar play``); returns the exit status."""
+                 offer: bool = True, plain: bool = False) -> int:
+    """Play a game at the terminal (``voidwar play``); returns the exit status. On a terminal
+    the full screen (:mod:`.fullscreen`), or with ``plain`` line by line at prompt_toolkit's
+    prompt; piped, line by line from stdin."""
     console = console or Console()
     info = get_ruleset(ruleset)
-    screen = read is None and is_terminal(console)
+    tty = read is None and is_terminal(console)
+    screen = tty and not plain
     holder: dict[str, TerminalSession] = {}
 
     def legal() -> list[str]:
@@ -91,7 +94,7 @@ def run_terminal(ruleset: str, scenario: str | None = None, seed: int | None = N
         return s.legal() if s else []
 
     commands = (*COMMANDS, *info.commands)
-    read = read or (make_prompt(legal, commands) if screen else console.input)
+    read = read or (make_prompt(legal, commands) if tty else console.input)
     resumed = None
     if load_file is None and autosave and offer:
         resumed = offer_autosave(info.name, console, read, autosave_folder)

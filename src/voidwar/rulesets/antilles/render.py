@@ -62,10 +62,10 @@ def _boxes(hit: int, total: int, label: str) -> Text:
     return t
 
 
-def render(game: Game, log: bool = True) -> Group:
-    """The game's notes (:func:`notes_text`), the board beside the platform's boxes, the
-    Paladins and Bolts, then (``log``) the recent log (the terminal screen has a log pane of
-    its own)."""
+def render(game: Game, log: bool = True, notes: bool = True) -> Group:
+    """The game's notes (:func:`notes_text`; ``notes=False``: the full screen shows them in its
+    side pane), the board beside the platform's boxes, the Paladins and Bolts, then (``log``)
+    the recent log (the terminal screen has a log pane of its own)."""
     assert isinstance(game, AntillesGame)
     side = Table.grid(padding=(0, 1))
     side.add_row(Text(f"Turn {game.turn} of {LAST_TURN} · "
@@ -92,16 +92,38 @@ def render(game: Game, log: bool = True) -> Group:
     grid.add_column(no_wrap=True, min_width=8 * game.board.radius + 8)
     grid.add_column()
     grid.add_row(board, side)
-    legend = Text("<A> Antilles   P# Paladin (green: still, yellow: moved)   "
+    legend = Text("<A> Antilles   P# Paladin (green: still, yellow: moved)\n"
                   "n/f/x + facing arrow + # : normal/fast/exploding Bolt   q,r: a hex",
                   style="dim")
+    head = notes_text(game) if notes else []
     if not log:
-        return Group(*notes_text(game), grid, legend)
+        return Group(*head, grid, legend)
     lines = Text()
     for ev in game.log[-12:]:
         lines.append(("  " if ev.kind == "roll" else "") + ev.text + "\n",
                      style="dim" if ev.kind == "roll" else "")
-    return Group(*notes_text(game), grid, legend, Text("Log:", style="bold"), lines)
+    return Group(*head, grid, legend, Text("Log:", style="bold"), lines)
+
+
+def piece(game: Game, token: str) -> Text | None:
+    """The terminal's selected-piece pane: Paladin ``P3`` (or ``3``) or Bolt ``B2``: where it
+    is, its range to the platform, whether it moved or fired; ``None`` for no piece."""
+    assert isinstance(game, AntillesGame)
+    t = token.upper().lstrip("P") if not token.upper().startswith("B") else token.upper()
+    for p in game.paladins:
+        if t == str(p.id):
+            if p.hex is None or not p.alive:
+                return Text(f"Paladin P{p.id}: {'not placed' if p.hex is None else 'destroyed'}")
+            state = "moved this turn" if p.moved else "still (+3 to fire, rule 4)"
+            return Text(f"Paladin P{p.id} at {p.hex}\nrange {p.hex.distance(ORIGIN)} to the "
+                        f"platform\n{state}" + ("\nhas fired" if p.fired else "\nhas not fired"),
+                        style="bold yellow" if p.moved else "bold green")
+    for b in game.bolts.values():
+        if t == f"B{b.id}":
+            return Text(f"Bolt B{b.id}: {b.kind} at {b.hex}, facing "
+                        f"{direction_letter(b.facing)}\nrange {b.hex.distance(ORIGIN)} to the "
+                        "platform", style=BOLT_STYLE[b.kind])
+    return None
 
 
 def notes_text(game: Game) -> list[Text]:

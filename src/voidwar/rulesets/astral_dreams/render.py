@@ -148,9 +148,10 @@ def roll_log(g: AstralDreams, lines: int = 12) -> Text:
     return out
 
 
-def render(game: Game, log: bool = True) -> Group:
+def render(game: Game, log: bool = True, notes: bool = True) -> Group:
     """The whole terminal view: map, unit table, terrain, the game's notes (what is our
-    reading, :meth:`AstralDreams.notes`), (``log``) the log, and the result."""
+    reading, :meth:`AstralDreams.notes`; ``notes=False``: the full screen shows them in its
+    side pane), (``log``) the log, and the result."""
     g = _game(game)
     parts: list[Text | RichTable] = [table_map(g), unit_table(g, compact=not log)]
     if g.setup.table.features:
@@ -158,12 +159,36 @@ def render(game: Game, log: bool = True) -> Group:
             f"{f.name} ({_feature_words(f)})" for f in g.setup.table.features
         )
         parts.append(Text("Terrain: " + names, style="dim"))
-    parts.extend(Text("Note: " + n, style="italic yellow") for n in g.notes())
+    if notes:
+        parts.extend(Text("Note: " + n, style="italic yellow") for n in g.notes())
     if log:
         parts.append(roll_log(g))
     if g.result is not None:
         parts.append(Text(f"Result: {g.result.outcome}, winner {g.result.winner}", "bold green"))
     return Group(*parts)
+
+
+def piece(game: Game, token: str) -> Text | None:
+    """The terminal's selected-piece pane: miniature ``S3`` (or a bare ``3`` of the side to
+    act): profile, position, health, whether it has acted, and the distance to each enemy;
+    ``None`` for no miniature."""
+    g = _game(game)
+    tok = token.upper()
+    if tok.isdigit():
+        tok = ("S" if g.to_act == "scouts" else "R") + tok
+    u = g.units.get(tok)
+    if u is None:
+        return None
+    p = u.profile
+    status = "acting" if g.current == u.id else ("done this round" if u.done else "ready")
+    near = sorted((float(u.pos.dist2(e.pos)), e.id) for e in g.units.values()
+                  if e.side != u.side)
+    dist = "  ".join(f"{eid} {math.sqrt(d):.1f}\"" for d, eid in near[:6])
+    return Text(f"{u.id} {p.name} ({u.side}) at {u.pos}  {status}\n"
+                f"health {u.health}/{p.health}  move {p.speed}\"  range {g.range_of(u)}\"  "
+                f"armor {p.armor}\nmelee +{p.ma}/{p.md}  ranged +{p.ra}/{p.rd}"
+                f"{'  two attacks' if p.attacks == 2 else ''}\nto the enemy: {dist}",
+                style=STYLE[u.side])
 
 
 def _ratio(x: Fraction) -> str:

@@ -245,3 +245,13 @@ def render(game: Any, log: bool = True, height: int = 50) -> Any:
     parts += panels
     parts.append(Panel(map_text(game, height=rows), title="map"))
     return Group(*parts)
+
+
+def piece(game: Any, token: str) -> Panel | None:
+    """The terminal's selected-piece pane: ship ``token`` as its compact panel (vector, FP and
+    EoT, power and heat, bearings and ranges); ``None`` for no ship."""
+    assert isinstance(game, AttackVectorGame)
+    for s in game.ships.values():
+        if s.id.upper() == token.upper():
+            return compact_panel(game, s)
+    return None

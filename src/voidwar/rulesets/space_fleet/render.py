@@ -134,3 +134,22 @@ def ships_command(game: Game, arg: str) -> str:
         d = s.to_dict()
         lines.append(" ".join(f"{k}={v}" for k, v in d.items()))
     return "\n".join(lines) or f"no ship {want}"
+
+
+def piece(game: Game, token: str) -> Text | None:
+    """The terminal's selected-piece pane: ship ``token`` (``DD1``) field by field; ``None`` for
+    no ship."""
+    if not isinstance(game, SpaceFleetGame):
+        return None
+    ship = game.ships.get(token.upper())
+    if ship is None:
+        return None
+    d = ship.to_dict()
+    status = getattr(d["status"], "value", d["status"])
+    return Text(f"{d['id']} {d['class']} {d['name']} ({d['side']}) at {d['hex']} facing "
+                f"{d['facing']}  {status}\nshields {d['shields']}/{d['max_shields']}  speed "
+                f"{d['speed']}/{d['max_speed']}  beams {d['beams']}  launchers {d['launchers']}"
+                f"  missiles {d['missiles']}  mines {d['mines']}\ndamage "
+                f"{', '.join(map(str, d['damage'])) or 'none'}  points {d['points']}  "
+                f"{'moved' if d['moved'] else 'not moved'}, "
+                f"{'fired' if d['fired'] else 'not fired'}", style="bold")
