@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import io
+import os
 import sys
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
-from prompt_toolkit.completion import Completer
+from prompt_toolkit.completion import CompleteEvent, Completer
 from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
@@ -41,7 +42,7 @@ from prompt_toolkit.layout.controls import BufferControl, UIContent, UIControl
 from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.measure import Measurement
 from rich.panel import Panel
 from rich.segment import Segment, Segments
@@ -198,7 +199,7 @@ class Screen:
             texts.append(resolve(typed, s.rules_game, s.legal(), s.numbered(),
                                  s.info.shortcuts))
             texts.append(typed)
-        texts += s.legal()[:1] + [str(a) for a in s.game.actions[-1:]]
+        texts += [*s.legal()[:1], *map(str, s.game.actions[-1:]), str(s.game.to_act)]
         if self.piece is not None:
             for text in texts:
                 for token in text.replace(",", " ").split():
@@ -214,6 +215,11 @@ class Screen:
 
     def _selected_pane(self, width: int, height: int) -> RenderableType:
         name, drawn = self.selected_text()
+        s, typed = self.s, self.buffer.text.strip()
+        if typed and s.question is None:
+            full = resolve(typed, s.rules_game, s.legal(), s.numbered(), s.info.shortcuts)
+            if full != typed:
+                drawn = Group(Text(f"Enter plays: {full}", style="cyan"), drawn)
         return Panel(drawn, title=f"selected {name}".strip(), title_align="left",
                      border_style="green", height=height)
 
@@ -322,6 +328,10 @@ class Screen:
                 event.current_buffer.text = end
                 event.current_buffer.validate_and_handle()
 
+        @keys.add("tab")
+        def _complete(event: KeyPressEvent) -> None:
+            complete_now(event.current_buffer)
+
         @keys.add("pagedown")
         def _down(event: KeyPressEvent) -> None:
             self.s.scroll(1)
@@ -354,6 +364,27 @@ class QuestionAware(Completer):
         if self.screen.s.question is not None:
             return iter(())
         return self.inner.get_completions(document, complete_event)
+
+
+def complete_now(buffer: Buffer) -> None:
+    """Tab: one completion is inserted at once, several insert what they share (in the order the
+    keys came: no completion races the next key), then Tab again opens the menu."""
+    if buffer.complete_state is not None:
+        buffer.complete_next()
+        return
+    if buffer.completer is None:
+        return
+    found = list(buffer.completer.get_completions(
+        buffer.document, CompleteEvent(completion_requested=True)))
+    if len(found) == 1:
+        buffer.apply_completion(found[0])
+        return
+    texts = [c.text for c in found]
+    common = os.path.commonprefix(texts) if texts else ""  # noqa: RUF071 (text, not paths)
+    if len(common) > len(buffer.document.text_before_cursor):
+        buffer.text, buffer.cursor_position = common, len(common)
+    elif found:
+        buffer.start_completion(select_first=False)
 
 
 def wrapped_lines(renderable: RenderableType, width: int) -> list[list[Segment]]:

@@ -248,10 +248,11 @@ def render(game: Any, log: bool = True, height: int = 50) -> Any:
 
 
 def piece(game: Any, token: str) -> Panel | None:
-    """The terminal's selected-piece pane: ship ``token`` as its compact panel (vector, FP and
-    EoT, power and heat, bearings and ranges); ``None`` for no ship."""
+    """The terminal's selected-piece pane: ship ``token`` (or the first ship of seat ``token``)
+    as its compact panel (vector, FP and EoT, power and heat, bearings and ranges); ``None`` for
+    no ship."""
     assert isinstance(game, AttackVectorGame)
     for s in game.ships.values():
-        if s.id.upper() == token.upper():
+        if token.upper() in (s.id.upper(), s.seat.upper()):
             return compact_panel(game, s)
     return None
