@@ -6,6 +6,7 @@
   ``<package>`` is the ruleset's Python package; ``--check`` writes nothing and fails when a
   file differs. Rulesets without goldens are skipped.
 * ``voidwar dev catalogue RULESET [--games N]`` writes the ruleset's shipped action catalogue.
+* ``voidwar dev keystrokes [RULESET…] [--turn N]`` counts the keys of one turn at the terminal.
 * ``voidwar dev RULESET COMMAND --option value`` runs one of the ruleset's
   :attr:`RulesetInfo.dev_commands`; the function's typed keyword parameters are the options.
 """
@@ -133,6 +134,28 @@ def catalogue_command(
     except UnknownName as e:
         raise typer.BadParameter(str(e)) from None
     typer.echo(f"{out}: {len(cat.notations)} notations + {cat.overflow} overflow slots")
+
+
+@dev_app.command("keystrokes")
+def keystrokes_command(
+    ruleset: Annotated[list[str] | None, typer.Argument(help="rulesets (default: every one)")]
+    = None,
+    turn: Annotated[int, typer.Option(help="the game turn (round) to count")] = 2,
+    seed: Annotated[int, typer.Option(help="seed of the game")] = 1,
+    show: Annotated[bool, typer.Option("--show", help="list each line typed")] = False,
+) -> None:
+    """Count the keys the first seat types for one turn (issue 20): in full, and with the
+    terminal's help (``.``, a number on the first page, short forms, abbreviations)."""
+    from .keystrokes import count_turn
+
+    names = ruleset or list(rulesets())
+    for name in names:
+        k = count_turn(name, turn, seed)
+        typer.echo(f"{k.ruleset}: {k.seat}, turn {k.turn}: {k.actions} actions; keys in full "
+                   f"{k.full}, with short forms {k.no_numbers}, with numbers too {k.short}")
+        if show:
+            for typed, action in k.lines:
+                typer.echo(f"    {typed:<18} -> {action}")
 
 
 # -- each ruleset's own --------------------------------------------------------------------

@@ -35,3 +35,16 @@ def expand(game: Game, text: str) -> str | None:
             return template.format(*m.groups())
     return None
 
+
+
+def shorten(game: Game, action: str) -> str | None:
+    """The short form of ``action`` (the inverse of :func:`expand`), or ``None``."""
+    for pattern, short in ((r"place P(\d+) at (\S+)", "p {0} {1}"),
+                           (r"move P(\d+) to (\S+)", "m {0} {1}"),
+                           (r"fire P(\d+) at platform", "f {0} a"),
+                           (r"fire P(\d+) at B(\d+)", "f {0} b{1}"), (r"continue", "c"),
+                           (r"end \w+", "e")):
+        m = re.fullmatch(pattern, action)
+        if m:
+            return short.format(*m.groups())
+    return None

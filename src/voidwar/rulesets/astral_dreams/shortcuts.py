@@ -53,3 +53,26 @@ def expand(game: Game, text: str) -> str | None:
         return f"end {_unit(game, m.group(1), True)}"
     return None
 
+
+
+def shorten(game: Game, action: str) -> str | None:
+    """The short form of ``action`` (the inverse of :func:`expand`; a miniature of the side to
+    act by its number alone), or ``None``."""
+    if not isinstance(game, AstralDreams):
+        return None
+    own = "S" if game.to_act == "scouts" else "R"
+
+    def unit(uid: str) -> str:
+        return uid[1:] if uid[:1] == own else uid.lower()
+
+    def enemy(uid: str) -> str:
+        return uid[1:] if uid[:1] != own else uid.lower()
+
+    m = re.fullmatch(r"move (\w+) to (\S+)", action)
+    if m:
+        return f"m {unit(m.group(1))} {m.group(2)}"
+    m = re.fullmatch(r"shoot (\w+) at (\w+)", action)
+    if m:
+        return f"s {unit(m.group(1))} {enemy(m.group(2))}"
+    m = re.fullmatch(r"end (\w+)", action)
+    return f"e {unit(m.group(1))}" if m else None

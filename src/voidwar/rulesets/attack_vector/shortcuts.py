@@ -32,3 +32,14 @@ def expand(game: Game, text: str) -> str | None:
             return template.format(*(g.upper() for g in m.groups()))
     return None
 
+
+
+def shorten(game: Game, action: str) -> str | None:
+    """The short form of ``action`` (the inverse of :func:`expand`), or ``None``."""
+    for pattern, short in ((r"thrust (\S+)", "t {0}"), (r"pivot to (\S+)", "p {0}"),
+                           (r"roll (\d+) (s|p)\w*", "r {0} {1}"), (r"bias (\w)", "b {0}"),
+                           (r"done", "d")):
+        m = re.fullmatch(pattern, action)
+        if m:
+            return short.format(*m.groups()).lower()
+    return None

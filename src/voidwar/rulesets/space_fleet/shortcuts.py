@@ -34,3 +34,15 @@ def expand(game: Game, text: str) -> str | None:
             return template.format(*(g.upper() for g in m.groups()))
     return None
 
+
+
+def shorten(game: Game, action: str) -> str | None:
+    """The short form of ``action`` (the inverse of :func:`expand`), or ``None``."""
+    for pattern, short in ((r"move (\w+) (\d+)", "m {0} {1}"),
+                           (r"turn (\w+) (l|r)\w*", "t {0} {1}"),
+                           (r"fire (\w+) at (\w+)", "f {0} {1}"),
+                           (r"end move (\w+)", "e {0}"), (r"end \w+", "e")):
+        m = re.fullmatch(pattern, action)
+        if m:
+            return short.format(*m.groups()).lower()
+    return None
