@@ -22,9 +22,11 @@ from ..core.registry import get_ruleset, load
 from ..sim.progress import game_progress
 from ..sim.report import (
     ReportPathError,
+    balance_figure,
     check_output_path,
     html_page,
     plot_scores,
+    png_base64,
     print_summary,
     speed_text,
     write_simulation_page,
@@ -143,10 +145,12 @@ def balance_report(ruleset: str, games: int, policy: str, seed: int, workers: in
     console.print(m)
     console.print(speed_text(rep["games"], rep["elapsed_s"]))
     if report is not None:
-        page = html_page(title, [speed_text(rep["games"], rep["elapsed_s"])], [],
+        facts = [speed_text(rep["games"], rep["elapsed_s"]),
+                 f"ruleset {info.name}, policy {policy}, {games} games a cell, seed {seed}"]
+        page = html_page(title, facts, load(info.name, None, seed=0).notes(),
                          [("Win rate of the row side (95% interval)", header, rows),
                           ("The matchups", ["cell", "scenario", "forces"], matchup_rows(rep))],
-                         [])
+                         [png_base64(balance_figure(rep, title))])
         report.write_text(page, encoding="utf-8")
         err.print(f"wrote {report}")
 

@@ -187,3 +187,93 @@ def write_simulation_page(path: Path, summary: dict[str, Any], results: list[dic
     img = png_base64(plot_figure(results, seats, title))
     Path(path).write_text(html_page(title, facts, summary.get("notes", []),
                                     summary_rows(summary), [img]), encoding="utf-8")
+
+
+def _heatmap(ax: Any, rows: list[str], cols: list[str], rate: dict[tuple[str, str], Any],
+             title: str) -> None:
+    """A win-rate matrix drawn red (the column side wins) to blue (the row side wins), each
+    cell labelled with its rate and 95% interval."""
+    import numpy as np
+
+    grid = np.full((len(rows), len(cols)), np.nan)
+    for (r, c), cell in rate.items():
+        grid[rows.index(r), cols.index(c)] = cell["rate"]
+    im = ax.imshow(grid, cmap="RdBu", vmin=0.0, vmax=1.0)
+    for (r, c), cell in rate.items():
+        ax.text(cols.index(c), rows.index(r),
+                f"{100 * cell['rate']:.0f}%\n[{100 * cell['ci_low']:.0f}–"
+                f"{100 * cell['ci_high']:.0f}]", ha="center", va="center", fontsize=8,
+                color="white" if abs(cell["rate"] - 0.5) > 0.3 else "black")
+    ax.set_xticks(range(len(cols)), cols, rotation=30, ha="right")
+    ax.set_yticks(range(len(rows)), rows)
+    ax.set_title(title)
+    ax.figure.colorbar(im, ax=ax, fraction=0.046, pad=0.04, label="win rate of the row side")
+
+
+def _intervals(ax: Any, labels: list[str], mids: list[float], lows: list[float],
+               highs: list[float], xlabel: str, even: float | None) -> None:
+    """Each value as a dot with its 95% interval as a bar; ``even`` marks the fair value."""
+    ys = list(range(len(labels)))[::-1]
+    ax.errorbar(mids, ys, xerr=[[m - lo for m, lo in zip(mids, lows, strict=True)],
+                                [h - m for m, h in zip(mids, highs, strict=True)]],
+                fmt="o", color="#3b6ea8", ecolor="#7a9cc6", capsize=4)
+    if even is not None:
+        ax.axvline(even, color="#c0392b", linestyle="--", linewidth=1, label="even")
+        ax.legend(loc="lower right")
+    ax.set_yticks(ys, labels)
+    ax.set_xlabel(xlabel)
+    ax.grid(axis="x", alpha=0.3)
+
+
+def balance_figure(rep: dict[str, Any], title: str) -> Any:
+    """``balance --report``: the win-rate matrix as a heatmap, then every cell's rate with its
+    95% interval against the even line."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    cells = rep["cells"]
+    rows = list(dict.fromkeys(c["row"] for c in cells))
+    cols = list(dict.fromkeys(c["col"] for c in cells))
+    fig, (a1, a2) = plt.subplots(2, 1, figsize=(9, 4 + 0.9 * len(rows) + 0.35 * len(cells)),
+                                 dpi=100, gridspec_kw={"height_ratios": [len(rows) + 1,
+                                                                         len(cells) * 0.4 + 1]})
+    _heatmap(a1, rows, cols, {(c["row"], c["col"]): c for c in cells}, "win rate matrix")
+    _intervals(a2, [f"{c['row']} vs {c['col']}" for c in cells], [c["rate"] for c in cells],
+               [c["ci_low"] for c in cells], [c["ci_high"] for c in cells],
+               "win rate of the row side (95% interval)", 0.5)
+    a2.set_xlim(0, 1)
+    fig.suptitle(title)
+    fig.tight_layout()
+    return fig
+
+
+def tournament_figure(report: dict[str, Any], title: str) -> Any:
+    """``tournament --report``: the head-to-head matrix as a heatmap, then each policy's rating
+    with its 95% interval (``rating_ci``)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    pols: list[str] = sorted(report["policies"], key=lambda p: -report["ratings"][p])
+    if report.get("solitaire"):  # one seat: each policy's mean score and its interval
+        fig, ax = plt.subplots(figsize=(8, 2 + 0.6 * len(pols)), dpi=100)
+        sc = report["scores"]
+        _intervals(ax, pols, [sc[p]["mean_score"] for p in pols], [sc[p]["ci_low"] for p in pols],
+                   [sc[p]["ci_high"] for p in pols], "mean score (95% interval)", None)
+        fig.suptitle(title)
+        fig.tight_layout()
+        return fig
+    fig, (a1, a2) = plt.subplots(2, 1, figsize=(8, 5 + 0.9 * len(pols)), dpi=100)
+    pairs = {(a, b): report["table"][a][b] for a in pols for b in pols if a != b}
+    _heatmap(a1, pols, pols, pairs, "row policy's win rate against the column policy")
+    ci = report.get("rating_ci", {})
+    mids = [report["ratings"][p] for p in pols]
+    _intervals(a2, pols, mids, [ci.get(p, (m, m))[0] for p, m in zip(pols, mids, strict=True)],
+               [ci.get(p, (m, m))[1] for p, m in zip(pols, mids, strict=True)],
+               "rating (Elo scale, 95% interval)", 1500.0)
+    fig.suptitle(title)
+    fig.tight_layout()
+    return fig
