@@ -18,7 +18,6 @@ import asyncio
 import inspect
 import io
 import os
-import sys
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -123,11 +122,8 @@ class Geometry:
 
 
 def piece_function(session: TerminalSession) -> Callable[[Any, str], Any] | None:
-    """The ruleset's ``piece(game, token)`` drawing of one piece, beside its ``render``."""
-    render = session.info.render
-    module = sys.modules.get(getattr(render, "__module__", "") or "")
-    fn = getattr(module, "piece", None)
-    return fn if callable(fn) else None
+    """The ruleset's ``piece(game, token)`` drawing of one piece (``RulesetInfo.piece``)."""
+    return session.info.piece
 
 
 class Screen:

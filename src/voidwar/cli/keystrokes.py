@@ -9,7 +9,6 @@ full notation. The full notation's count is the baseline the issue measured.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,9 +34,7 @@ class TurnKeys:
 
 
 def _shorten_fn(info: RulesetInfo) -> Callable[[Game, str], str | None] | None:
-    module = sys.modules.get(getattr(info.shortcuts, "__module__", "") or "")
-    fn = getattr(module, "shorten", None)
-    return fn if callable(fn) else None
+    return info.shorten
 
 
 def _abbreviation(action: str, legal: list[str]) -> str:

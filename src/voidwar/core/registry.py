@@ -74,6 +74,12 @@ class RulesetInfo:
     #: when ``text`` is no short form of this ruleset (Antilles: ``f 2 ant`` → ``fire P2 at
     #: platform``); the terminal tries the full notation first, then this (docs/terminal.md)
     shortcuts: Callable[[Game, str], str | None] | None = None
+    #: the inverse of ``shortcuts``: fn(game, action text) → its shortest short form, or ``None``
+    #: (``voidwar dev keystrokes`` counts what a player types)
+    shorten: Callable[[Game, str], str | None] | None = None
+    #: the terminal's selected-piece pane: fn(game, piece token) → a Rich renderable, or ``None``
+    #: when ``token`` names no piece
+    piece: Callable[[Game, str], Any] | None = None
 
 
 @dataclass(frozen=True)

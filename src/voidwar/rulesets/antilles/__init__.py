@@ -13,9 +13,10 @@ from .game import AntillesGame
 from .golden import GOLDENS
 from .options import Options
 from .policies import AntillesHeuristic
-from .render import render
+from .render import piece, render
 from .search import SEARCH
 from .shortcuts import expand as expand_shortcut
+from .shortcuts import shorten
 from .state import Outcome, Phase, victory_level
 from .tables import Tables
 from .values import fit_values
@@ -48,6 +49,8 @@ def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> Anti
 
 RULESET = RulesetInfo(
     shortcuts=expand_shortcut,
+    shorten=shorten,
+    piece=piece,
     options_model=Options,
     search=SEARCH,
     name="antilles",

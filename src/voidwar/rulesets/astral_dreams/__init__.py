@@ -11,9 +11,10 @@ from .game import AstralDreams, make_game
 from .golden import GOLDENS
 from .options import Options
 from .policies import HeuristicPolicy
-from .render import COMMANDS, render
+from .render import COMMANDS, piece, render
 from .search import SEARCH
 from .shortcuts import expand as expand_shortcut
+from .shortcuts import shorten
 
 
 def _scenarios() -> dict[str, str]:
@@ -22,6 +23,8 @@ def _scenarios() -> dict[str, str]:
 
 RULESET = RulesetInfo(
     shortcuts=expand_shortcut,
+    shorten=shorten,
+    piece=piece,
     options_model=Options,
     search=SEARCH,
     name="astral-dreams",

@@ -20,11 +20,12 @@ from .game import AttackVectorGame
 from .golden import GOLDENS
 from .options import Options
 from .policies import DriftPolicy, InterceptPolicy
-from .render import render
+from .render import piece, render
 from .scenario import check_level
 from .search import SEARCH
 from .sequence import END_OF_TURN_STEPS, SEGMENT_STEPS, Step
 from .shortcuts import expand as expand_shortcut
+from .shortcuts import shorten
 
 DEFAULT_SCENARIO = "game-two"
 OPTIONS = {
@@ -77,6 +78,8 @@ def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> Atta
 
 RULESET = RulesetInfo(
     shortcuts=expand_shortcut,
+    shorten=shorten,
+    piece=piece,
     options_model=Options,
     search=SEARCH,
     name="attack-vector",

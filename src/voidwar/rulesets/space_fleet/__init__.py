@@ -12,12 +12,15 @@ from .game import SpaceFleetGame
 from .golden import GOLDENS
 from .options import Options
 from .policies import HeuristicPolicy
-from .render import render, ships_command
+from .render import piece, render, ships_command
 from .search import SEARCH
 from .shortcuts import expand as expand_shortcut
+from .shortcuts import shorten
 
 RULESET = RulesetInfo(
     shortcuts=expand_shortcut,
+    shorten=shorten,
+    piece=piece,
     options_model=Options,
     search=SEARCH,
     name="space-fleet",
