@@ -144,6 +144,8 @@ class Screen:
             key_bindings=self._keys(), full_screen=True, mouse_support=False,
             before_render=lambda _app: self._title())
         self._title_now = ""
+        #: the bot seat thinking now (in a worker thread), if any
+        self.thinking: str | None = None
 
     # -- sizes -----------------------------------------------------------------------------
     def board_key(self) -> Hashable:
@@ -294,10 +296,21 @@ class Screen:
         return False
 
     async def bots(self) -> None:
-        """The bots' moves, one at a time, the screen redrawn after each."""
-        while self.s.bot_step():
+        """The bots' moves, one at a time, the screen redrawn after each. A bot thinks in a
+        worker thread (it only reads the game), so the screen answers keys meanwhile; its move
+        is played here, on the screen's loop, and typed actions wait for it (``_accept``)."""
+        s = self.s
+        while (seat := s.game.to_act) is not None and s.bot_to_act():
+            self.thinking = seat
             self.app.invalidate()
-            await asyncio.sleep(0.05 if not self.s.bots.keys() - {self.s.game.to_act} else 0)
+            try:
+                action = await asyncio.to_thread(s.bots[seat].choose, s.game)
+            finally:
+                self.thinking = None
+            s.bot_played(seat, action)
+            self.app.invalidate()
+            await asyncio.sleep(0.05 if not s.bots.keys() - {s.game.to_act} else 0)
+        s.show_end()
         self.app.invalidate()
 
     def _keys(self) -> KeyBindings:

@@ -220,17 +220,24 @@ class TerminalSession:
     def bot_step(self) -> bool:
         """One bot move if a bot is to act (its action shown as a message); then the game's
         end, once."""
-        played = False
         seat = self.game.to_act
         if seat is not None and self.bot_to_act():
-            action = self.bots[seat].choose(self.game)
-            self.out(Text(f"{seat} ({self.bots[seat].name}): {action}", style="dim"))
-            self._apply(str(action))
-            played = True
+            self.bot_played(seat, self.bots[seat].choose(self.game))
+            return True
+        self.show_end()
+        return False
+
+    def bot_played(self, seat: str, action: object) -> None:
+        """Play a bot's chosen action (shown as a message), then the game's end, once."""
+        self.out(Text(f"{seat} ({self.bots[seat].name}): {action}", style="dim"))
+        self._apply(str(action))
+        self.show_end()
+
+    def show_end(self) -> None:
+        """The result line, once, when the game is over."""
         if self.game.over and not self.over_shown:
             self.over_shown = True
             self.out(result_line(self.game), "bold")
-        return played
 
     def _loop(self) -> int:
         for n in self._notes():
