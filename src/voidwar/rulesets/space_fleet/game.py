@@ -54,8 +54,15 @@ class SpaceFleetGame(Movement, Firing):
             raise err
 
     def legal_actions(self) -> list[Action]:
-        """The candidate actions that :meth:`_reason` lets through, in a fixed order."""
-        return [a for a in self._candidates() if self._reason(a) is None]
+        """The candidate actions that :meth:`_reason` lets through, in a fixed order (the
+        movement and fire scans judge each ship once and each of its candidates by the same
+        reasons; ``tests/space_fleet/test_speed.py`` checks the list against the filter)."""
+        side = self.to_act
+        if side is None:
+            return []
+        if self.phase == MOVEMENT:
+            return self._legal_moves(side)
+        return self._legal_fire(side)
 
     def _candidates(self) -> list[Action]:
         side = self.to_act
