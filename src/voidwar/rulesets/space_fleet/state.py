@@ -96,6 +96,13 @@ class Ship:
     pos: Point | None = None  # on a free table: where it is (inches)
     heading: int = 0  # on a free table: degrees clockwise from straight up
 
+    def copy(self) -> Ship:
+        """An independent copy (the damage results copied; the rest is immutable)."""
+        new = object.__new__(Ship)
+        new.__dict__.update(self.__dict__)
+        new.damage = [Damage(d.kind, d.repaired) for d in self.damage]
+        return new
+
     # -- derived values (Space Fleet: Effect of hits) -----------------------------------------
     @property
     def active(self) -> bool:
