@@ -280,7 +280,7 @@ class Battle(Game):
         """A side with no ship left loses at once (our reading of victory)."""
         if self.phase == OVER:
             return
-        alive = [side for side in SEATS if self.fleet(side)]
+        alive = {s.side for s in self.ships.values() if s.status == ACTIVE}
         if len(alive) < 2:
             self._finish(Outcome.ANNIHILATION)
 

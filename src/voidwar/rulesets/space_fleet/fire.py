@@ -7,13 +7,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...core.errors import IllegalAction
 from ...core.game import Action
 from .actions import EndFire, Fire
 from .battle import R_FIRE, R_HITS, Battle, Shot
 from .damage import apply_hits, check_surrender
 from .data import Band, tables
-from .state import FIRING, Ship, other
+from .state import ACTIVE, FIRING, Ship, other
+
+#: the one ``end fire`` (actions are values)
+END_FIRE = EndFire()
 
 
 def hit_chance(shooter_cls: str, target_cls: str, band: Band | None,
@@ -138,30 +143,44 @@ class Firing(Battle):
         code = self._target_refusal(ship, target, a.missile)
         return self._target_message(ship, target, code) if code else None
 
-    def _legal_fire(self, side: str, first: bool = False) -> list[Action]:
-        """:meth:`_fire_candidates` that :meth:`_fire_reason` lets through, in their order, the
-        ship's weapons judged once per ship and each target once per weapon (``first``: stop at
-        the first legal shot, without ``end fire``)."""
-        out: list[Action] = []
+    def _shots(self, side: str, first: bool = False) -> list[Shot]:
+        """The shots of :meth:`_fire_candidates` that :meth:`_fire_reason` lets through, as
+        (ship, target, missile), in their order: the ship's weapons judged once per ship and
+        each target once per weapon (``first``: stop at the first legal shot)."""
+        out: list[Shot] = []
         fc = self.fire_class
-        enemies = self.fleet(other(side))
-        for s in self.fleet(side):
-            if s.cls != fc:
+        enemies: list[Ship] | None = None
+        for s in self.ships.values():
+            if s.cls != fc or s.side != side or s.status != ACTIVE:
                 continue
             beam = not self._weapon_refusal(s, False)
             missile = not self._weapon_refusal(s, True)
             if not (beam or missile):
                 continue
+            if enemies is None:
+                enemies = self.fleet(other(side))
             for e in enemies:
                 if beam and not self._target_refusal(s, e, False):
-                    out.append(Fire(s.id, e.id))
+                    out.append((s.id, e.id, False))
                 if missile and not self._target_refusal(s, e, True):
-                    out.append(Fire(s.id, e.id, missile=True))
+                    out.append((s.id, e.id, True))
                 if first and out:
                     return out
-        if not first:
-            out.append(EndFire())
         return out
+
+    def _legal_fire(self, side: str) -> list[Action]:
+        """Every legal shot of ``side`` (:meth:`_shots`), then ``end fire``."""
+        out: list[Action] = [Fire(a, b, m) for a, b, m in self._shots(side)]
+        out.append(END_FIRE)
+        return out
+
+    def _choose_fire(self, side: str, pick: Callable[[int], int]) -> Action:
+        """``_legal_fire(side)[pick(n)]``, building only the action picked."""
+        shots = self._shots(side)
+        i = pick(len(shots) + 1)
+        if 0 <= i < len(shots):
+            return Fire(*shots[i])
+        return END_FIRE if i == len(shots) else self._legal_fire(side)[i]
 
     def _weapon_refusal(self, ship: Ship, missile: bool) -> int:
         """Smallest class first; each beam and each launcher fires once per turn; missiles run
@@ -238,7 +257,7 @@ class Firing(Battle):
         saved = self.fire_side
         self.fire_side = side
         try:
-            return bool(self._legal_fire(side, first=True))
+            return bool(self._shots(side, first=True))
         finally:
             self.fire_side = saved
 
@@ -253,5 +272,5 @@ class Firing(Battle):
             ship.missiles -= 1
         self.emit("declare", f"{action}", shooter=action.ship, target=action.target)
         side = self.to_act
-        if side is None or not self._legal_fire(side, first=True):
+        if side is None or not self._shots(side, first=True):
             self._side_done(ship.side)

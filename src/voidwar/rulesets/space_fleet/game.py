@@ -12,6 +12,7 @@ Legality has one source, :meth:`SpaceFleetGame._reason` (the movement and fire r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from ...core.dice import Dice
@@ -63,6 +64,15 @@ class SpaceFleetGame(Movement, Firing):
         if self.phase == MOVEMENT:
             return self._legal_moves(side)
         return self._legal_fire(side)
+
+    def choose_legal(self, pick: Callable[[int], int]) -> Action:
+        """``legal_actions()[pick(n)]``, building only the action picked (a random policy)."""
+        side = self.to_act
+        if side is None:
+            return super().choose_legal(pick)
+        if self.phase == MOVEMENT:
+            return self._choose_move(side, pick)
+        return self._choose_fire(side, pick)
 
     def _candidates(self) -> list[Action]:
         side = self.to_act

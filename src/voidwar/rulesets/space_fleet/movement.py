@@ -8,6 +8,8 @@ search.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...core.errors import IllegalAction
 from ...core.game import Action
 from ...core.hexgrid import direction_letter
@@ -93,9 +95,10 @@ class Movement(Battle):
             out += [LayMine(s.id), Sweep(s.id), EndMove(s.id)]
         return out
 
-    def _legal_moves(self, side: str) -> list[Action]:
-        """:meth:`_move_candidates` that :meth:`_move_reason` lets through, in their order: the
-        rules about the ship (:meth:`_mover_reason`) judged once per ship."""
+    def _move_menu(self, side: str) -> list[tuple[Ship, int | list[Action], bool, bool, bool]]:
+        """What :meth:`_move_reason` lets through of :meth:`_move_candidates`, per ship in their
+        order: (ship, its legal steps — a count of whole hexes or a list —, may turn, may lay a
+        mine, may sweep); the rules about the ship (:meth:`_mover_reason`) judged once."""
         moving = self.moving
         if moving is not None:
             window = None
@@ -103,19 +106,61 @@ class Movement(Battle):
         else:
             window = self.move_window()
             ships = [s for s in self.fleet(side) if not s.moved and s.speed in window]
-        out: list[Action] = []
+        menu: list[tuple[Ship, int | list[Action], bool, bool, bool]] = []
         for s in ships:
             if self._own_ship(s.id, R_MOVE)[0] is None or self._mover_reason(s, window):
                 continue
-            out.extend(self._legal_steps(s))
-            if moving is not None and self._turn_reason(s) is None:
-                out += [Turn(s.id, False), Turn(s.id, True)]
-            if self._lay_reason(s) is None:
-                out.append(LayMine(s.id))
-            if self._sweep_reason(s) is None:
-                out.append(Sweep(s.id))
-            out.append(EndMove(s.id))
+            menu.append((s, self._step_menu(s),
+                         moving is not None and self._turn_reason(s) is None,
+                         self._lay_reason(s) is None, self._sweep_reason(s) is None))
+        return menu
+
+    def _legal_moves(self, side: str) -> list[Action]:
+        """The legal movement actions of ``side`` (:meth:`_move_menu`), in their order."""
+        out: list[Action] = []
+        for s, steps, turn, lay, sweep in self._move_menu(side):
+            sid = s.id
+            if isinstance(steps, int):
+                out += [Move(sid, k) for k in range(1, steps + 1)]
+            else:
+                out += steps
+            if turn:
+                out += [Turn(sid, False), Turn(sid, True)]
+            if lay:
+                out.append(LayMine(sid))
+            if sweep:
+                out.append(Sweep(sid))
+            out.append(EndMove(sid))
         return out
+
+    def _choose_move(self, side: str, pick: Callable[[int], int]) -> Action:
+        """``_legal_moves(side)[pick(n)]``, building only the action picked."""
+        menu = self._move_menu(side)
+        sizes = [(st if isinstance(st, int) else len(st)) + 2 * t + lay + sw + 1
+                 for _s, st, t, lay, sw in menu]
+        i = j = pick(sum(sizes))
+        if i < 0:
+            return self._legal_moves(side)[i]
+        for (s, steps, turn, lay, sweep), size in zip(menu, sizes, strict=True):
+            if i >= size:
+                i -= size
+                continue
+            k = steps if isinstance(steps, int) else len(steps)
+            if i < k:
+                return Move(s.id, i + 1) if isinstance(steps, int) else steps[i]
+            i -= k
+            if turn:
+                if i < 2:
+                    return Turn(s.id, i == 1)
+                i -= 2
+            if lay:
+                if i == 0:
+                    return LayMine(s.id)
+                i -= 1
+            if sweep and i == 0:
+                return Sweep(s.id)
+            return EndMove(s.id)
+        return self._legal_moves(side)[j]
 
     def _move_reason(self, a: MoveAction) -> IllegalAction | None:
         """Why the movement action ``a`` is illegal now, or ``None`` (Movement, Mines)."""
@@ -168,11 +213,11 @@ class Movement(Battle):
         why = turn_refusal(ship.cls, full, moved, self.turned)
         return None if why is None else IllegalAction(why.format(ship=ship.id), R_MOVE)
 
-    def _legal_steps(self, ship: Ship) -> list[Action]:
-        """:meth:`_step_candidates` that :meth:`_step_reason` lets through: a move of k hexes
-        is legal while the first k hexes ahead are clear (:meth:`_clear_run`)."""
-        left = max(0, ship.speed - self.moved_hexes)
-        return [Move(ship.id, k) for k in range(1, self._clear_run(ship, left) + 1)]
+    def _step_menu(self, ship: Ship) -> int | list[Action]:
+        """The legal steps of :meth:`_step_candidates` (those :meth:`_step_reason` lets
+        through), counted: a move of k hexes is legal while the first k hexes ahead are clear
+        (:meth:`_clear_run`), so they are ``move SHIP 1`` to ``move SHIP n``."""
+        return self._clear_run(ship, max(0, ship.speed - self.moved_hexes))
 
     def _clear_run(self, ship: Ship, hexes: int) -> int:
         """How many of the ``hexes`` hexes straight ahead of ``ship`` it may enter in a row:

@@ -20,10 +20,10 @@ from ...core.dice import PCG32
 from ...core.game import Action, Game
 from ...core.hexgrid import Hex
 from .actions import EndFire, EndMove, Fire, LayMine, Move, Turn
+from .data import tables
 from .fire import hit_chance
 from .game import SpaceFleetGame
 from .movement import turn_refusal
-from .data import tables
 from .state import Phase, Ship, band_for, in_rear_arc, other, rear_offset
 from .table_game import SpaceFleetTableGame
 from .table_policy import plan_table_move
@@ -101,7 +101,7 @@ class _Scorer:
         far, rear = self.far, rear_offset
         offense = 0.0
         rear_exposed = 0
-        for (dq, dr, d), foe in zip(foes, self.foes):
+        for (dq, dr, d), foe in zip(foes, self.foes, strict=True):
             if not rear(f, dq, dr):
                 offense += foe[4][d if d < far else far]
             elif d <= 12:
