@@ -9,8 +9,8 @@ Throughput: self-play of ``random`` and ``heuristic`` on each shipped scenario. 
 heuristic against random, half the games in each seat, with a 95% Wilson interval on its win
 rate (the figures in docs/space-fleet.md come from this script). Rows (``--rows SECONDS``):
 issue 18's speed rows of ``benchmarks/engine.py`` for every shipped scenario, in CPU time:
-random and heuristic games/s, actions/s (full ``legal_actions``, a seeded random pick, ``apply``), ``clone()`` and ``digest()`` in µs, MCTS iterations/s. Never run as a
-timed test.
+random and heuristic games/s, actions/s (full ``legal_actions``, a seeded random pick,
+``apply``), ``clone()`` and ``digest()`` in µs, MCTS iterations/s. Never run as a timed test.
 """
 
 from __future__ import annotations
