@@ -3,16 +3,23 @@
     .venv/bin/python benchmarks/space_fleet.py                 # games/s and actions/s
     .venv/bin/python benchmarks/space_fleet.py --strength 200  # heuristic vs random, every scenario
     .venv/bin/python benchmarks/space_fleet.py --balance 40    # class-vs-class matrix
+    .venv/bin/python benchmarks/space_fleet.py --rows 2        # issue 18's rows, every scenario
 
 Throughput: self-play of ``random`` and ``heuristic`` on each shipped scenario. Strength: the
 heuristic against random, half the games in each seat, with a 95% Wilson interval on its win
-rate (the figures in docs/space-fleet.md come from this script). Never run as a timed test.
+rate (the figures in docs/space-fleet.md come from this script). Rows (``--rows SECONDS``):
+issue 18's speed rows of ``benchmarks/engine.py`` for every shipped scenario, in CPU time:
+random and heuristic games/s, actions/s (full ``legal_actions``, a seeded random pick,
+``apply``), ``clone()`` and ``digest()`` in µs, MCTS iterations/s. Never run as a timed test.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import voidwar
@@ -20,6 +27,8 @@ from voidwar.core.dice import derive_seed
 from voidwar.rulesets.space_fleet.data import scenario_names
 from voidwar.sim.runner import GameSpec, play_one
 from voidwar.sim.stats import wilson
+
+sys.path.insert(0, str(Path(__file__).parent))  # benchmarks/engine.py
 
 
 def play(scenario: str | None, seed: int, blue: str, red: str,
@@ -86,6 +95,79 @@ def balance(games: int, seed: int) -> None:
         print(out, flush=True)
 
 
+def rows(seconds: float, only: str | None = None) -> None:
+    """Issue 18's rows per scenario (the loops of ``benchmarks/engine.py``, per scenario)."""
+    from engine import micro_s, per_second  # benchmarks/engine.py
+
+    columns = ("random g/s", "heuristic g/s", "actions/s", "clone µs", "digest µs", "MCTS it/s")
+    print(f"{'scenario':18}" + "".join(f"{c:>15}" for c in columns), flush=True)
+    for sc in scenario_names():
+        if only and sc != only:
+            continue
+        row = [per_second(lambda i, p=pol, sc=sc: (play(sc, derive_seed(1, i), p, p), 1)[1],
+                          seconds)
+               for pol in ("random", "heuristic")]
+        row.append(_actions_per_s(sc, seconds))
+        found = _positions(sc)
+        row.append(micro_s(lambda g: g.clone(), found, seconds))
+        row.append(micro_s(lambda g: g.digest(), found, seconds))
+        row.append(_mcts_per_s(sc, seconds))
+        print(f"{sc:18}" + "".join(f"{v:>15.1f}" for v in row), flush=True)
+
+
+def _actions_per_s(scenario: str, seconds: float) -> float:
+    from engine import per_second
+
+    state: dict[str, Any] = {"game": None}
+    rng = random.Random(7)
+
+    def step(i: int) -> int:
+        game = state["game"]
+        if game is None or game.over:
+            game = state["game"] = voidwar.load("space-fleet", scenario, seed=derive_seed(2, i))
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+        return 1
+
+    return per_second(step, seconds)
+
+
+def _positions(scenario: str, count: int = 40) -> list[Any]:
+    """Positions met along random games: every 5th action."""
+    found: list[Any] = []
+    rng = random.Random(3)
+    seed = 0
+    while len(found) < count:
+        game = voidwar.load("space-fleet", scenario, seed=derive_seed(3, seed))
+        seed += 1
+        n = 0
+        while not game.over and len(found) < count:
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+            n += 1
+            if n % 5 == 0:
+                found.append(game.clone())
+    return found
+
+
+def _mcts_per_s(scenario: str, seconds: float) -> float:
+    from engine import per_second
+
+    from voidwar.ai import MCTSPolicy
+
+    state: dict[str, Any] = {"game": None}
+    bot = MCTSPolicy(iterations=60, seed=5)
+
+    def step(i: int) -> int:
+        game = state["game"]
+        if game is None or game.over:
+            game = state["game"] = voidwar.load("space-fleet", scenario, seed=derive_seed(4, i))
+        game.apply(bot.choose(game))
+        return 60
+
+    return per_second(step, seconds)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=5, help="games per scenario and policy")
@@ -93,8 +175,12 @@ def main() -> None:
                     help="heuristic vs random games per scenario")
     ap.add_argument("--balance", type=int, default=0, help="games per balance matchup")
     ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--rows", type=float, default=0, help="CPU seconds per row of issue 18")
+    ap.add_argument("--scenario", default=None, help="--rows: this scenario only")
     args = ap.parse_args()
-    if args.strength:
+    if args.rows:
+        rows(args.rows, args.scenario)
+    elif args.strength:
         strength(args.strength, args.seed)
     elif args.balance:
         balance(args.balance, args.seed)

@@ -7,11 +7,12 @@
 
 from __future__ import annotations
 
+import copy
 from abc import abstractmethod
 from fractions import Fraction
 from typing import Any
 
-from ...core.dice import Dice
+from ...core.dice import PCG32, Dice, KeyedDice, SeededDice
 from ...core.errors import IllegalAction
 from ...core.game import Game, Result
 from ...core.hexgrid import Hex, RectBoard
@@ -36,6 +37,37 @@ R_MINES, R_HITS = "Space Fleet: Mines", "Space Fleet: Effect of hits"
 
 #: A declared shot: (firer id, target id, is a missile).
 Shot = tuple[str, str, bool]
+
+#: attribute values a clone shares with its original (immutable)
+_IMMUTABLE = (str, int, float, type(None), Fraction, tuple, frozenset, RectBoard, TableSpec)
+#: the mutable attributes :meth:`Battle.clone` copies by hand
+_BY_HAND = frozenset({"dice", "options", "actions", "log", "_pending", "ships", "mines",
+                      "patterns", "fire_done", "declared", "_result"})
+
+
+def _pcg(rng: PCG32) -> PCG32:
+    """An independent copy of a generator (it continues exactly as ``rng`` would)."""
+    new = PCG32.__new__(PCG32)
+    new.state = rng.state
+    return new
+
+
+def copy_dice(dice: Dice) -> Dice:
+    """:meth:`Dice.clone`, without ``deepcopy`` for the seeded and keyed dice: their history,
+    generator state and streams copied (the copy rolls exactly what ``dice`` would)."""
+    if type(dice) is SeededDice:
+        new = SeededDice.__new__(SeededDice)
+        new.__dict__.update(dice.__dict__)
+        new.history = dice.history.copy()
+        new._rng = _pcg(dice._rng)
+        return new
+    if type(dice) is KeyedDice:
+        keyed = KeyedDice.__new__(KeyedDice)
+        keyed.__dict__.update(dice.__dict__)
+        keyed.history = dice.history.copy()
+        keyed._streams = {k: _pcg(r) for k, r in dice._streams.items()}
+        return keyed
+    return dice.clone()
 
 
 class Battle(Game):
@@ -91,6 +123,26 @@ class Battle(Game):
         self.fire_done: list[str] = []
         self.declared: list[Shot] = []
         self._result: Result | None = None
+
+    def clone(self, reseed: int | None = None) -> Battle:
+        """An independent copy (:meth:`Game.clone`) copied by hand: ships, mines, the phase's
+        lists and the dice; immutable values (ids, hexes, profiles, frozen events) are shared,
+        anything else not named here is deep-copied. It plays exactly as the original would."""
+        d = self.__dict__.copy()
+        for k, v in d.items():
+            if k not in _BY_HAND and not isinstance(v, _IMMUTABLE):
+                d[k] = copy.deepcopy(v)
+        d["dice"] = SeededDice(reseed) if reseed is not None else copy_dice(self.dice)
+        d["options"] = copy.deepcopy(self.options) if self.options else {}
+        d["actions"], d["log"] = self.actions.copy(), self.log.copy()
+        d["_pending"] = self._pending.copy()
+        d["ships"] = {k: s.copy() for k, s in self.ships.items()}
+        d["mines"], d["patterns"] = set(self.mines), dict(self.patterns)
+        d["fire_done"], d["declared"] = self.fire_done.copy(), self.declared.copy()
+        d["_result"] = copy.deepcopy(self._result) if self._result is not None else None
+        new = object.__new__(type(self))
+        new.__dict__.update(d)
+        return new
 
     @property
     def board(self) -> RectBoard:
@@ -228,7 +280,7 @@ class Battle(Game):
         """A side with no ship left loses at once (our reading of victory)."""
         if self.phase == OVER:
             return
-        alive = [side for side in SEATS if self.fleet(side)]
+        alive = {s.side for s in self.ships.values() if s.status == ACTIVE}
         if len(alive) < 2:
             self._finish(Outcome.ANNIHILATION)
 

@@ -7,13 +7,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...core.errors import IllegalAction
 from ...core.game import Action
 from .actions import EndFire, Fire
 from .battle import R_FIRE, R_HITS, Battle, Shot
 from .damage import apply_hits, check_surrender
 from .data import Band, tables
-from .state import FIRING, Ship, other
+from .state import ACTIVE, FIRING, Ship, other
+
+#: the one ``end fire`` (actions are values)
+END_FIRE = EndFire()
 
 
 def hit_chance(shooter_cls: str, target_cls: str, band: Band | None,
@@ -129,65 +134,130 @@ class Firing(Battle):
         ship, err = self._own_ship(a.ship, R_FIRE)
         if ship is None:
             return err
-        err = self._weapon_reason(ship, a.missile)
-        if err is not None:
-            return err
-        return self._target_reason(ship, a.target, a.missile)
+        code = self._weapon_refusal(ship, a.missile)
+        if code:
+            return self._weapon_message(ship, code)
+        target = self.ships.get(a.target)
+        if target is None:
+            return IllegalAction(f"there is no ship {a.target}", R_FIRE)
+        code = self._target_refusal(ship, target, a.missile)
+        return self._target_message(ship, target, code) if code else None
 
-    def _weapon_reason(self, ship: Ship, missile: bool) -> IllegalAction | None:
+    def _shots(self, side: str, first: bool = False) -> list[Shot]:
+        """The shots of :meth:`_fire_candidates` that :meth:`_fire_reason` lets through, as
+        (ship, target, missile), in their order: the ship's weapons judged once per ship and
+        each target once per weapon (``first``: stop at the first legal shot)."""
+        out: list[Shot] = []
+        fc = self.fire_class
+        enemies: list[Ship] | None = None
+        for s in self.ships.values():
+            if s.cls != fc or s.side != side or s.status != ACTIVE:
+                continue
+            beam = not self._weapon_refusal(s, False)
+            missile = not self._weapon_refusal(s, True)
+            if not (beam or missile):
+                continue
+            if enemies is None:
+                enemies = self.fleet(other(side))
+            for e in enemies:
+                if beam and not self._target_refusal(s, e, False):
+                    out.append((s.id, e.id, False))
+                if missile and not self._target_refusal(s, e, True):
+                    out.append((s.id, e.id, True))
+                if first and out:
+                    return out
+        return out
+
+    def _legal_fire(self, side: str) -> list[Action]:
+        """Every legal shot of ``side`` (:meth:`_shots`), then ``end fire``."""
+        out: list[Action] = [Fire(a, b, m) for a, b, m in self._shots(side)]
+        out.append(END_FIRE)
+        return out
+
+    def _choose_fire(self, side: str, pick: Callable[[int], int]) -> Action:
+        """``_legal_fire(side)[pick(n)]``, building only the action picked."""
+        shots = self._shots(side)
+        i = pick(len(shots) + 1)
+        if 0 <= i < len(shots):
+            return Fire(*shots[i])
+        return END_FIRE if i == len(shots) else self._legal_fire(side)[i]
+
+    def _weapon_refusal(self, ship: Ship, missile: bool) -> int:
         """Smallest class first; each beam and each launcher fires once per turn; missiles run
-        out (Space Fleet: Firing, Effect of hits)."""
+        out (Space Fleet: Firing, Effect of hits): 0 when ``ship`` may fire the weapon, else the
+        code of :meth:`_weapon_message`."""
         if ship.cls != self.fire_class:
+            return 1
+        if not ship.weapons_work:
+            return 2
+        sid = ship.id
+        if missile:
+            if ship.profile.launchers == 0:
+                return 3
+            if ship.missiles <= 0:
+                return 4
+            used = sum(1 for f, _, m in self.declared if m and f == sid)
+            return 5 if used >= ship.profile.launchers else 0
+        used = sum(1 for f, _, m in self.declared if not m and f == sid)
+        return 6 if used >= ship.profile.beams else 0
+
+    def _weapon_message(self, ship: Ship, code: int) -> IllegalAction:
+        """The refusal :meth:`_weapon_refusal` coded as ``code``."""
+        if code == 1:
             name = tables().classes[self.fire_class].name
             return IllegalAction(f"smallest ships fire first: now {name}s ({self.fire_class}) "
                                  f"fire, not {ship.id} ({ship.cls})", R_FIRE)
-        if not ship.weapons_work:
-            return IllegalAction(f"{ship.id}'s weapons are gone", R_HITS)
-        used_beams = sum(1 for f, _, m in self.declared if f == ship.id and not m)
-        used_launchers = sum(1 for f, _, m in self.declared if f == ship.id and m)
-        if missile:
-            if ship.profile.launchers == 0:
-                return IllegalAction(f"{ship.id} has no missile launchers", R_FIRE)
-            if ship.missiles <= 0:
-                return IllegalAction(f"{ship.id} has no missiles left", R_FIRE)
-            if used_launchers >= ship.profile.launchers:
-                return IllegalAction(f"all {ship.id}'s missile launchers have fired", R_FIRE)
-        elif used_beams >= ship.profile.beams:
-            return IllegalAction(f"all {ship.profile.beams} of {ship.id}'s beam weapons have "
-                                 "fired this turn", R_FIRE)
-        return None
+        return IllegalAction({
+            2: f"{ship.id}'s weapons are gone",
+            3: f"{ship.id} has no missile launchers",
+            4: f"{ship.id} has no missiles left",
+            5: f"all {ship.id}'s missile launchers have fired",
+            6: f"all {ship.profile.beams} of {ship.id}'s beam weapons have fired this turn",
+        }[code], R_HITS if code == 2 else R_FIRE)
 
-    def _target_reason(self, ship: Ship, tid: str, missile: bool) -> IllegalAction | None:
+    def _target_refusal(self, ship: Ship, target: Ship, missile: bool) -> int:
         """An active enemy in range (DD and LC never at long range, missiles at short range
-        only) and outside the rear 90° arc (Space Fleet: Firing)."""
-        target = self.ships.get(tid)
-        if target is None:
-            return IllegalAction(f"there is no ship {tid}", R_FIRE)
+        only) and outside the rear 90° arc (Space Fleet: Firing): 0 when ``ship`` may fire at
+        ``target``, else the code of :meth:`_target_message`."""
         if target.side == ship.side:
-            return IllegalAction(f"{tid} is on your side", R_FIRE)
+            return 1
         if not target.active:
-            return IllegalAction(f"{tid} is {target.status}", R_FIRE)
-        dist = self.range_text(ship, target)
+            return 2
         band = self.band_between(ship, target)
         if band is None:
-            return IllegalAction(f"{tid} is {dist} {self.unit_word} away; long range ends at "
-                                 f"{tables().firing.bands[-1].max}", R_FIRE)
+            return 3
         if band.name == "long" and ship.cls in tables().firing.limits.no_long_range:
-            return IllegalAction(f"{tid} is at long range ({dist}); destroyers and light "
-                                 "cruisers cannot fire at long range", R_FIRE)
+            return 4
         if missile and band.missile is None:
-            return IllegalAction(f"{tid} is at {band.name} range ({dist}); missiles fire at "
-                                 "short range only", R_FIRE)
-        if self.rear(ship, target):
-            return IllegalAction(f"{tid} is in {ship.id}'s rear 90° arc", R_FIRE)
-        return None
+            return 5
+        return 6 if self.rear(ship, target) else 0
+
+    def _target_message(self, ship: Ship, target: Ship, code: int) -> IllegalAction:
+        """The refusal :meth:`_target_refusal` coded as ``code``."""
+        tid = target.id
+        if code <= 2:
+            return IllegalAction(f"{tid} is on your side" if code == 1 else
+                                 f"{tid} is {target.status}", R_FIRE)
+        dist = self.range_text(ship, target)
+        band = self.band_between(ship, target)
+        return IllegalAction({
+            3: f"{tid} is {dist} {self.unit_word} away; long range ends at "
+               f"{tables().firing.bands[-1].max}",
+            4: f"{tid} is at long range ({dist}); destroyers and light cruisers cannot fire at "
+               "long range",
+            5: f"{tid} is at {band.name if band else ''} range ({dist}); missiles fire at short "
+               "range only",
+            6: f"{tid} is in {ship.id}'s rear 90° arc",
+        }[code], R_FIRE)
 
     def _can_declare(self, side: str) -> bool:
         """Has ``side`` any legal shot in this class step?"""
+        if self.phase != FIRING:
+            return False
         saved = self.fire_side
         self.fire_side = side
         try:
-            return any(isinstance(a, Fire) for a in self.legal_actions())
+            return bool(self._shots(side, first=True))
         finally:
             self.fire_side = saved
 
@@ -201,5 +271,6 @@ class Firing(Battle):
         if action.missile:
             ship.missiles -= 1
         self.emit("declare", f"{action}", shooter=action.ship, target=action.target)
-        if not any(isinstance(a, Fire) for a in self.legal_actions()):
+        side = self.to_act
+        if side is None or not self._shots(side, first=True):
             self._side_done(ship.side)

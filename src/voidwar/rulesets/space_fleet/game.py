@@ -12,6 +12,7 @@ Legality has one source, :meth:`SpaceFleetGame._reason` (the movement and fire r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from ...core.dice import Dice
@@ -54,8 +55,24 @@ class SpaceFleetGame(Movement, Firing):
             raise err
 
     def legal_actions(self) -> list[Action]:
-        """The candidate actions that :meth:`_reason` lets through, in a fixed order."""
-        return [a for a in self._candidates() if self._reason(a) is None]
+        """The candidate actions that :meth:`_reason` lets through, in a fixed order (the
+        movement and fire scans judge each ship once and each of its candidates by the same
+        reasons; ``tests/space_fleet/test_speed.py`` checks the list against the filter)."""
+        side = self.to_act
+        if side is None:
+            return []
+        if self.phase == MOVEMENT:
+            return self._legal_moves(side)
+        return self._legal_fire(side)
+
+    def choose_legal(self, pick: Callable[[int], int]) -> Action:
+        """``legal_actions()[pick(n)]``, building only the action picked (a random policy)."""
+        side = self.to_act
+        if side is None:
+            return super().choose_legal(pick)
+        if self.phase == MOVEMENT:
+            return self._choose_move(side, pick)
+        return self._choose_fire(side, pick)
 
     def _candidates(self) -> list[Action]:
         side = self.to_act

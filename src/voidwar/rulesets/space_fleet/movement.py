@@ -8,6 +8,8 @@ search.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...core.errors import IllegalAction
 from ...core.game import Action
 from ...core.hexgrid import direction_letter
@@ -15,7 +17,7 @@ from .actions import Advance, EndMove, LayMine, Move, Sweep, Turn
 from .battle import R_MINES, R_MOVE, Battle
 from .damage import apply_hits
 from .data import hexid, tables
-from .state import MOVEMENT, OVER, Ship
+from .state import ACTIVE, MOVEMENT, OVER, Ship
 
 #: the movement actions
 MoveAction = Move | Advance | Turn | LayMine | Sweep | EndMove
@@ -93,6 +95,73 @@ class Movement(Battle):
             out += [LayMine(s.id), Sweep(s.id), EndMove(s.id)]
         return out
 
+    def _move_menu(self, side: str) -> list[tuple[Ship, int | list[Action], bool, bool, bool]]:
+        """What :meth:`_move_reason` lets through of :meth:`_move_candidates`, per ship in their
+        order: (ship, its legal steps — a count of whole hexes or a list —, may turn, may lay a
+        mine, may sweep); the rules about the ship (:meth:`_mover_reason`) judged once."""
+        moving = self.moving
+        if moving is not None:
+            window = None
+            ships = [self.ships[moving]]
+        else:
+            window = self.move_window()
+            ships = [s for s in self.fleet(side) if not s.moved and s.speed in window]
+        menu: list[tuple[Ship, int | list[Action], bool, bool, bool]] = []
+        for s in ships:
+            if self._own_ship(s.id, R_MOVE)[0] is None or self._mover_reason(s, window):
+                continue
+            menu.append((s, self._step_menu(s),
+                         moving is not None and self._turn_reason(s) is None,
+                         self._lay_reason(s) is None, self._sweep_reason(s) is None))
+        return menu
+
+    def _legal_moves(self, side: str) -> list[Action]:
+        """The legal movement actions of ``side`` (:meth:`_move_menu`), in their order."""
+        out: list[Action] = []
+        for s, steps, turn, lay, sweep in self._move_menu(side):
+            sid = s.id
+            if isinstance(steps, int):
+                out += [Move(sid, k) for k in range(1, steps + 1)]
+            else:
+                out += steps
+            if turn:
+                out += [Turn(sid, False), Turn(sid, True)]
+            if lay:
+                out.append(LayMine(sid))
+            if sweep:
+                out.append(Sweep(sid))
+            out.append(EndMove(sid))
+        return out
+
+    def _choose_move(self, side: str, pick: Callable[[int], int]) -> Action:
+        """``_legal_moves(side)[pick(n)]``, building only the action picked."""
+        menu = self._move_menu(side)
+        sizes = [(st if isinstance(st, int) else len(st)) + 2 * t + lay + sw + 1
+                 for _s, st, t, lay, sw in menu]
+        i = j = pick(sum(sizes))
+        if i < 0:
+            return self._legal_moves(side)[i]
+        for (s, steps, turn, lay, sweep), size in zip(menu, sizes, strict=True):
+            if i >= size:
+                i -= size
+                continue
+            k = steps if isinstance(steps, int) else len(steps)
+            if i < k:
+                return Move(s.id, i + 1) if isinstance(steps, int) else steps[i]
+            i -= k
+            if turn:
+                if i < 2:
+                    return Turn(s.id, i == 1)
+                i -= 2
+            if lay:
+                if i == 0:
+                    return LayMine(s.id)
+                i -= 1
+            if sweep and i == 0:
+                return Sweep(s.id)
+            return EndMove(s.id)
+        return self._legal_moves(side)[j]
+
     def _move_reason(self, a: MoveAction) -> IllegalAction | None:
         """Why the movement action ``a`` is illegal now, or ``None`` (Movement, Mines)."""
         if self.phase != MOVEMENT:
@@ -114,15 +183,17 @@ class Movement(Battle):
             return self._sweep_reason(ship)
         return None  # EndMove: a ship need not use its full move
 
-    def _mover_reason(self, ship: Ship) -> IllegalAction | None:
-        """One ship at a time, slowest first: may ``ship`` act in the movement phase now?"""
+    def _mover_reason(self, ship: Ship, window: set[int] | None = None) -> IllegalAction | None:
+        """One ship at a time, slowest first: may ``ship`` act in the movement phase now?
+        (``window``: :meth:`move_window`, when the caller has it.)"""
         if self.moving is not None and ship.id != self.moving:
             return IllegalAction(f"finish {self.moving}'s move first (end move {self.moving})",
                                  R_MOVE)
         if self.moving is None:
             if ship.moved:
                 return IllegalAction(f"{ship.id} has already moved this turn", R_MOVE)
-            window = self.move_window()
+            if window is None:
+                window = self.move_window()
             if ship.speed not in window:
                 speeds = " or ".join(str(v) for v in sorted(window))
                 return IllegalAction(
@@ -142,6 +213,24 @@ class Movement(Battle):
         why = turn_refusal(ship.cls, full, moved, self.turned)
         return None if why is None else IllegalAction(why.format(ship=ship.id), R_MOVE)
 
+    def _step_menu(self, ship: Ship) -> int | list[Action]:
+        """The legal steps of :meth:`_step_candidates` (those :meth:`_step_reason` lets
+        through), counted: a move of k hexes is legal while the first k hexes ahead are clear
+        (:meth:`_clear_run`), so they are ``move SHIP 1`` to ``move SHIP n``."""
+        return self._clear_run(ship, max(0, ship.speed - self.moved_hexes))
+
+    def _clear_run(self, ship: Ship, hexes: int) -> int:
+        """How many of the ``hexes`` hexes straight ahead of ``ship`` it may enter in a row:
+        on the map and empty (our reading: one ship per hex)."""
+        board = self.board
+        taken = {s.hex for s in self.ships.values() if s.status == ACTIVE}
+        h, facing = ship.hex, ship.facing
+        for k in range(hexes):
+            h = h.neighbor(facing)
+            if h not in board or h in taken:
+                return k
+        return hexes
+
     def _step_reason(self, ship: Ship, a: Move | Advance) -> IllegalAction | None:
         """Speed in hexes, straight ahead; one ship per hex and no leaving the map (our
         reading)."""
@@ -154,16 +243,17 @@ class Movement(Battle):
                 f"{ship.id} has speed {ship.speed} and has moved {self.moved_hexes}: it can "
                 f"move 1 to {left} hexes more" if left else
                 f"{ship.id} has no movement left (speed {ship.speed})", R_MOVE)
+        clear = self._clear_run(ship, hexes)
+        if clear == hexes:
+            return None
         h = ship.hex
-        for _ in range(hexes):
+        for _ in range(clear + 1):
             h = h.neighbor(ship.facing)
-            if h not in self.board:
-                return IllegalAction(f"{ship.id} would leave the map", R_MOVE)
-            occ = self.occupant(h)
-            if occ is not None:
-                return IllegalAction(f"hex {hexid(h)} is occupied by {occ.id} "
-                                     "(our reading: one ship per hex)", R_MOVE)
-        return None
+        occ = self.occupant(h)
+        if occ is None:
+            return IllegalAction(f"{ship.id} would leave the map", R_MOVE)
+        return IllegalAction(f"hex {hexid(h)} is occupied by {occ.id} "
+                             "(our reading: one ship per hex)", R_MOVE)
 
     def _lay_reason(self, ship: Ship) -> IllegalAction | None:
         """"Minelayers may lay one pattern (hex) per move" (Space Fleet: Mines)."""

@@ -20,10 +20,11 @@ from ...core.dice import PCG32
 from ...core.game import Action, Game
 from ...core.hexgrid import Hex
 from .actions import EndFire, EndMove, Fire, LayMine, Move, Turn
+from .data import tables
 from .fire import hit_chance
 from .game import SpaceFleetGame
 from .movement import turn_refusal
-from .state import Phase, Ship, band_for, in_rear_arc, other
+from .state import Phase, Ship, band_for, in_rear_arc, other, rear_offset
 from .table_game import SpaceFleetTableGame
 from .table_policy import plan_table_move
 
@@ -40,6 +41,84 @@ def can_bear(ship_hex: Hex, facing: int, target: Hex) -> bool:
     """A ship at ``ship_hex`` facing ``facing`` can fire at ``target``: it is not in the rear
     90° arc (Space Fleet: Firing)."""
     return not in_rear_arc(ship_hex, facing, target)
+
+
+class _Scorer:
+    """The movement score of one ship's end hex and facing: its own fire against what it can
+    reach, minus the fire the enemy can bring against it (weighted by ``caution`` and how frail
+    it is), the distance to the nearest enemy, friends crowding it (``spread``), and for a
+    heavy ship its rear arc shown to an enemy (less a friend covering it).
+
+    Everything that does not depend on the end hex — the fleets, the hit chances by distance
+    (Space Fleet: Firing), the ship's frailty — is worked out once per plan; each score is the
+    same sum, term for term, as computing it afresh."""
+
+    def __init__(self, g: SpaceFleetGame, ship: Ship, caution: float, spread: float) -> None:
+        far = tables().firing.bands[-1].max + 1  # every distance from here on: no band
+        self.far = far
+        shots = ship.beams + ship.launchers
+        self.foes: list[tuple[int, int, int, bool, tuple[float, ...], tuple[float, ...]]] = []
+        for e in g.fleet(other(ship.side)):
+            mult = 2.0 if e.shields == 0 else 1.0
+            guns = e.beams + e.launchers
+            gain = tuple(shots * p_hit(ship.cls, e.cls, d) * mult for d in range(far + 1))
+            threat = tuple(guns * p_hit(e.cls, ship.cls, d) for d in range(far + 1))
+            self.foes.append((e.hex.q, e.hex.r, e.facing % 6, e.moved, gain, threat))
+        self.friends = [(fr.hex.q, fr.hex.r) for fr in g.fleet(ship.side) if fr.id != ship.id]
+        self.cf = caution * (1.0 + 2.0 * (1 - ship.shields / max(1, ship.profile.shields)))
+        self.spread = spread
+        self.heavy = ship.cls in HEAVY
+        self._hexes: dict[Hex, tuple[list[tuple[int, int, int]], float, int, int]] = {}
+
+    def _at(self, h: Hex) -> tuple[list[tuple[int, int, int]], float, int, int]:
+        """What the score of ``h`` owes nothing to the facing: each foe's offset and distance,
+        the fire the enemy brings against ``h``, the nearest enemy, friends adjacent."""
+        hq, hr = h
+        far, rear = self.far, rear_offset
+        foes: list[tuple[int, int, int]] = []
+        threat = 0.0
+        nearest = 99
+        for eq, er, ef, moved, _gain, danger in self.foes:
+            dq, dr = eq - hq, er - hr
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            nearest = min(nearest, d)
+            foes.append((dq, dr, d))
+            if not rear(ef, -dq, -dr) or not moved:
+                threat += danger[d if d < far else far]
+        crowd = 0
+        for fq, fr in self.friends:
+            dq, dr = fq - hq, fr - hr
+            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= 1:
+                crowd += 1
+        out = self._hexes[h] = (foes, threat, nearest, crowd)
+        return out
+
+    def score(self, h: Hex, f: int, mine_cost: float) -> float:
+        """The score of ending the move in ``h`` facing ``f`` (``mine_cost``: mines entered)."""
+        at = self._hexes.get(h)
+        foes, threat, nearest, crowd = at if at is not None else self._at(h)
+        f %= 6
+        far, rear = self.far, rear_offset
+        offense = 0.0
+        rear_exposed = 0
+        for (dq, dr, d), foe in zip(foes, self.foes, strict=True):
+            if not rear(f, dq, dr):
+                offense += foe[4][d if d < far else far]
+            elif d <= 12:
+                rear_exposed += 1
+        score = (offense - self.cf * threat - mine_cost - 0.15 * nearest
+                 - self.spread * crowd)
+        if self.heavy:
+            score -= 3.0 * rear_exposed
+            hq, hr = h
+            covered = False
+            for fq, fr in self.friends:
+                dq, dr = fq - hq, fr - hr
+                if rear(f, dq, dr) and (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= 2:
+                    covered = True
+                    break
+            score += 0.5 if covered else 0.0
+        return score
 
 
 @dataclass
@@ -118,8 +197,11 @@ class HeuristicPolicy:
         speed = ship.speed
         full = speed if g.move_speed is None else g.move_speed
         occupied = {s.hex for s in g.ships.values() if s.active and s.id != ship.id}
-        stay = EndMove(ship.id)
-        best = _Plan(self._score(g, ship, ship.hex, ship.facing, 0), (stay,))
+        board, mines, cls = g.board, g.mines, ship.cls
+        stay, step = EndMove(ship.id), Move(ship.id, 1)
+        turns = ((False, Turn(ship.id, False)), (True, Turn(ship.id, True)))
+        score = _Scorer(g, ship, self.caution, self.spread).score
+        best = _Plan(score(ship.hex, ship.facing, 0), (stay,))
         seen: set[tuple[Hex, int, int, bool]] = set()
         base: dict[tuple[Hex, int], float] = {}  # score before mine costs, per end hex/facing
 
@@ -133,51 +215,27 @@ class HeuristicPolicy:
             if path:
                 b = base.get((h, f))
                 if b is None:
-                    b = base[(h, f)] = self._score(g, ship, h, f, 0.0)
+                    b = base[(h, f)] = score(h, f, 0.0)
                 sc = b - mine_cost
                 if sc > best.score:
                     best = _Plan(sc, (*path, stay))
             if moved < speed:
                 n = h.neighbor(f)
-                if n in g.board and n not in occupied:
-                    cost = mine_cost + (1.5 if n in g.mines else 0.0)
-                    walk(n, f, moved + 1, False, (*path, Move(ship.id, 1)), cost)
+                if n in board and n not in occupied:
+                    cost = mine_cost + (1.5 if n in mines else 0.0)
+                    walk(n, f, moved + 1, False, (*path, step), cost)
             # Space Fleet: Movement — a turn after each hex, not after the last of a full move
-            if turn_refusal(ship.cls, full, moved, turned) is None:
-                for right in (False, True):
-                    walk(h, (f + (1 if right else -1)) % 6, moved, True,
-                         (*path, Turn(ship.id, right)), mine_cost)
+            if turn_refusal(cls, full, moved, turned) is None:
+                for right, turn in turns:
+                    walk(h, (f + (1 if right else -1)) % 6, moved, True, (*path, turn),
+                         mine_cost)
 
         walk(ship.hex, ship.facing, g.moved_hexes, g.turned, (), 0.0)
         return best
 
     def _score(self, g: SpaceFleetGame, ship: Ship, h: Hex, f: int, mine_cost: float) -> float:
-        enemies = g.fleet(other(ship.side))
-        friends = [s for s in g.fleet(ship.side) if s.id != ship.id]
-        shots = ship.beams + ship.launchers
-        offense = 0.0
-        threat = 0.0
-        rear_exposed = 0
-        nearest = 99
-        for e in enemies:
-            d = h.distance(e.hex)
-            nearest = min(nearest, d)
-            if can_bear(h, f, e.hex):
-                gain = shots * p_hit(ship.cls, e.cls, d)
-                offense += gain * (2.0 if e.shields == 0 else 1.0)
-            elif d <= 12:
-                rear_exposed += 1
-            if can_bear(e.hex, e.facing, h) or not e.moved:
-                threat += (e.beams + e.launchers) * p_hit(e.cls, ship.cls, d)
-        frail = 1.0 + 2.0 * (1 - ship.shields / max(1, ship.profile.shields))
-        crowd = sum(1 for fr in friends if h.distance(fr.hex) <= 1)
-        score = (offense - self.caution * frail * threat - mine_cost - 0.15 * nearest
-                 - self.spread * crowd)
-        if ship.cls in HEAVY:
-            score -= 3.0 * rear_exposed
-            covered = any(in_rear_arc(h, f, fr.hex) and h.distance(fr.hex) <= 2 for fr in friends)
-            score += 0.5 if covered else 0.0
-        return score
+        """The score of ``ship`` ending its move in ``h`` facing ``f`` (see :class:`_Scorer`)."""
+        return _Scorer(g, ship, self.caution, self.spread).score(h, f, mine_cost)
 
     # ------------------------------------------------------------------ fire
     def _fire(self, g: SpaceFleetGame, legal: list[Action]) -> Action:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -96,6 +95,13 @@ class Ship:
     pos: Point | None = None  # on a free table: where it is (inches)
     heading: int = 0  # on a free table: degrees clockwise from straight up
 
+    def copy(self) -> Ship:
+        """An independent copy (the damage results copied; the rest is immutable)."""
+        new = object.__new__(Ship)
+        new.__dict__.update(self.__dict__)
+        new.damage = [Damage(d.kind, d.repaired) for d in self.damage]
+        return new
+
     # -- derived values (Space Fleet: Effect of hits) -----------------------------------------
     @property
     def active(self) -> bool:
@@ -170,12 +176,13 @@ class Ship:
 
 
 # --------------------------------------------------------------------------- geometry
-def _vec(h: Hex) -> tuple[Fraction, Fraction]:
-    """Hex-centre offset in units where x = 3/2·q and y = √3·Y with Y = r + q/2 (exact)."""
-    return Fraction(3, 2) * h.q, h.r + Fraction(h.q, 2)
+def _vec(h: Hex) -> tuple[int, int]:
+    """Hex-centre offset, doubled so that it is whole: x = 3·q and y = 2·Y with Y = r + q/2
+    (in units of √3/2 for y): exact, and the rear-arc test below does not depend on the scale."""
+    return 3 * h.q, 2 * h.r + h.q
 
 
-def _dot(a: Hex, b: Hex) -> Fraction:
+def _dot(a: Hex, b: Hex) -> int:
     ax, ay = _vec(a)
     bx, by = _vec(b)
     return ax * bx + 3 * ay * by
@@ -189,11 +196,12 @@ def in_rear_arc(ship_hex: Hex, facing: int, target: Hex) -> bool:
     Computed exactly: with bow vector u and target vector v, angle > 135° ⇔ u·v < 0 and
     2(u·v)² > |u|²|v|².
     """
-    return _rear(facing % 6, target.q - ship_hex.q, target.r - ship_hex.r)
+    return rear_offset(facing % 6, target.q - ship_hex.q, target.r - ship_hex.r)
 
 
 @cache
-def _rear(facing: int, dq: int, dr: int) -> bool:
+def rear_offset(facing: int, dq: int, dr: int) -> bool:
+    """:func:`in_rear_arc` for a target ``dq, dr`` (axial) from a ship facing ``facing`` (0–5)."""
     v = Hex(dq, dr)
     if dq == 0 and dr == 0:
         return False

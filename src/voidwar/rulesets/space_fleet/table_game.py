@@ -133,6 +133,11 @@ class SpaceFleetTableGame(SpaceFleetGame):
             out.append(Advance(ship.id, left))
         return out
 
+    def _step_menu(self, ship: Ship) -> int | list[Action]:
+        """The step candidates that :meth:`_step_reason` lets through."""
+        return [a for a in self._step_candidates(ship)
+                if isinstance(a, Advance) and self._step_reason(ship, a) is None]
+
     def _step_reason(self, ship: Ship, a: Move | Advance) -> IllegalAction | None:
         """Speed in units, straight ahead, staying on the table (our reading)."""
         if not isinstance(a, Advance):

@@ -1,0 +1,136 @@
+"""The fast paths of Space Fleet play exactly the games the plain definitions give (issue 18):
+the legal list is the candidates filtered by the one reason function, ``choose_legal`` picks
+from that list, a hand-made clone is independent and plays on identically, the integer rear arc
+is the geometric one, and the heuristic's precomputed score is the direct sum."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import voidwar
+from voidwar.core.dice import PCG32
+from voidwar.core.hexgrid import Hex
+from voidwar.core.policy import RandomPolicy
+from voidwar.rulesets.space_fleet import HeuristicPolicy
+from voidwar.rulesets.space_fleet.data import scenario_names
+from voidwar.rulesets.space_fleet.fire import hit_chance
+from voidwar.rulesets.space_fleet.game import SpaceFleetGame
+from voidwar.rulesets.space_fleet.policies import HEAVY, _Scorer
+from voidwar.rulesets.space_fleet.state import band_for, in_rear_arc, other, rear_offset
+
+SCENARIOS = list(scenario_names())
+
+
+def _positions(scenario: str, seed: int, limit: int = 150) -> list[SpaceFleetGame]:
+    """Copies of the positions of one random game (every action)."""
+    g = voidwar.load("space-fleet", scenario=scenario, seed=seed)
+    assert isinstance(g, SpaceFleetGame)
+    pol = RandomPolicy(seed)
+    out = []
+    while not g.over and len(out) < limit:
+        out.append(g.clone())
+        g.apply(pol.choose(g))
+    return out
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_legal_actions_are_the_candidates_the_reasons_let_through(scenario: str) -> None:
+    for g in _positions(scenario, 3):
+        slow = [a for a in g._candidates() if g._reason(a) is None]
+        assert g.legal_actions() == slow
+        for a in g._candidates():
+            assert (g._reason(a) is None) == (a in slow)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_choose_legal_picks_exactly_from_the_list(scenario: str) -> None:
+    for g in _positions(scenario, 5, limit=80):
+        legal = g.legal_actions()
+        for i in range(len(legal)):
+            seen: list[int] = []
+            assert g.choose_legal(lambda n, i=i, seen=seen: (seen.append(n), i)[1]) == legal[i]
+            assert seen == [len(legal)]
+        assert g.choose_legal(lambda n: -1) == legal[-1]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_a_clone_is_independent_and_plays_on_identically(scenario: str) -> None:
+    g = _positions(scenario, 9, limit=40)[-1]
+    before = g.digest()
+    c = g.clone()
+    assert c.digest() == before and c.state_dict() == g.state_dict()
+    assert c.dice.spec() == g.dice.spec() and c.dice.history == g.dice.history
+    assert c.actions == g.actions and c.actions is not g.actions
+    assert all(c.ships[k] is not s and c.ships[k].damage is not s.damage
+               for k, s in g.ships.items())
+    a, b = RandomPolicy(4), RandomPolicy(4)
+    twin = g.clone()
+    while not c.over:  # play the clone to the end: the original does not move
+        c.apply(a.choose(c))
+    assert g.digest() == before
+    while not twin.over:  # and a second clone plays the very same game
+        twin.apply(b.choose(twin))
+    assert twin.digest() == c.digest() and twin.actions == c.actions
+    assert [e.text for e in twin.log] == [e.text for e in c.log]
+    fresh = g.clone(reseed=77)
+    assert fresh.dice.spec() == {"kind": "seeded", "seed": 77} and g.digest() == before
+
+
+def test_the_integer_rear_arc_is_the_bearing_more_than_135_degrees_off_the_bow() -> None:
+    for facing in range(6):
+        for dq in range(-9, 10):
+            for dr in range(-9, 10):
+                if dq == dr == 0:
+                    assert not rear_offset(facing, dq, dr)
+                    continue
+                bq, br = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)][facing]
+                ux, uy = 1.5 * bq, math.sqrt(3) * (br + bq / 2)
+                vx, vy = 1.5 * dq, math.sqrt(3) * (dr + dq / 2)
+                cos = (ux * vx + uy * vy) / math.hypot(ux, uy) / math.hypot(vx, vy)
+                if abs(cos + math.sqrt(0.5)) > 1e-9:  # exactly 135° is decided exactly
+                    assert rear_offset(facing, dq, dr) == (cos < -math.sqrt(0.5))
+
+
+def _direct_score(g: SpaceFleetGame, pol: HeuristicPolicy, ship_id: str, h: Hex,
+                  f: int) -> float:
+    """The heuristic's movement score written out directly (the definition)."""
+    ship = g.ships[ship_id]
+    enemies = g.fleet(other(ship.side))
+    friends = [s for s in g.fleet(ship.side) if s.id != ship.id]
+    shots = ship.beams + ship.launchers
+    offense = threat = 0.0
+    rear_exposed, nearest = 0, 99
+    for e in enemies:
+        d = h.distance(e.hex)
+        nearest = min(nearest, d)
+        if not in_rear_arc(h, f, e.hex):
+            offense += shots * hit_chance(ship.cls, e.cls, band_for(d)) * (
+                2.0 if e.shields == 0 else 1.0)
+        elif d <= 12:
+            rear_exposed += 1
+        if not in_rear_arc(e.hex, e.facing, h) or not e.moved:
+            threat += (e.beams + e.launchers) * hit_chance(e.cls, ship.cls, band_for(d))
+    frail = 1.0 + 2.0 * (1 - ship.shields / max(1, ship.profile.shields))
+    crowd = sum(1 for fr in friends if h.distance(fr.hex) <= 1)
+    score = offense - pol.caution * frail * threat - 0.0 - 0.15 * nearest - pol.spread * crowd
+    if ship.cls in HEAVY:
+        score -= 3.0 * rear_exposed
+        covered = any(in_rear_arc(h, f, fr.hex) and h.distance(fr.hex) <= 2
+                      for fr in friends)
+        score += 0.5 if covered else 0.0
+    return score
+
+
+@pytest.mark.parametrize("scenario", ["line-of-battle", "cruiser-action", "minefield-run"])
+def test_the_heuristic_score_is_the_direct_sum(scenario: str) -> None:
+    pol = HeuristicPolicy(1)
+    rng = PCG32(5)
+    for g in _positions(scenario, 2, limit=60)[::6]:
+        for ship in g.fleet(g.first):
+            scorer = _Scorer(g, ship, pol.caution, pol.spread)
+            for _ in range(12):
+                h = Hex(ship.hex.q + rng.below(9) - 4, ship.hex.r + rng.below(9) - 4)
+                f = rng.below(6)
+                assert scorer.score(h, f, 0.0) == _direct_score(g, pol, ship.id, h, f)
