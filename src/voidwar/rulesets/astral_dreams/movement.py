@@ -6,15 +6,33 @@ from __future__ import annotations
 import math
 
 from ...core.errors import IllegalAction
-from ...core.tabletop import Circle, Point, Rect, path_clear_of_bases, toward
+from ...core.tabletop import (
+    BaseLimit,
+    Circle,
+    Point,
+    Rect,
+    base_limits,
+    path_clear_of_limits,
+    toward,
+)
 from .actions import Move
 from .state import R_MOVE, R_TURN, Battle, Unit
 from .terrain import Feature
 
 
-def path_reason(b: Battle, u: Unit, path: list[Point]) -> IllegalAction | None:
+def other_bases(b: Battle, u: Unit) -> list[BaseLimit]:
+    """The bases ``u`` must not move through (every other miniature's), prepared once for
+    the many paths a unit's legal moves try."""
+    r = b.setup.radius
+    return base_limits(r, [(o.id, o.pos, r) for o in b.units.values() if o.id != u.id])
+
+
+def path_reason(
+    b: Battle, u: Unit, path: list[Point], others: list[BaseLimit] | None = None
+) -> IllegalAction | None:
     """Movement (The Round 2a): up to speed, on the table, never through or onto a base,
-    never into impassable terrain (our reading of the terrain advice). ``None``: allowed."""
+    never into impassable terrain (our reading of the terrain advice). ``None``: allowed.
+    ``others``: :func:`other_bases` when the caller has it already."""
     s = b.setup
     for p in path[1:]:
         if not s.table.base_on_table(p, s.radius):
@@ -24,8 +42,9 @@ def path_reason(b: Battle, u: Unit, path: list[Point]) -> IllegalAction | None:
         return IllegalAction(
             f"{u.id} moves up to {u.profile.speed}\"; that path costs {cost:.2f}\"", R_MOVE
         )
-    others = [(o.id, o.pos, s.radius) for o in b.units.values() if o.id != u.id]
-    hit = path_clear_of_bases(path, s.radius, others)
+    if others is None:
+        others = other_bases(b, u)
+    hit = path_clear_of_limits(path, s.radius, others)
     if hit is not None:
         return IllegalAction(
             f"{u.id}'s base would pass through or onto {hit}'s base (bases never overlap)",
@@ -88,7 +107,7 @@ def _enemy_points(b: Battle, u: Unit) -> list[Point]:
     """For each enemy: to base contact, full speed toward and away, to the edge of range."""
     s = b.setup
     speed = float(u.profile.speed)
-    contact = 2 * float(s.radius) + float(s.tolerance) / 2
+    contact = 2 * s.fradius + float(s.tolerance) / 2
     rng = float(b.range_of(u))
     pts: list[Point] = []
     for e in b.enemies(u):
@@ -124,13 +143,23 @@ def move_points(b: Battle, u: Unit) -> list[Point]:
     for f in s.table.features:
         if not f.blocks_los:
             continue
-        pts.extend(cover_points(f, float(s.radius)))
-    seen: set[Point] = set()
+        pts.extend(cover_points(f, s.fradius))
+    # each point once: equal points have equal floats, so a point is looked for only among
+    # those with its floats (an exact comparison there)
+    seen: dict[tuple[float, float], list[Point]] = {}
     out: list[Point] = []
+    here = u.pos
     for p in pts:
-        if p in seen or p == u.pos:
+        if p == here:
             continue
-        seen.add(p)
+        key = (p.fx, p.fy)
+        same = seen.get(key)
+        if same is None:
+            seen[key] = [p]
+        elif any(q == p for q in same):
+            continue
+        else:
+            same.append(p)
         out.append(p)
     return out
 
@@ -138,7 +167,17 @@ def move_points(b: Battle, u: Unit) -> list[Point]:
 def move_candidates(b: Battle, u: Unit) -> list[Point]:
     """A finite, useful set of destinations (:func:`move_points`) that ``u``'s movement allows
     (:func:`path_reason`). Any other point is accepted by notation and checked alike."""
-    return [p for p in move_points(b, u) if path_reason(b, u, [u.pos, p]) is None]
+    others = other_bases(b, u)
+    return [p for p in move_points(b, u) if path_reason(b, u, [u.pos, p], others) is None]
+
+
+def legal_moves(b: Battle, u: Unit) -> list[Move]:
+    """``[Move(u.id, p) for p in move_points(b, u)]`` filtered by :func:`move_reason`, the
+    preparation shared: no move when ``u`` may not act or is mid-turn; else the points
+    (never where ``u`` stands) whose straight path :func:`path_reason` allows."""
+    if b.turn_reason(u.id)[1] is not None or b.current == u.id:
+        return []
+    return [Move(u.id, p) for p in move_candidates(b, u)]
 
 
 def flank_points(a: Point, b: Point, dist: float) -> list[Point]:
