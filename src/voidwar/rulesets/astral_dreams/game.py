@@ -173,7 +173,13 @@ class AstralDreams(Game, Battle):
             return [a for a in self._candidates() if self.reason(a) is None]
         out: list[Action] = []
         for u in self.ready(self.turn):
-            out.extend(a for a in attack_candidates(self, u) if attack_reason(self, a) is None)
+            if u.profile.attacks >= 1:
+                # a ready unit's single-target attacks pass attack_reason exactly when the
+                # target is in contact (melee) or in range and sight (shoot): attack_options
+                out.extend(attack_options(self, u))
+            else:
+                out.extend(a for a in attack_candidates(self, u)
+                           if attack_reason(self, a) is None)
             out.extend(legal_moves(self, u))
             out.append(End(u.id))
         return out

@@ -193,6 +193,11 @@ class Table(Surface):
         object.__setattr__(self, "_movers", movers)
         super().__post_init__()
 
+    @property
+    def flat(self) -> bool:
+        """No feature changes the cost of movement (every path costs its length)."""
+        return not self._movers
+
     def segment_factor(self, a: Point, b: Point) -> Fraction:
         """Cost per inch of ``ab`` as an exact fraction of its length: each piece inside a
         feature at that feature's multiplier for this direction (up, down or across a slope).
