@@ -127,11 +127,35 @@ def _enemy_points(b: Battle, u: Unit) -> list[Point]:
     return pts
 
 
+#: how many positions' move points a setup remembers (then it forgets them all)
+MEMO_LIMIT = 4096
+
+
 def move_points(b: Battle, u: Unit) -> list[Point]:
     """The candidate destinations, unchecked but for speed on the flanks: for each enemy, to
     base contact, full speed toward and away, to the edge of this unit's range; full speed
     around the two nearest enemies; and beside each line-of-sight blocker (cover). Each point
-    once, never where ``u`` stands."""
+    once, never where ``u`` stands.
+
+    They depend only on the setup, ``u``'s speed, range and position, and the enemies'
+    positions in order: the setup remembers them by those (a float key, confirmed exactly)."""
+    enemies = [e.pos for e in b.units.values() if e.side != u.side]
+    speed, rng = u.profile.speed, b.range_of(u)
+    key = (speed, rng, u.pos.fx, u.pos.fy, *[c for e in enemies for c in (e.fx, e.fy)])
+    exact = (u.pos, *enemies)
+    memo = b.setup.memo
+    hit = memo.get(key)
+    if hit is not None and hit[0] == exact:
+        return list(hit[1])
+    out = _make_points(b, u)
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = (exact, tuple(out))
+    return out
+
+
+def _make_points(b: Battle, u: Unit) -> list[Point]:
+    """:func:`move_points`, computed."""
     s = b.setup
     speed = float(u.profile.speed)
     pts = _enemy_points(b, u)

@@ -92,6 +92,9 @@ class Setup:
     fradius: float = field(init=False, repr=False, compare=False)
     contact2: Fraction = field(init=False, repr=False, compare=False)
     fcontact2: float = field(init=False, repr=False, compare=False)
+    #: results of pure functions of the position that a game and its clones share
+    #: (:func:`.movement.move_points`)
+    memo: dict[Any, Any] = field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         s = self.radius + self.radius + self.tolerance
