@@ -139,6 +139,8 @@ class Point:
     y: Fraction
     fx: float = field(init=False, repr=False, compare=False, hash=False)
     fy: float = field(init=False, repr=False, compare=False, hash=False)
+    #: the text, made when first asked for
+    text: str | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         x, y = self.x, self.y
@@ -187,7 +189,11 @@ class Point:
         return cls(quantize(x, step), quantize(y, step))
 
     def __str__(self) -> str:
-        return f"{fmt(self.x)},{fmt(self.y)}"
+        t = self.text
+        if t is None:
+            t = f"{fmt(self.x)},{fmt(self.y)}"
+            object.__setattr__(self, "text", t)
+        return t
 
     def __add__(self, other: Point) -> Point:
         return Point(self.x + other.x, self.y + other.y)
@@ -225,6 +231,7 @@ def _point(x: Fraction, y: Fraction, fx: float, fy: float) -> Point:
     _set(p, "y", y)
     _set(p, "fx", fx)
     _set(p, "fy", fy)
+    _set(p, "text", None)
     return p
 
 

@@ -192,8 +192,7 @@ def _make_points(b: Battle, u: Unit) -> list[Point]:
 def move_candidates(b: Battle, u: Unit) -> list[Point]:
     """A finite, useful set of destinations (:func:`move_points`) that ``u``'s movement allows
     (:func:`path_reason`). Any other point is accepted by notation and checked alike."""
-    allowed = StraightMoves(b, u).allowed
-    return [p for p in move_points(b, u) if allowed(p)]
+    return StraightMoves(b, u).allowed_points(move_points(b, u))
 
 
 class StraightMoves:
@@ -213,7 +212,26 @@ class StraightMoves:
         fsp = fl(u.profile.speed)
         self.fsp2 = fsp * fsp
         self.simple = t.flat and not any(f.impassable for f in t.features)
-        self.bases = [(c.fx, c.fy, fs2) for _, c, _, fs2 in self.others]
+        # a straight move within speed stays within speed of its start: a base farther than
+        # speed plus both radii (and a margin far above rounding) cannot be touched
+        ax, ay = u.pos.fx, u.pos.fy
+        self.bases = [
+            (c.fx, c.fy, fs2) for _, c, _, fs2 in self.others
+            if math.sqrt((c.fx - ax) ** 2 + (c.fy - ay) ** 2)
+            <= (fsp + math.sqrt(fs2)) * (1 + 1e-6) + 1e-6
+        ]
+
+    def allowed_points(self, points: list[Point]) -> list[Point]:
+        """The points ``u`` may move straight to, in order."""
+        quick = self._quick if self.simple else None
+        out: list[Point] = []
+        for p in points:
+            ok = quick(p) if quick is not None else None
+            if ok is None:
+                ok = path_reason(self.b, self.u, [self.u.pos, p], self.others) is None
+            if ok:
+                out.append(p)
+        return out
 
     def allowed(self, p: Point) -> bool:
         """Whether ``u`` may move straight to ``p`` (``path_reason(...) is None``)."""
