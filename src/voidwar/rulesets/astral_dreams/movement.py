@@ -4,6 +4,7 @@ the terrain, and the finite set of useful destinations the legal actions offer."
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from ...core.errors import IllegalAction
 from ...core.tabletop import (
@@ -11,7 +12,6 @@ from ...core.tabletop import (
     Circle,
     Point,
     Rect,
-    base_limits,
     fl,
     path_clear_of_limits,
     toward,
@@ -25,7 +25,9 @@ def other_bases(b: Battle, u: Unit) -> list[BaseLimit]:
     """The bases ``u`` must not move through (every other miniature's), prepared once for
     the many paths a unit's legal moves try."""
     r = b.setup.radius
-    return base_limits(r, [(o.id, o.pos, r) for o in b.units.values() if o.id != u.id])
+    fr = b.setup.fradius
+    fs2 = (fr + fr) ** 2  # base_limits' limit, the same for every base of this radius
+    return [(o.id, o.pos, r, fs2) for o in b.units.values() if o.id != u.id]
 
 
 def path_reason(
@@ -104,26 +106,50 @@ def reach(b: Battle, u: Unit, target: Point, want: float) -> Point | None:
 STEP = 0.02
 
 
+def _remembered(
+    b: Battle, tag: str, u: Unit, at: Point, make: Callable[[], list[Point]]
+) -> list[Point]:
+    """``make()``, a pure function of the setup, ``u``'s speed, range and position and the
+    point ``at``, remembered by the setup (a float key, confirmed exactly)."""
+    key = (tag, u.profile.speed, b.range_of(u), u.pos.fx, u.pos.fy, at.fx, at.fy)
+    memo = b.setup.memo
+    hit = memo.get(key)
+    if hit is not None and hit[0] == u.pos and hit[1] == at:
+        return hit[2]
+    out = make()
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = (u.pos, at, out)
+    return out
+
+
 def _enemy_points(b: Battle, u: Unit) -> list[Point]:
     """For each enemy: to base contact, full speed toward and away, to the edge of range."""
+    pts: list[Point] = []
+    for e in b.enemies(u):
+        pts.extend(_remembered(b, "enemy", u, e.pos, lambda e=e: _points_for(b, u, e)))
+    return pts
+
+
+def _points_for(b: Battle, u: Unit, e: Unit) -> list[Point]:
+    """One enemy's share of :func:`_enemy_points`."""
     s = b.setup
     speed = float(u.profile.speed)
     contact = 2 * s.fradius + float(s.tolerance) / 2
     rng = float(b.range_of(u))
     pts: list[Point] = []
-    for e in b.enemies(u):
-        d = u.pos.dist(e.pos)
-        if d > contact:
-            pts.append(toward(e.pos, u.pos, contact))
-        if d - contact > speed:
-            p = reach(b, u, e.pos, speed - STEP)
-            if p is not None:
-                pts.append(p)
-        p = reach(b, u, e.pos, -(speed - STEP))
+    d = u.pos.dist(e.pos)
+    if d > contact:
+        pts.append(toward(e.pos, u.pos, contact))
+    if d - contact > speed:
+        p = reach(b, u, e.pos, speed - STEP)
         if p is not None:
             pts.append(p)
-        if abs(d - rng) > STEP:
-            pts.append(toward(e.pos, u.pos, rng - 0.05))
+    p = reach(b, u, e.pos, -(speed - STEP))
+    if p is not None:
+        pts.append(p)
+    if abs(d - rng) > STEP:
+        pts.append(toward(e.pos, u.pos, rng - 0.05))
     return pts
 
 
@@ -163,8 +189,9 @@ def _make_points(b: Battle, u: Unit) -> list[Point]:
     # enemies (the way around a blocker)
     near = sorted(b.enemies(u), key=lambda e: u.pos.fdist2(e.pos))[:2]
     for e in near:
-        pts.extend(p for p in flank_points(u.pos, e.pos, speed - STEP) if s.table.path_fits(
-            [u.pos, p], u.profile.speed))
+        pts.extend(_remembered(b, "flank", u, e.pos, lambda e=e: [
+            p for p in flank_points(u.pos, e.pos, speed - STEP)
+            if s.table.path_fits([u.pos, p], u.profile.speed)]))
     for f in s.table.features:
         if not f.blocks_los:
             continue
@@ -212,6 +239,7 @@ class StraightMoves:
         fsp = fl(u.profile.speed)
         self.fsp2 = fsp * fsp
         self.simple = t.flat and not any(f.impassable for f in t.features)
+        self.on_table, self.radius = t.base_on_table, s.radius
         # a straight move within speed stays within speed of its start: a base farther than
         # speed plus both radii (and a margin far above rounding) cannot be touched
         ax, ay = u.pos.fx, u.pos.fy
@@ -245,8 +273,8 @@ class StraightMoves:
         ``None``: too close to call."""
         x0, x1, y0, y1 = self.box
         px, py = p.fx, p.fy
-        if not (x0 < px < x1 and y0 < py < y1):
-            return None  # the exact test decides the table's edge
+        if not (x0 < px < x1 and y0 < py < y1) and not self.on_table(p, self.radius):
+            return False  # near the edge the exact test (Surface.base_on_table) decides
         a = self.u.pos
         ax, ay = a.fx, a.fy
         abx, aby = px - ax, py - ay
