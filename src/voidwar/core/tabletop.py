@@ -53,10 +53,9 @@ Number = int | str | Fraction
 def fl(value: Fraction | int | float) -> float:
     """``float(value)`` for an int or a Fraction, without the slow generic conversion: the
     correctly rounded quotient of numerator and denominator, the very value ``float`` gives."""
-    try:
-        return value.numerator / value.denominator
-    except AttributeError:  # a float given where an exact number is expected: as before
-        return float(value)
+    if isinstance(value, float):  # a float given where an exact number is expected
+        return value
+    return value.numerator / value.denominator
 
 
 #: Fraction(n, 100) for the grid integers met so far (points rounded to :data:`QUANTUM`)

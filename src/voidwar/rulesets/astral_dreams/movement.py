@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 
 from ...core.errors import IllegalAction
 from ...core.tabletop import (
@@ -115,7 +116,8 @@ def _remembered(
     memo = b.setup.memo
     hit = memo.get(key)
     if hit is not None and hit[0] == u.pos and hit[1] == at:
-        return hit[2]
+        found: list[Point] = hit[2]
+        return found
     out = make()
     if len(memo) >= MEMO_LIMIT:
         memo.clear()
@@ -127,7 +129,7 @@ def _enemy_points(b: Battle, u: Unit) -> list[Point]:
     """For each enemy: to base contact, full speed toward and away, to the edge of range."""
     pts: list[Point] = []
     for e in b.enemies(u):
-        pts.extend(_remembered(b, "enemy", u, e.pos, lambda e=e: _points_for(b, u, e)))
+        pts.extend(_remembered(b, "enemy", u, e.pos, partial(_points_for, b, u, e)))
     return pts
 
 
@@ -180,6 +182,13 @@ def move_points(b: Battle, u: Unit) -> list[Point]:
     return out
 
 
+def _flank_for(b: Battle, u: Unit, at: Point, speed: float) -> list[Point]:
+    """The flank points around ``at`` that ``u``'s speed pays for."""
+    fits = b.setup.table.path_fits
+    return [p for p in flank_points(u.pos, at, speed - STEP)
+            if fits([u.pos, p], u.profile.speed)]
+
+
 def _make_points(b: Battle, u: Unit) -> list[Point]:
     """:func:`move_points`, computed."""
     s = b.setup
@@ -189,9 +198,7 @@ def _make_points(b: Battle, u: Unit) -> list[Point]:
     # enemies (the way around a blocker)
     near = sorted(b.enemies(u), key=lambda e: u.pos.fdist2(e.pos))[:2]
     for e in near:
-        pts.extend(_remembered(b, "flank", u, e.pos, lambda e=e: [
-            p for p in flank_points(u.pos, e.pos, speed - STEP)
-            if s.table.path_fits([u.pos, p], u.profile.speed)]))
+        pts.extend(_remembered(b, "flank", u, e.pos, partial(_flank_for, b, u, e.pos, speed)))
     for f in s.table.features:
         if not f.blocks_los:
             continue
