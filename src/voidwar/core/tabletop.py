@@ -50,11 +50,35 @@ _NUM = re.compile(r"^\s*([+-]?)(\d+)(?:\.(\d{1,6}))?\s*$")
 Number = int | str | Fraction
 
 
+def fl(value: Fraction | int | float) -> float:
+    """``float(value)`` for an int or a Fraction, without the slow generic conversion: the
+    correctly rounded quotient of numerator and denominator, the very value ``float`` gives."""
+    if isinstance(value, float):  # a float given where an exact number is expected
+        return value
+    return value.numerator / value.denominator
+
+
+#: Fraction(n, 100) for the grid integers met so far (points rounded to :data:`QUANTUM`)
+_GRID: dict[int, Fraction] = {}
+
+
+def _grid(n: int) -> Fraction:
+    """``n * QUANTUM``, shared between the points that use it."""
+    f = _GRID.get(n)
+    if f is None:
+        if len(_GRID) > 200_000:
+            _GRID.clear()
+        f = _GRID[n] = Fraction(n, 100)
+    return f
+
+
 def frac(value: Number) -> Fraction:
     """An exact number from an int, a Fraction or decimal text (``"12.5"``); floats refused.
 
     Raises :class:`ValueError` with a readable reason otherwise.
     """
+    if type(value) is Fraction:
+        return value
     if isinstance(value, bool):
         raise ValueError(f"not a number: {value!r}")
     if isinstance(value, Fraction):
@@ -76,17 +100,16 @@ def fmt(value: Fraction) -> str:
 
     Values with a non-terminating decimal expansion are printed to 6 places (never produced by
     this module's own constructions, which stay on :data:`QUANTUM`)."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    sign = "-" if value < 0 else ""
-    v = abs(value)
+    num, den = value.numerator, value.denominator
+    if den == 1:
+        return str(num)
+    sign = "-" if num < 0 else ""
     for places in range(1, 7):
-        scaled = v * 10**places
-        if scaled.denominator == 1:
-            n = scaled.numerator
-            s = str(n).rjust(places + 1, "0")
+        scale = 10**places
+        if scale % den == 0:  # the same test as "v * 10**places is whole"
+            s = str(abs(num) * (scale // den)).rjust(places + 1, "0")
             return f"{sign}{s[:-places]}.{s[-places:]}"
-    return f"{sign}{float(v):.6f}"
+    return f"{sign}{float(abs(value)):.6f}"
 
 
 def quantize(value: float, step: Fraction = QUANTUM, toward_zero: bool = False) -> Fraction:
@@ -115,10 +138,25 @@ class Point:
     y: Fraction
     fx: float = field(init=False, repr=False, compare=False, hash=False)
     fy: float = field(init=False, repr=False, compare=False, hash=False)
+    #: the text, made when first asked for
+    text: str | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "fx", float(self.x))
-        object.__setattr__(self, "fy", float(self.y))
+        x, y = self.x, self.y
+        object.__setattr__(self, "fx", fl(x) if type(x) is Fraction else float(x))
+        object.__setattr__(self, "fy", fl(y) if type(y) is Fraction else float(y))
+
+    def __eq__(self, other: object) -> bool:
+        # the floats first: unequal floats mean unequal values (a float is a function of the
+        # value); equal ones are confirmed exactly
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Point)
+        return (self.fx == other.fx and self.fy == other.fy
+                and self.x == other.x and self.y == other.y)
+
+    def __hash__(self) -> int:
+        return hash((self.x, self.y))
 
     def __copy__(self) -> Point:
         return self
@@ -142,10 +180,19 @@ class Point:
     @classmethod
     def near(cls, x: float, y: float, step: Fraction = QUANTUM) -> Point:
         """The grid point nearest to a float position."""
+        if step is QUANTUM and cls is Point:
+            # quantize() on the default grid: round(v / 0.01) hundredths; n / 100 is the
+            # correctly rounded float of Fraction(n, 100), as float() gives it
+            nx, ny = round(x / 0.01), round(y / 0.01)
+            return _point(_grid(nx), _grid(ny), nx / 100, ny / 100)
         return cls(quantize(x, step), quantize(y, step))
 
     def __str__(self) -> str:
-        return f"{fmt(self.x)},{fmt(self.y)}"
+        t = self.text
+        if t is None:
+            t = f"{fmt(self.x)},{fmt(self.y)}"
+            object.__setattr__(self, "text", t)
+        return t
 
     def __add__(self, other: Point) -> Point:
         return Point(self.x + other.x, self.y + other.y)
@@ -176,13 +223,33 @@ class Point:
         return self.fx, self.fy
 
 
+def _point(x: Fraction, y: Fraction, fx: float, fy: float) -> Point:
+    """A point whose float copies are already known (``fx == float(x)``, ``fy == float(y)``)."""
+    p = object.__new__(Point)
+    _set(p, "x", x)
+    _set(p, "y", y)
+    _set(p, "fx", fx)
+    _set(p, "fy", fy)
+    _set(p, "text", None)
+    return p
+
+
+_set = object.__setattr__
+
+
 def within(a: Point, b: Point, limit: Number) -> bool:
     """``|ab| ≤ limit``, exactly."""
+    if type(limit) is int:  # the common case: a whole number of inches
+        if limit < 0:
+            return False
+        fi = float(limit)
+        quick = float_le(a.fdist2(b), fi * fi)
+        return quick if quick is not None else a.dist2(b) <= limit * limit
     lim = frac(limit)
     if lim < 0:
         return False
-    fl = float(lim)
-    quick = float_le(a.fdist2(b), fl * fl)
+    flim = fl(lim)
+    quick = float_le(a.fdist2(b), flim * flim)
     return quick if quick is not None else a.dist2(b) <= lim * lim
 
 
@@ -251,7 +318,7 @@ def overlaps(a: Point, ra: Fraction, b: Point, rb: Fraction) -> bool:
 
     Touching (exactly the sum) is not overlapping."""
     s = ra + rb
-    fs = float(s)
+    fs = fl(s)
     quick = float_le(fs * fs, a.fdist2(b))
     if quick is not None:
         return not quick
@@ -261,7 +328,7 @@ def overlaps(a: Point, ra: Fraction, b: Point, rb: Fraction) -> bool:
 def in_contact(a: Point, ra: Fraction, b: Point, rb: Fraction, tolerance: Fraction) -> bool:
     """Base to base: the gap between the two base edges is at most ``tolerance``."""
     s = ra + rb + tolerance
-    fs = float(s)
+    fs = fl(s)
     quick = float_le(a.fdist2(b), fs * fs)
     return quick if quick is not None else a.dist2(b) <= s * s
 
@@ -272,9 +339,25 @@ def path_clear_of_bases(
     """The id of the first base a base of ``radius`` moved along ``path`` would pass through.
 
     A base may slide along another (edges touching) but never cut into it. ``None`` if clear."""
-    items = list(others)
-    fr = float(radius)
-    limits = [(ident, c, r, (fr + float(r)) ** 2) for ident, c, r in items]
+    return path_clear_of_limits(path, radius, base_limits(radius, others))
+
+
+#: a base as :func:`path_clear_of_limits` takes it: id, centre, radius, float squared limit
+BaseLimit = tuple[str, Point, Fraction, float]
+
+
+def base_limits(
+    radius: Fraction, others: Iterable[tuple[str, Point, Fraction]]
+) -> list[BaseLimit]:
+    """The bases of :func:`path_clear_of_bases` prepared once for many paths of one base."""
+    fr = fl(radius)
+    return [(ident, c, r, (fr + fl(r)) ** 2) for ident, c, r in others]
+
+
+def path_clear_of_limits(
+    path: Sequence[Point], radius: Fraction, limits: Sequence[BaseLimit]
+) -> str | None:
+    """:func:`path_clear_of_bases` with the bases prepared by :func:`base_limits`."""
     for a, b in pairwise(path):
         for ident, c, r, fs2 in limits:
             quick = float_le(fs2, fsegment_point_dist2(a, b, c))
@@ -414,7 +497,7 @@ class Circle:
     def segment_dist2_ok(self, a: Point, b: Point, clearance: Fraction) -> bool:
         """True when the segment stays at least ``clearance`` outside the disc."""
         s = self.radius + clearance
-        fs = float(s)
+        fs = fl(s)
         quick = float_le(fs * fs, fsegment_point_dist2(a, b, self.centre))
         if quick is not None:
             return quick
@@ -448,7 +531,7 @@ class Surface:
     def base_on_table(self, p: Point, radius: Fraction) -> bool:
         """The whole base of ``radius`` around ``p`` lies on the surface."""
         w, h = self._fsize
-        r = float(radius)
+        r = fl(radius)
         m = 1e-9
         if r + m < p.fx < w - r - m and r + m < p.fy < h - r - m:
             return True
@@ -456,6 +539,11 @@ class Surface:
 
     def clamp(self, p: Point, radius: Fraction) -> Point:
         """The nearest point to ``p`` where a base of ``radius`` lies wholly on the surface."""
+        w, h = self._fsize
+        r = fl(radius)
+        m = 1e-9 * (1.0 + abs(w) + abs(h) + abs(r))  # far above the floats' rounding
+        if r + m < p.fx < w - r - m and r + m < p.fy < h - r - m:
+            return p  # clearly inside: the clamp is p itself
         return Point(
             min(max(p.x, radius), self.width - radius), min(max(p.y, radius), self.height - radius)
         )

@@ -5,6 +5,7 @@ unless ``free_deploy``), the rest in rows along the side's own edge (our reading
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -42,6 +43,11 @@ def placeable(s: Setup, p: Point, placed: list[Point]) -> str | None:
 def slots(s: Setup, side: str, placed: list[Point]) -> list[Point]:
     """Automatic deployment (our reading): rows 2" apart inside the zone, 2" spacing,
     filled from the middle of the edge outward."""
+    return list(iter_slots(s, side, placed))
+
+
+def iter_slots(s: Setup, side: str, placed: list[Point]) -> Iterator[Point]:
+    """:func:`slots` one at a time (deployment takes only as many as it needs)."""
     two = Fraction(2)
     mid_depth = s.deploy_depth / 2
     rows = [mid_depth]
@@ -56,14 +62,14 @@ def slots(s: Setup, side: str, placed: list[Point]) -> list[Point]:
     while s.table.width / 2 - j * two >= s.radius:
         xs += [s.table.width / 2 - j * two, s.table.width / 2 + j * two]
         j += 1
-    out: list[Point] = []
+    taken = list(placed)
     for y in rows:
         yy = y if side == "scouts" else s.table.height - y
         for x in xs:
             p = Point(x, yy)
-            if placeable(s, p, placed + out) is None:
-                out.append(p)
-    return out
+            if placeable(s, p, taken) is None:
+                taken.append(p)
+                yield p
 
 
 def _given_positions(
@@ -96,7 +102,7 @@ def deploy(s: Setup, side: str, army: Army, units_now: dict[str, Unit]) -> None:
     table = units().side(side).units
     placed = [u.pos for u in units_now.values()]
     types, explicit = _given_positions(s, side, army, placed)
-    free = iter(slots(s, side, placed))
+    free = iter_slots(s, side, placed)
     for n, (t, given) in enumerate(zip(types, explicit, strict=True), 1):
         if given is not None:
             p = given
@@ -187,4 +193,4 @@ def read_setup(
     return name, setup, armies
 
 
-__all__ = ["OPTIONS", "deploy", "placeable", "read_setup", "slots", "zone_ok"]
+__all__ = ["OPTIONS", "deploy", "iter_slots", "placeable", "read_setup", "slots", "zone_ok"]

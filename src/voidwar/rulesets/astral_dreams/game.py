@@ -9,9 +9,10 @@ illegal (or ``None``); :meth:`AstralDreams.check` raises it and
 
 from __future__ import annotations
 
+import copy
 from typing import Any, ClassVar
 
-from ...core.dice import Dice
+from ...core.dice import PCG32, Dice, SeededDice
 from ...core.errors import IllegalAction
 from ...core.game import Action, Game, Result
 from ...core.notation import Notation
@@ -20,7 +21,14 @@ from .actions import NOTATION, Attack, AttackKind, End, Move, parse
 from .attacks import attack_candidates, attack_options, attack_reason, strike
 from .data import SIDES, Army
 from .deployment import OPTIONS, deploy, read_setup
-from .movement import move_candidates, move_points, move_reason, path_reason, reach
+from .movement import (
+    legal_moves,
+    move_candidates,
+    move_points,
+    move_reason,
+    path_reason,
+    reach,
+)
 from .notes import notes as game_notes
 from .state import (
     PREFIX,
@@ -156,8 +164,25 @@ class AstralDreams(Game, Battle):
         return out
 
     def legal_actions(self) -> list[Action]:
-        """The candidates the rules allow now (the candidates filtered by :meth:`reason`)."""
-        return [a for a in self._candidates() if self.reason(a) is None]
+        """The candidates the rules allow now (the candidates filtered by :meth:`reason`).
+
+        Built unit by unit in :meth:`_candidates`' order; each unit's moves are filtered by
+        :func:`.movement.legal_moves` (the same reason, its preparation shared), and a ready
+        unit's ``end`` is always legal (its reason is :meth:`turn_reason`)."""
+        if self._result is not None or self.current is not None:
+            return [a for a in self._candidates() if self.reason(a) is None]
+        out: list[Action] = []
+        for u in self.ready(self.turn):
+            if u.profile.attacks >= 1:
+                # a ready unit's single-target attacks pass attack_reason exactly when the
+                # target is in contact (melee) or in range and sight (shoot): attack_options
+                out.extend(attack_options(self, u))
+            else:
+                out.extend(a for a in attack_candidates(self, u)
+                           if attack_reason(self, a) is None)
+            out.extend(legal_moves(self, u))
+            out.append(End(u.id))
+        return out
 
     # -- carrying out ----------------------------------------------------------------------
     def execute(self, action: Action) -> None:
@@ -268,6 +293,26 @@ class AstralDreams(Game, Battle):
         self.emit("initiative", f"the {self.first} have initiative ({a} vs {b})",
                   first=self.first)
 
+    # -- copies ----------------------------------------------------------------------------
+    def clone(self, reseed: int | None = None) -> AstralDreams:
+        """An independent copy (:meth:`Game.clone`), written out: the miniatures and lists
+        copied, the fixed setup, the armies, the events and the result (values nobody
+        changes) shared; any other attribute deep-copied."""
+        new = object.__new__(type(self))
+        d = new.__dict__
+        for k, v in self.__dict__.items():
+            if k in _SHARED:
+                d[k] = v
+            elif k in _LISTS:
+                d[k] = list(v)
+            elif k == "units":
+                d[k] = {uid: u.copy() for uid, u in v.items()}
+            elif k == "dice":
+                d[k] = SeededDice(reseed) if reseed is not None else _copy_dice(v)
+            else:
+                d[k] = copy.deepcopy(v)
+        return new
+
     # -- state -----------------------------------------------------------------------------
     def state_dict(self) -> dict[str, Any]:
         """The whole state as JSON-ready data."""
@@ -292,6 +337,27 @@ class AstralDreams(Game, Battle):
         opts["army_a"] = self.armies["scouts"].to_data()
         opts["army_b"] = self.armies["robots"].to_data()
         return opts
+
+
+#: attributes a clone shares (never changed in place) and lists it copies (of immutable items)
+_SHARED = frozenset({
+    "setup", "armies", "scenario", "_result", "round", "first", "turn", "current", "moved",
+    "attack_kind", "attacks_left",
+})
+_LISTS = frozenset({"actions", "log", "_pending", "fallen"})
+#: the attributes of seeded dice, copied by hand; any other dice are copied by ``Dice.clone``
+_SEEDED = frozenset({"history", "seed", "_rng"})
+
+
+def _copy_dice(dice: Dice) -> Dice:
+    """A copy that rolls exactly what ``dice`` would."""
+    if type(dice) is not SeededDice or dice.__dict__.keys() != _SEEDED:
+        return dice.clone()
+    new = object.__new__(SeededDice)
+    rng = object.__new__(PCG32)
+    rng.state = dice._rng.state
+    new.__dict__.update(history=list(dice.history), seed=dice.seed, _rng=rng)
+    return new
 
 
 def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> AstralDreams:

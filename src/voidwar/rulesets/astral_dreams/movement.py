@@ -4,17 +4,39 @@ the terrain, and the finite set of useful destinations the legal actions offer."
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import partial
 
 from ...core.errors import IllegalAction
-from ...core.tabletop import Circle, Point, Rect, path_clear_of_bases, toward
+from ...core.tabletop import (
+    BaseLimit,
+    Circle,
+    Point,
+    Rect,
+    fl,
+    path_clear_of_limits,
+    toward,
+)
 from .actions import Move
 from .state import R_MOVE, R_TURN, Battle, Unit
 from .terrain import Feature
 
 
-def path_reason(b: Battle, u: Unit, path: list[Point]) -> IllegalAction | None:
+def other_bases(b: Battle, u: Unit) -> list[BaseLimit]:
+    """The bases ``u`` must not move through (every other miniature's), prepared once for
+    the many paths a unit's legal moves try."""
+    r = b.setup.radius
+    fr = b.setup.fradius
+    fs2 = (fr + fr) ** 2  # base_limits' limit, the same for every base of this radius
+    return [(o.id, o.pos, r, fs2) for o in b.units.values() if o.id != u.id]
+
+
+def path_reason(
+    b: Battle, u: Unit, path: list[Point], others: list[BaseLimit] | None = None
+) -> IllegalAction | None:
     """Movement (The Round 2a): up to speed, on the table, never through or onto a base,
-    never into impassable terrain (our reading of the terrain advice). ``None``: allowed."""
+    never into impassable terrain (our reading of the terrain advice). ``None``: allowed.
+    ``others``: :func:`other_bases` when the caller has it already."""
     s = b.setup
     for p in path[1:]:
         if not s.table.base_on_table(p, s.radius):
@@ -24,8 +46,9 @@ def path_reason(b: Battle, u: Unit, path: list[Point]) -> IllegalAction | None:
         return IllegalAction(
             f"{u.id} moves up to {u.profile.speed}\"; that path costs {cost:.2f}\"", R_MOVE
         )
-    others = [(o.id, o.pos, s.radius) for o in b.units.values() if o.id != u.id]
-    hit = path_clear_of_bases(path, s.radius, others)
+    if others is None:
+        others = other_bases(b, u)
+    hit = path_clear_of_limits(path, s.radius, others)
     if hit is not None:
         return IllegalAction(
             f"{u.id}'s base would pass through or onto {hit}'s base (bases never overlap)",
@@ -84,34 +107,90 @@ def reach(b: Battle, u: Unit, target: Point, want: float) -> Point | None:
 STEP = 0.02
 
 
+def _remembered(
+    b: Battle, tag: str, u: Unit, at: Point, make: Callable[[], list[Point]]
+) -> list[Point]:
+    """``make()``, a pure function of the setup, ``u``'s speed, range and position and the
+    point ``at``, remembered by the setup (a float key, confirmed exactly)."""
+    key = (tag, u.profile.speed, b.range_of(u), u.pos.fx, u.pos.fy, at.fx, at.fy)
+    memo = b.setup.memo
+    hit = memo.get(key)
+    if hit is not None and hit[0] == u.pos and hit[1] == at:
+        found: list[Point] = hit[2]
+        return found
+    out = make()
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = (u.pos, at, out)
+    return out
+
+
 def _enemy_points(b: Battle, u: Unit) -> list[Point]:
     """For each enemy: to base contact, full speed toward and away, to the edge of range."""
-    s = b.setup
-    speed = float(u.profile.speed)
-    contact = 2 * float(s.radius) + float(s.tolerance) / 2
-    rng = float(b.range_of(u))
     pts: list[Point] = []
     for e in b.enemies(u):
-        d = u.pos.dist(e.pos)
-        if d > contact:
-            pts.append(toward(e.pos, u.pos, contact))
-        if d - contact > speed:
-            p = reach(b, u, e.pos, speed - STEP)
-            if p is not None:
-                pts.append(p)
-        p = reach(b, u, e.pos, -(speed - STEP))
+        pts.extend(_remembered(b, "enemy", u, e.pos, partial(_points_for, b, u, e)))
+    return pts
+
+
+def _points_for(b: Battle, u: Unit, e: Unit) -> list[Point]:
+    """One enemy's share of :func:`_enemy_points`."""
+    s = b.setup
+    speed = float(u.profile.speed)
+    contact = 2 * s.fradius + float(s.tolerance) / 2
+    rng = float(b.range_of(u))
+    pts: list[Point] = []
+    d = u.pos.dist(e.pos)
+    if d > contact:
+        pts.append(toward(e.pos, u.pos, contact))
+    if d - contact > speed:
+        p = reach(b, u, e.pos, speed - STEP)
         if p is not None:
             pts.append(p)
-        if abs(d - rng) > STEP:
-            pts.append(toward(e.pos, u.pos, rng - 0.05))
+    p = reach(b, u, e.pos, -(speed - STEP))
+    if p is not None:
+        pts.append(p)
+    if abs(d - rng) > STEP:
+        pts.append(toward(e.pos, u.pos, rng - 0.05))
     return pts
+
+
+#: how many positions' move points a setup remembers (then it forgets them all)
+MEMO_LIMIT = 4096
 
 
 def move_points(b: Battle, u: Unit) -> list[Point]:
     """The candidate destinations, unchecked but for speed on the flanks: for each enemy, to
     base contact, full speed toward and away, to the edge of this unit's range; full speed
     around the two nearest enemies; and beside each line-of-sight blocker (cover). Each point
-    once, never where ``u`` stands."""
+    once, never where ``u`` stands.
+
+    They depend only on the setup, ``u``'s speed, range and position, and the enemies'
+    positions in order: the setup remembers them by those (a float key, confirmed exactly)."""
+    enemies = [e.pos for e in b.units.values() if e.side != u.side]
+    speed, rng = u.profile.speed, b.range_of(u)
+    key = (speed, rng, u.pos.fx, u.pos.fy, *[c for e in enemies for c in (e.fx, e.fy)])
+    exact = (u.pos, *enemies)
+    memo = b.setup.memo
+    hit = memo.get(key)
+    if hit is not None and hit[0] == exact:
+        return list(hit[1])
+    out = _make_points(b, u)
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = (exact, tuple(out))
+    return out
+
+
+def _flank_for(b: Battle, u: Unit, at: Point, speed: float) -> list[Point]:
+    """The flank points around ``at`` that ``u``'s speed pays for."""
+    fits = b.setup.table.path_fits
+    return [p for p in flank_points(u.pos, at, speed - STEP)
+            if fits([u.pos, p], u.profile.speed)]
+
+
+def _make_points(b: Battle, u: Unit) -> list[Point]:
+    """:func:`move_points`, computed."""
     s = b.setup
     speed = float(u.profile.speed)
     pts = _enemy_points(b, u)
@@ -119,18 +198,27 @@ def move_points(b: Battle, u: Unit) -> list[Point]:
     # enemies (the way around a blocker)
     near = sorted(b.enemies(u), key=lambda e: u.pos.fdist2(e.pos))[:2]
     for e in near:
-        pts.extend(p for p in flank_points(u.pos, e.pos, speed - STEP) if s.table.path_fits(
-            [u.pos, p], u.profile.speed))
+        pts.extend(_remembered(b, "flank", u, e.pos, partial(_flank_for, b, u, e.pos, speed)))
     for f in s.table.features:
         if not f.blocks_los:
             continue
-        pts.extend(cover_points(f, float(s.radius)))
-    seen: set[Point] = set()
+        pts.extend(cover_points(f, s.fradius))
+    # each point once: equal points have equal floats, so a point is looked for only among
+    # those with its floats (an exact comparison there)
+    seen: dict[tuple[float, float], list[Point]] = {}
     out: list[Point] = []
+    here = u.pos
     for p in pts:
-        if p in seen or p == u.pos:
+        if p == here:
             continue
-        seen.add(p)
+        key = (p.fx, p.fy)
+        same = seen.get(key)
+        if same is None:
+            seen[key] = [p]
+        elif any(q == p for q in same):
+            continue
+        else:
+            same.append(p)
         out.append(p)
     return out
 
@@ -138,7 +226,96 @@ def move_points(b: Battle, u: Unit) -> list[Point]:
 def move_candidates(b: Battle, u: Unit) -> list[Point]:
     """A finite, useful set of destinations (:func:`move_points`) that ``u``'s movement allows
     (:func:`path_reason`). Any other point is accepted by notation and checked alike."""
-    return [p for p in move_points(b, u) if path_reason(b, u, [u.pos, p]) is None]
+    return StraightMoves(b, u).allowed_points(move_points(b, u))
+
+
+class StraightMoves:
+    """:func:`path_reason` for straight moves of one unit, prepared once: the float pre-tests
+    inlined (the same tests, :func:`~voidwar.core.tabletop.float_le`'s margin), and the full
+    :func:`path_reason` wherever one of them is too close to call, or on a table with terrain
+    that slows or stops movement. The answer is :func:`path_reason`'s, decided faster."""
+
+    def __init__(self, b: Battle, u: Unit) -> None:
+        s = b.setup
+        t = s.table
+        self.b, self.u = b, u
+        self.others = other_bases(b, u)
+        r, m = s.fradius, 1e-9  # Surface.base_on_table's float test
+        w, h = fl(t.width), fl(t.height)
+        self.box = (r + m, w - r - m, r + m, h - r - m)
+        fsp = fl(u.profile.speed)
+        self.fsp2 = fsp * fsp
+        self.simple = t.flat and not any(f.impassable for f in t.features)
+        self.on_table, self.radius = t.base_on_table, s.radius
+        # a straight move within speed stays within speed of its start: a base farther than
+        # speed plus both radii (and a margin far above rounding) cannot be touched
+        ax, ay = u.pos.fx, u.pos.fy
+        self.bases = [
+            (c.fx, c.fy, fs2) for _, c, _, fs2 in self.others
+            if math.sqrt((c.fx - ax) ** 2 + (c.fy - ay) ** 2)
+            <= (fsp + math.sqrt(fs2)) * (1 + 1e-6) + 1e-6
+        ]
+
+    def allowed_points(self, points: list[Point]) -> list[Point]:
+        """The points ``u`` may move straight to, in order."""
+        quick = self._quick if self.simple else None
+        out: list[Point] = []
+        for p in points:
+            ok = quick(p) if quick is not None else None
+            if ok is None:
+                ok = path_reason(self.b, self.u, [self.u.pos, p], self.others) is None
+            if ok:
+                out.append(p)
+        return out
+
+    def allowed(self, p: Point) -> bool:
+        """Whether ``u`` may move straight to ``p`` (``path_reason(...) is None``)."""
+        quick = self._quick(p) if self.simple else None
+        if quick is not None:
+            return quick
+        return path_reason(self.b, self.u, [self.u.pos, p], self.others) is None
+
+    def _quick(self, p: Point) -> bool | None:
+        """The float pre-tests: True when all pass clearly, False when one clearly fails,
+        ``None``: too close to call."""
+        x0, x1, y0, y1 = self.box
+        px, py = p.fx, p.fy
+        if not (x0 < px < x1 and y0 < py < y1) and not self.on_table(p, self.radius):
+            return False  # near the edge the exact test (Surface.base_on_table) decides
+        a = self.u.pos
+        ax, ay = a.fx, a.fy
+        abx, aby = px - ax, py - ay
+        denom = abx * abx + aby * aby
+        if denom == 0:
+            return None
+        fsp2 = self.fsp2
+        tol = 1e-9 * (fsp2 + denom) + 1e-12  # float_le(|ab|², speed²)
+        if denom > fsp2 + tol:
+            return False
+        if denom >= fsp2 - tol:
+            return None
+        for cx, cy, fs2 in self.bases:
+            # fsegment_point_dist2(a, p, c), then float_le(limit², distance²)
+            t = ((cx - ax) * abx + (cy - ay) * aby) / denom
+            t = 1.0 if t > 1 else 0.0 if t < 0 else t
+            dx, dy = ax + abx * t - cx, ay + aby * t - cy
+            d2 = dx * dx + dy * dy
+            tol = 1e-9 * (d2 + fs2) + 1e-12
+            if fs2 < d2 - tol:
+                continue
+            if fs2 > d2 + tol:
+                return False
+            return None
+        return True
+
+
+def legal_moves(b: Battle, u: Unit) -> list[Move]:
+    """``[Move(u.id, p) for p in move_points(b, u)]`` filtered by :func:`move_reason`, the
+    preparation shared: no move when ``u`` may not act or is mid-turn; else the points
+    (never where ``u`` stands) whose straight path :func:`path_reason` allows."""
+    if b.turn_reason(u.id)[1] is not None or b.current == u.id:
+        return []
+    return [Move(u.id, p) for p in move_candidates(b, u)]
 
 
 def flank_points(a: Point, b: Point, dist: float) -> list[Point]:

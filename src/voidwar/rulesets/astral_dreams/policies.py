@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ...core.dice import PCG32
 from ...core.game import Action, Game
-from ...core.tabletop import Point
+from ...core.tabletop import Point, fl
 from .actions import Attack, AttackKind, End, Move
 from .game import AstralDreams
 from .state import Unit
@@ -78,12 +78,16 @@ class HeuristicPolicy:
                            * victim.profile.points * 0.5)
         return best
 
-    def danger(self, g: AstralDreams, u: Unit, at: Point, killed: str | None) -> float:
+    def danger(
+        self, g: AstralDreams, u: Unit, at: Point, killed: str | None,
+        threat: dict[str, float] | None = None,
+    ) -> float:
         """Expected points ``u`` loses standing at ``at`` to the enemies' next turns (``killed``
-        left out), halved behind a line-of-sight blocker (cover)."""
+        left out), halved behind a line-of-sight blocker (cover). ``threat``: each enemy's
+        :meth:`threat_of` ``u`` where the caller has worked it out already."""
         threats: list[float] = []
         table = g.setup.table
-        contact = 2 * float(g.setup.radius) + float(g.setup.tolerance)
+        contact = 2 * g.setup.fradius + fl(g.setup.tolerance)
         for e in g.units.values():
             if e.side == u.side or e.id == killed:
                 continue
@@ -94,7 +98,12 @@ class HeuristicPolicy:
             w = 0.6 if e.done else 1.0
             if d > contact + e.profile.speed and table.line_of_sight(e.pos, at) is not None:
                 w *= 0.5  # cover: it must first come around the blocker
-            threats.append(w * self.threat_of(g, e, u))
+            t = threat.get(e.id) if threat is not None else None
+            if t is None:
+                t = self.threat_of(g, e, u)
+                if threat is not None:
+                    threat[e.id] = t
+            threats.append(w * t)
         if not threats:
             return 0.0
         # each enemy strikes one miniature: the worst in full, the rest as a maybe
@@ -112,6 +121,9 @@ class HeuristicPolicy:
         if g.setup.round_limit:
             pull += 0.1 * max(0, g.round - g.setup.round_limit // 2)
         out: list[Plan] = []
+        # the same position throughout: each attack's value and each enemy's threat once
+        values: dict[tuple[str, AttackKind], float] = {}
+        threat: dict[str, float] = {}
         for p in places:
             best_val, best_attack, killed = 0.0, None, None
             for t in enemies:
@@ -120,11 +132,15 @@ class HeuristicPolicy:
                         continue
                     if kind == AttackKind.SHOOT and not g.in_range(u, t, p):
                         continue
-                    v = self.attack_value(g, u, t, kind, u.profile.attacks)
+                    v = values.get((t.id, kind), -1.0)
+                    if v < 0:
+                        v = values[t.id, kind] = self.attack_value(
+                            g, u, t, kind, u.profile.attacks)
                     if v > best_val:
                         best_val, best_attack, killed = v, Attack(kind, u.id, (t.id,)), t.id
             nearest = min(p.dist(e.pos) for e in enemies)
-            score = best_val - self.caution * self.danger(g, u, p, killed) - pull * nearest
+            score = (best_val - self.caution * self.danger(g, u, p, killed, threat)
+                     - pull * nearest)
             score += self.rng.random() * 1e-6  # break ties, seeded
             if p == u.pos:
                 out.append(Plan(score, best_attack or End(u.id)))

@@ -9,13 +9,13 @@ specs/astral-dreams.md and say so ("our reading").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
 from ...core.errors import IllegalAction
-from ...core.tabletop import Point, in_contact, within
+from ...core.tabletop import Point, fl, float_le, within
 from .actions import AttackKind
 from .data import Profile
 from .terrain import Table
@@ -62,6 +62,10 @@ class Unit:
     health: int
     done: bool = False
 
+    def copy(self) -> Unit:
+        """An independent copy (the profile, a read-only value, is shared)."""
+        return Unit(self.id, self.side, self.type, self.profile, self.pos, self.health, self.done)
+
     def to_dict(self) -> dict[str, Any]:
         """The miniature as JSON-ready data (state, views, golden files)."""
         return {
@@ -83,6 +87,23 @@ class Setup:
     points: int
     #: explicit positions may be anywhere on the table (hand-built positions, real games)
     free_deploy: bool = False
+    #: derived once: the base's radius as a float, and base to base contact (2 radii and the
+    #: tolerance) exactly squared and as the float pre-test's squared limit
+    fradius: float = field(init=False, repr=False, compare=False)
+    contact2: Fraction = field(init=False, repr=False, compare=False)
+    fcontact2: float = field(init=False, repr=False, compare=False)
+    #: results of pure functions of the position that a game and its clones share
+    #: (:func:`.movement.move_points`)
+    memo: dict[Any, Any] = field(init=False, repr=False, compare=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        s = self.radius + self.radius + self.tolerance
+        object.__setattr__(self, "fradius", fl(self.radius))
+        object.__setattr__(self, "contact2", s * s)
+        object.__setattr__(self, "fcontact2", fl(s) * fl(s))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Setup:
+        return self  # frozen: a copy of a game shares its setup
 
 
 class Battle:
@@ -122,8 +143,12 @@ class Battle:
     def in_contact(self, a: Unit, b: Unit, at: Point | None = None) -> bool:
         """Base to base (The Round 2b; our reading: a gap of at most the scenario's tolerance),
         from where ``a`` stands or would stand (``at``)."""
+        # core.tabletop.in_contact with the limit computed once: the same float pre-test and
+        # the same exact test near the limit
         s = self.setup
-        return in_contact(at or a.pos, s.radius, b.pos, s.radius, s.tolerance)
+        p = at or a.pos
+        quick = float_le(p.fdist2(b.pos), s.fcontact2)
+        return quick if quick is not None else p.dist2(b.pos) <= s.contact2
 
     def in_range(self, a: Unit, b: Unit, at: Point | None = None) -> bool:
         """Range is measured centre to centre (our reading) and needs a clear line of sight."""
@@ -134,7 +159,7 @@ class Battle:
 
     def gap(self, a: Unit, b: Unit) -> float:
         """Inches between the edges of the two bases."""
-        return a.pos.dist(b.pos) - 2 * float(self.setup.radius)
+        return a.pos.dist(b.pos) - 2 * self.setup.fradius
 
     def surviving_points(self, side: str) -> int:
         """The points of ``side``'s miniatures still on the table ("Miniatures")."""

@@ -27,7 +27,18 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Literal
 
-from ...core.tabletop import EPS, Number, Point, Rect, Shape, Surface, float_le, frac, path_length
+from ...core.tabletop import (
+    EPS,
+    Number,
+    Point,
+    Rect,
+    Shape,
+    Surface,
+    fl,
+    float_le,
+    frac,
+    path_length,
+)
 
 __all__ = ["COMPASS", "Feature", "Slope", "Table"]
 
@@ -182,6 +193,11 @@ class Table(Surface):
         object.__setattr__(self, "_movers", movers)
         super().__post_init__()
 
+    @property
+    def flat(self) -> bool:
+        """No feature changes the cost of movement (every path costs its length)."""
+        return not self._movers
+
     def segment_factor(self, a: Point, b: Point) -> Fraction:
         """Cost per inch of ``ab`` as an exact fraction of its length: each piece inside a
         feature at that feature's multiplier for this direction (up, down or across a slope).
@@ -249,19 +265,19 @@ class Table(Surface):
 
     def path_fits(self, path: Sequence[Point], speed: Number) -> bool:
         """Whether ``path`` costs at most ``speed``: exact for one leg, within :data:`EPS` else."""
-        sp = frac(speed)
-        legs = list(pairwise(path))
-        if not legs:
+        sp: Fraction | int = speed if type(speed) is int else frac(speed)
+        if len(path) < 2:
             return True
-        if len(legs) == 1:
-            a, b = legs[0]
-            fk, fsp = self.fsegment_factor(a, b), float(sp)
+        fsp = fl(sp)
+        if len(path) == 2:
+            a, b = path
+            fk = self.fsegment_factor(a, b)
             quick = float_le(a.fdist2(b) * fk * fk, fsp * fsp)
             if quick is not None:
                 return quick
             k = self.segment_factor(a, b)
             return a.dist2(b) * k * k <= sp * sp
-        return self.path_cost(path) <= float(sp) + EPS
+        return self.path_cost(path) <= fsp + EPS
 
     def impassable_on(self, path: Sequence[Point], radius: Fraction) -> Feature | None:
         """The first impassable feature a base moved along ``path`` would enter."""

@@ -1,0 +1,120 @@
+"""The fast paths of issue 18 decide exactly what the plain definitions decide.
+
+``legal_actions`` is the candidates filtered by ``reason`` (checked here against that plain
+definition on positions met along random games on every shipped scenario), a clone is an
+independent copy with the same digest, and the tabletop's float pre-tests agree with the exact
+tests, also on positions placed right at the limits where the pre-tests must defer."""
+
+from __future__ import annotations
+
+import copy
+import random
+from fractions import Fraction
+
+import pytest
+
+from voidwar.core.dice import derive_seed
+from voidwar.core.registry import load
+from voidwar.core.tabletop import Point, fmt, within
+from voidwar.rulesets.astral_dreams.game import AstralDreams
+from voidwar.rulesets.astral_dreams.movement import StraightMoves, move_points, path_reason
+
+SCENARIOS = ("open-table", "ruins", "ridges")
+
+
+def _positions(scenario: str, games: int = 2) -> list[AstralDreams]:
+    """Every 3rd position of a few random games."""
+    out: list[AstralDreams] = []
+    rng = random.Random(11)
+    for i in range(games):
+        g = load("astral-dreams", scenario=scenario, seed=derive_seed(9, i))
+        assert isinstance(g, AstralDreams)
+        n = 0
+        while not g.over and n < 90:
+            legal = g.legal_actions()
+            if n % 3 == 0:
+                out.append(g.clone())
+            g.apply(legal[rng.randrange(len(legal))])
+            n += 1
+    return out
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_legal_actions_are_the_candidates_reason_lets_through(scenario: str) -> None:
+    for g in _positions(scenario):
+        plain = [a for a in g._candidates() if g.reason(a) is None]
+        assert g.legal_actions() == plain
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_straight_moves_agree_with_path_reason(scenario: str) -> None:
+    for g in _positions(scenario, games=1):
+        for u in g.units.values():
+            fast = StraightMoves(g, u)
+            for p in move_points(g, u):
+                assert fast.allowed(p) == (path_reason(g, u, [u.pos, p]) is None)
+
+
+def test_straight_moves_at_the_limits() -> None:
+    """Destinations exactly at full speed, exactly touching another base, exactly on the
+    table's edge: the pre-tests defer and the exact answer stands."""
+    g = load("astral-dreams", seed=1)
+    assert isinstance(g, AstralDreams)
+    u = next(iter(g.units.values()))
+    u.pos = Point.of(20, 20)
+    speed = u.profile.speed
+    others = [o for o in g.units.values() if o is not u]
+    for o in others:
+        o.pos = Point.of(40, 40 - 2 * others.index(o))
+    other = others[0]
+    other.pos = Point.of(20, 20 + speed + 1)  # touching at the end of a full-speed move
+    r = g.setup.radius
+    cases = [
+        Point.of(20 + speed, 20),  # exactly full speed
+        Point(Fraction(20 + speed) + Fraction(1, 10**6), Fraction(20)),  # a hair beyond
+        Point.of(20, 20 + speed),  # full speed, touching the other base
+        Point(Fraction(20), Fraction(20 + speed) - Fraction(1, 10**6)),
+        Point(Fraction(20) - speed + r, Fraction(20)),
+        Point(20 - Fraction(3, 5) * speed, 20 - Fraction(4, 5) * speed),  # 3-4-5: exact
+    ]
+    u.pos = Point.of(20, 20)
+    fast = StraightMoves(g, u)
+    for p in cases:
+        assert fast.allowed(p) == (path_reason(g, u, [u.pos, p]) is None), p
+    edge = StraightMoves(g, u)
+    u.pos = Point(r + 1, Fraction(20))
+    edge = StraightMoves(g, u)
+    for p in (Point(r, Fraction(20)), Point(r - Fraction(1, 10**6), Fraction(20))):
+        assert edge.allowed(p) == (path_reason(g, u, [u.pos, p]) is None)
+    assert edge.allowed(Point(r, Fraction(20)))
+    assert not edge.allowed(Point(r - Fraction(1, 10**6), Fraction(20)))
+
+
+def test_clone_is_independent_and_identical() -> None:
+    for g in _positions("open-table", games=1)[:10]:
+        c = g.clone()
+        assert c.digest() == g.digest() == copy.deepcopy(g).digest()
+        assert c.state_dict() == g.state_dict()
+        legal = c.legal_actions()
+        before = g.digest()
+        c.apply(legal[-1])
+        assert g.digest() == before
+        # the same future: the clone rolls what the original rolls
+        g2 = g.clone()
+        assert [g.dice.roll(20, "x").value for _ in range(5)] == [
+            g2.dice.roll(20, "x").value for _ in range(5)]
+        fresh = g.clone(reseed=5)
+        assert fresh.dice.spec() == {"kind": "seeded", "seed": 5}
+
+
+def test_grid_points_and_text_are_exact() -> None:
+    for n in range(-2000, 2000, 7):
+        p = Point.near(n / 100, -n / 100 + 0.004)
+        assert p.x == Fraction(n, 100) and p.fx == float(p.x) and p.fy == float(p.y)
+        assert Point.parse(str(p)) == p
+    for v in (Fraction(1, 3), Fraction(-7, 8), Fraction(5), Fraction(-1, 64), Fraction(12, 10**7)):
+        assert fmt(v) == fmt(Fraction(v.numerator, v.denominator))
+    assert fmt(Fraction(-1, 8)) == "-0.125"
+    assert fmt(Fraction(1, 3)) == "0.333333"
+    assert within(Point.of(0, 0), Point.of(3, 4), 5)
+    assert not within(Point.of(0, 0), Point(Fraction(3), Fraction(4) + Fraction(1, 10**9)), 5)
