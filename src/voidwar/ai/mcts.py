@@ -281,8 +281,8 @@ class MCTSPolicy:
             else:
                 steps += 1
                 if walk.rollout is None:
-                    legal = g.legal_actions()
-                    apply_legal(g, legal[rng.below(len(legal))])
+                    # the same pick as legal_actions()[rng.below(n)], without building them all
+                    apply_legal(g, g.choose_legal(rng.below))
                 else:
                     apply_legal(g, walk.rollout.choose(g))
 
@@ -296,8 +296,9 @@ class MCTSPolicy:
             node.prior = str(pp.choose(g)) if pp is not None else ""
             node.first = [str(a) for a in hooks(g).candidates(g, legal)]
         uct = Uct(self.c, self.prior_weight, self.widening, self.prior is not None)
-        act = select(node, legal, rng, uct, self._scale.bounds(seat))
-        key = str(act)
+        keys = [str(a) for a in legal]
+        pick = select(node, keys, rng, uct, self._scale.bounds(seat))
+        act, key = legal[pick], keys[pick]
         new = key not in node.stats
         if new:
             node.stats[key] = [0.0, 0.0, 0.0]
@@ -305,7 +306,7 @@ class MCTSPolicy:
         if not walk.path and seat == walk.me and isinstance(g.dice, (SeededDice, KeyedDice)):
             self._pair_dice(walk, int(node.stats[key][0]))
         walk.path.append((node, key, seat))
-        g.apply(act)
+        apply_legal(g, act)  # one of legal_actions(): no re-check
         for t in g.seats:
             walk.ptr[t] = walk.ptr[t].child(key if (t == seat or not secret) else "?" + seat)
         if new or (self.tree_depth is not None and len(walk.path) >= self.tree_depth):
