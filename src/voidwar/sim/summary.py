@@ -123,7 +123,8 @@ class Summary:
             self.levels[label(level)] += 1
         self.level_or_outcome[label(level) if level else outcome] += 1
         self.winners[result.get("winner") or "draw"] += 1
-        self.actions.add(result["actions"])
+        if "actions" in result:
+            self.actions.add(result["actions"])
         scores = result["scores"]
         for seat in self.seats:
             self.scores.setdefault(seat, Tally()).add(scores.get(seat, 0))
