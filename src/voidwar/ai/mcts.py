@@ -180,6 +180,12 @@ class MCTSPolicy:
                 rng: PCG32) -> int:
         """Run the iterations the budget allows; return how many ran."""
         base, redo = root_sampler(game)
+        # every iteration starts at this very position when nothing is resampled (the default
+        # determinize only reseeds the dice): its legal actions and their text, built once
+        self._root_legal: tuple[list[Action], list[str]] | None = None
+        if not redo and type(base).determinize is Game.determinize:
+            legal = base.legal_actions()
+            self._root_legal = (legal, [str(a) for a in legal])
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         crn = derive_seed(self.seed, call, 0, 1)
         i = 0
@@ -289,14 +295,15 @@ class MCTSPolicy:
     def _tree_step(self, walk: _Walk, seat: str, rng: PCG32) -> None:
         """Select ``seat``'s edge at its node, apply it, and move every seat's node along."""
         g = walk.g
-        legal = g.legal_actions()
+        cached = self._root_legal if not walk.path and seat == walk.me else None
+        legal = cached[0] if cached is not None else g.legal_actions()
         node = walk.ptr[seat]
         if self.prior is not None and node.prior is None:
             pp = self._named(self.prior, g, walk.seed)
             node.prior = str(pp.choose(g)) if pp is not None else ""
             node.first = [str(a) for a in hooks(g).candidates(g, legal)]
         uct = Uct(self.c, self.prior_weight, self.widening, self.prior is not None)
-        keys = [str(a) for a in legal]
+        keys = cached[1] if cached is not None else [str(a) for a in legal]
         pick = select(node, keys, rng, uct, self._scale.bounds(seat))
         act, key = legal[pick], keys[pick]
         new = key not in node.stats
