@@ -16,8 +16,8 @@ from typer.testing import CliRunner
 from voidwar.cli.main import app
 from voidwar.sim import runner as sim_runner
 from voidwar.sim.runner import GameSpec, ranges, simulate, simulate_summary
-from voidwar.sim.stats import mean_ci, summarize
-from voidwar.sim.summary import MAX_BINS, Summary, Tally, summarize_results
+from voidwar.sim.stats import mean_ci
+from voidwar.sim.summary import MAX_BINS, Summary, Tally, summarize, summarize_results
 
 cli = CliRunner()
 

@@ -102,7 +102,7 @@ def integer_bins(values: list[float], most: int = 60) -> list[float] | int:
 def _summary(data: dict[str, Any] | list[dict[str, Any]]) -> dict[str, Any]:
     """A streamed summary's report as is; a list of game results summarised first."""
     if isinstance(data, list):
-        from .stats import summarize
+        from .summary import summarize
 
         return summarize(data)
     return data

@@ -4,7 +4,6 @@ paired comparisons (a control-variate difference and a sign test)."""
 from __future__ import annotations
 
 import math
-from typing import Any
 
 Z95 = 1.959963984540054
 
@@ -73,12 +72,3 @@ def sign_test(differences: list[float]) -> dict[str, float]:
     tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n if n else 1.0
     return {"better": better, "worse": worse, "equal": len(differences) - n,
             "p": min(1.0, 2 * tail)}
-
-
-def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
-    """The report of a list of results: outcomes, levels, winners (rates with 95% intervals),
-    mean scores per seat, the mean of every numeric detail (with 95% intervals) and the
-    histograms (:meth:`voidwar.sim.summary.Summary.to_dict`, the streamed summary's report)."""
-    from .summary import summarize_results
-
-    return summarize_results(results).to_dict()

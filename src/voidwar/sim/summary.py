@@ -189,3 +189,10 @@ def summarize_results(results: list[dict[str, Any]]) -> Summary:
     for r in results:
         s.add(r)
     return s
+
+
+def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The report of a list of results (:meth:`Summary.to_dict`): outcomes, levels, winners
+    (rates with 95% intervals), the means of scores, details and actions (with 95% intervals)
+    and the histograms."""
+    return summarize_results(results).to_dict()
