@@ -180,6 +180,12 @@ class MCTSPolicy:
                 rng: PCG32) -> int:
         """Run the iterations the budget allows; return how many ran."""
         base, redo = root_sampler(game)
+        # every iteration starts at this very position when nothing is resampled (the default
+        # determinize only reseeds the dice): its legal actions and their text, built once
+        self._root_legal: tuple[list[Action], list[str]] | None = None
+        if not redo and type(base).determinize is Game.determinize:
+            legal = base.legal_actions()
+            self._root_legal = (legal, [str(a) for a in legal])
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         crn = derive_seed(self.seed, call, 0, 1)
         i = 0
@@ -281,23 +287,25 @@ class MCTSPolicy:
             else:
                 steps += 1
                 if walk.rollout is None:
-                    legal = g.legal_actions()
-                    apply_legal(g, legal[rng.below(len(legal))])
+                    # the same pick as legal_actions()[rng.below(n)], without building them all
+                    apply_legal(g, g.choose_legal(rng.below))
                 else:
                     apply_legal(g, walk.rollout.choose(g))
 
     def _tree_step(self, walk: _Walk, seat: str, rng: PCG32) -> None:
         """Select ``seat``'s edge at its node, apply it, and move every seat's node along."""
         g = walk.g
-        legal = g.legal_actions()
+        cached = self._root_legal if not walk.path and seat == walk.me else None
+        legal = cached[0] if cached is not None else g.legal_actions()
         node = walk.ptr[seat]
         if self.prior is not None and node.prior is None:
             pp = self._named(self.prior, g, walk.seed)
             node.prior = str(pp.choose(g)) if pp is not None else ""
             node.first = [str(a) for a in hooks(g).candidates(g, legal)]
         uct = Uct(self.c, self.prior_weight, self.widening, self.prior is not None)
-        act = select(node, legal, rng, uct, self._scale.bounds(seat))
-        key = str(act)
+        keys = cached[1] if cached is not None else [str(a) for a in legal]
+        pick = select(node, keys, rng, uct, self._scale.bounds(seat))
+        act, key = legal[pick], keys[pick]
         new = key not in node.stats
         if new:
             node.stats[key] = [0.0, 0.0, 0.0]
@@ -305,7 +313,7 @@ class MCTSPolicy:
         if not walk.path and seat == walk.me and isinstance(g.dice, (SeededDice, KeyedDice)):
             self._pair_dice(walk, int(node.stats[key][0]))
         walk.path.append((node, key, seat))
-        g.apply(act)
+        apply_legal(g, act)  # one of legal_actions(): no re-check
         for t in g.seats:
             walk.ptr[t] = walk.ptr[t].child(key if (t == seat or not secret) else "?" + seat)
         if new or (self.tree_depth is not None and len(walk.path) >= self.tree_depth):

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.dice import PCG32
-from ..core.game import Action
 
 
 class Node:
@@ -53,49 +52,52 @@ class Uct:
     guided: bool
 
 
-def _untried(node: Node, legal: list[Action], uct: Uct) -> list[Action]:
-    """The legal actions not tried here that widening still allows."""
-    untried = [a for a in legal if str(a) not in node.stats]
-    if untried and uct.guided and len(untried) < len(legal):
+def _untried(node: Node, keys: list[str], uct: Uct) -> list[int]:
+    """The indices of the legal actions (notations ``keys``) not tried here that widening
+    still allows."""
+    stats = node.stats
+    untried = [k for k, key in enumerate(keys) if key not in stats]
+    if untried and uct.guided and len(untried) < len(keys):
         # progressive widening behind a prior: a node with n visits tries at most
         # 1 + widening·√n of its actions (the prior's first), so small budgets refine the
         # prior's line instead of averaging over random untried replies; twins of the
         # prior's choice do not count
         allowed = 1 + int(uct.widening * math.sqrt(node.n))
-        if len(legal) - len(untried) - len(node.twins) >= allowed:
+        if len(keys) - len(untried) - len(node.twins) >= allowed:
             return []
     return untried
 
 
-def select(node: Node, legal: list[Action], rng: PCG32, uct: Uct,
-           bounds: tuple[float, float]) -> Action:
-    """The action to follow at ``node``: an untried one (the prior's, then the candidates, then
-    at random), else the best UCT value on values scaled by ``bounds`` (lowest, highest)."""
-    untried = _untried(node, legal, uct)
+def select(node: Node, keys: list[str], rng: PCG32, uct: Uct,
+           bounds: tuple[float, float]) -> int:
+    """The index of the action to follow at ``node`` among the legal actions' notations
+    ``keys``: an untried one (the prior's, then the candidates, then at random), else the best
+    UCT value on values scaled by ``bounds`` (lowest, highest)."""
+    untried = _untried(node, keys, uct)
     if untried:
         for want in ([node.prior] if node.prior else []) + node.first:
-            for a in untried:
-                if str(a) == want:
-                    return a
+            for k in untried:
+                if keys[k] == want:
+                    return k
         return untried[rng.below(len(untried))]
     lo, hi = bounds
     span = hi - lo if hi > lo else 1.0
     logn = math.log(max(node.n, 1))
-    best: Action = legal[0]
+    best = 0
     best_u = -math.inf
-    for a in legal:
-        key = str(a)
-        st = node.stats.get(key)
-        if st is None or key in node.twins:  # held back by widening, or the prior's twin
+    stats, twins, prior = node.stats, node.twins, node.prior
+    for k, key in enumerate(keys):
+        st = stats.get(key)
+        if st is None or key in twins:  # held back by widening, or the prior's twin
             continue
         n, w = st[0], st[1]
         if n == 0:
-            return a
+            return k
         u = ((w / n) - lo) / span + uct.c * math.sqrt(logn / n)
-        if key == node.prior:
+        if key == prior:
             u += uct.prior_weight / (1 + n)
         if u > best_u:
-            best, best_u = a, u
+            best, best_u = k, u
     return best
 
 

@@ -47,9 +47,9 @@ def simulate_report(ruleset: str, games: int, policy: str, vs: str | None, scena
                     report: Path | None, opts: dict[str, Any], backend: str,
                     address: str | None) -> None:
     """Play the games and print (and write) the report."""
-    from ..sim.runner import GameSpec, default_workers
-    from ..sim.runner import simulate as run_sim
-    from ..sim.stats import summarize
+    from functools import partial
+
+    from ..sim.runner import GameSpec, default_workers, simulate_summary
 
     try:
         for path, what in ((plot, "plot"), (report, "report")):
@@ -62,16 +62,20 @@ def simulate_report(ruleset: str, games: int, policy: str, vs: str | None, scena
             policy_registry.get(str(name), info.name)
         pols = {s: (policy if k == 0 or vs is None else vs) for k, s in enumerate(seats)}
         spec = GameSpec(info.name, scenario, opts, pols, policy)
-        runner = simulate_function(backend, address) or run_sim
+        runner: Any = simulate_summary
+        if simulate_function(backend, address) is not None:  # checks --backend and --address
+            from ..sim.ray_backend import simulate_ray_summary
+
+            runner = partial(simulate_ray_summary, address=address)
         start = time.perf_counter()
         with game_progress(err) as bar:
             task = bar.add_task(info.name, total=games)
-            results = runner(spec, games, seed, workers or default_workers(),
-                             progress=lambda k: bar.advance(task, k))
+            streamed = runner(spec, games, seed, workers or default_workers(),
+                              progress=lambda k: bar.advance(task, k))
         elapsed = time.perf_counter() - start
     except (VoidwarError, ReportPathError) as e:
         _fail(e)
-    summary = summarize(results)
+    summary = streamed.to_dict()
     summary.update({"ruleset": info.name, "scenario": scenario, "policies": pols, "seed": seed,
                     "elapsed_s": elapsed, "games_per_s": games / elapsed if elapsed else None,
                     "notes": probe.notes()})
@@ -81,10 +85,10 @@ def simulate_report(ruleset: str, games: int, policy: str, vs: str | None, scena
     else:
         print_summary(summary, title, console)
     if plot is not None:
-        plot_scores(results, list(seats), plot, f"{title}, {games} games")
+        plot_scores(summary, list(seats), plot, f"{title}, {games} games")
         err.print(f"wrote {plot}")
     if report is not None:
-        write_simulation_page(report, summary, results, f"{title}, {games} games")
+        write_simulation_page(report, summary, f"{title}, {games} games", list(seats))
         err.print(f"wrote {report}")
 
 

@@ -9,13 +9,19 @@ Pointing at a cluster (docs/ai.md): start a head with ``ray start --head`` on on
 ``ray start --address HEAD:6379`` on the others, each with voidwar installed at the same version;
 then run ``voidwar simulate ... --backend ray --address HEAD:6379`` (or ``--address auto`` on a
 cluster node). Without ``--address`` a private local Ray is started with ``num_cpus`` CPUs.
+
+:func:`simulate_ray_summary` streams like :func:`voidwar.sim.runner.simulate_summary`: the spec
+is put in the object store once, each task summarises its batch on a (reused) Ray worker that
+loaded the ruleset once, a bounded number of tasks are in flight, and the driver merges the
+partial summaries into the very summary the process pool gives.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .runner import GameSpec, Progress, batches, play_batch
+from .runner import GameSpec, Progress, batches, play_batch, ranges, summarize_batch, warm
+from .summary import Summary
 
 
 def _ray() -> Any:
@@ -48,6 +54,59 @@ def _remote_play_batch() -> Any:
     if _REMOTE is None:
         _REMOTE = _ray().remote(play_batch)
     return _REMOTE
+
+
+_WARM: set[str] = set()
+
+
+def _summarize_task(spec: GameSpec, seed: int, start: int, stop: int) -> Summary:
+    """A Ray task: warm up once per worker process and spec, then summarise the batch."""
+    key = repr(spec)
+    if key not in _WARM:
+        warm(spec)
+        _WARM.add(key)
+    return summarize_batch(spec, seed, start, stop)
+
+
+_REMOTE_SUMMARY: Any = None
+
+
+def simulate_ray_summary(
+    spec: GameSpec,
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Progress | None = None,
+    batch_size: int | None = None,
+    address: str | None = None,
+    num_cpus: int | None = None,
+) -> Summary:
+    """Like :func:`voidwar.sim.runner.simulate_summary`, with batches as Ray tasks (module
+    docstring); ``workers`` sizes the batches and how many are in flight."""
+    global _REMOTE_SUMMARY
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    ray = ensure_ray(address, num_cpus)
+    if _REMOTE_SUMMARY is None:
+        _REMOTE_SUMMARY = ray.remote(_summarize_task)
+    spec_ref = ray.put(spec)
+    todo = ranges(games, max(1, workers), batch_size)
+    limit = 3 * max(1, workers, int(ray.cluster_resources().get("CPU", 1)))
+    pending: list[Any] = []
+    total = Summary()
+    while True:
+        for r in todo:
+            pending.append(_REMOTE_SUMMARY.remote(spec_ref, seed, r.start, r.stop))
+            if len(pending) >= limit:
+                break
+        if not pending:
+            return total
+        done, pending = ray.wait(pending, num_returns=1)
+        for ref in done:
+            part = ray.get(ref)
+            total.merge(part)
+            if progress:
+                progress(part.games)
 
 
 def simulate_ray(

@@ -8,7 +8,6 @@ import base64
 import html
 import io
 import math
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -100,28 +99,34 @@ def integer_bins(values: list[float], most: int = 60) -> list[float] | int:
     return most // 2
 
 
-def plot_figure(results: list[dict[str, Any]], seats: list[str], title: str) -> Any:
-    """A figure: one score histogram per seat, then the outcomes and victory levels."""
+def _summary(data: dict[str, Any] | list[dict[str, Any]]) -> dict[str, Any]:
+    """A streamed summary's report as is; a list of game results summarised first."""
+    if isinstance(data, list):
+        from .summary import summarize
+
+        return summarize(data)
+    return data
+
+
+def plot_figure(data: dict[str, Any] | list[dict[str, Any]], seats: list[str],
+                title: str) -> Any:
+    """A figure: one score histogram per seat, then the outcomes and victory levels, drawn from
+    a summary's histograms (:meth:`voidwar.sim.summary.Summary.to_dict`; a list of results is
+    summarised first)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    levels = Counter(r.get("level") or r["outcome"] for r in results)
+    hist = _summary(data).get("histograms", {})
+    levels: dict[str, int] = hist.get("level_or_outcome", {})
     panels = len(seats) + 1
     fig, axes = plt.subplots(panels, 1, figsize=(8, 3.2 * panels), dpi=100, squeeze=False)
     for ax, seat in zip(axes[:, 0], seats, strict=False):
-        values = [float(r["scores"].get(seat, 0)) for r in results]
-        ax.hist(values, bins=integer_bins(values), color="#3b6ea8", edgecolor="white",
-                linewidth=0.4)
-        mean = sum(values) / len(values)
-        ax.axvline(mean, color="#c0392b", linestyle="--", label=f"mean {mean:.1f}")
-        ax.set_xlabel(f"score ({seat})")
-        ax.set_ylabel("games")
-        ax.legend()
+        _score_panel(ax, hist.get("scores", {}).get(seat), seat)
     ax = axes[-1, 0]
-    names = [str(k) for k, _ in levels.most_common()]
-    ax.barh(names[::-1], [levels[k] for k, _ in levels.most_common()][::-1], color="#5a9e6f")
+    names = list(levels)
+    ax.barh(names[::-1], [levels[k] for k in names][::-1], color="#5a9e6f")
     ax.set_xlabel("games")
     ax.set_title("outcome / victory level")
     fig.suptitle(title)
@@ -129,12 +134,28 @@ def plot_figure(results: list[dict[str, Any]], seats: list[str], title: str) -> 
     return fig
 
 
-def plot_scores(results: list[dict[str, Any]], seats: list[str] | str, path: str | Path,
-                title: str) -> None:
+def _score_panel(ax: Any, bins: list[list[float]] | None, seat: str) -> None:
+    """One seat's score histogram (whole-number bins) from ``[[value, games], ...]``."""
+    ax.set_xlabel(f"score ({seat})")
+    ax.set_ylabel("games")
+    if not bins:
+        ax.set_title("too many distinct scores to draw" if bins is None else "no games")
+        return
+    values = [float(v) for v, _ in bins]
+    counts = [c for _, c in bins]
+    ax.hist(values, bins=integer_bins(values), weights=counts, color="#3b6ea8",
+            edgecolor="white", linewidth=0.4)
+    mean = sum(v * c for v, c in zip(values, counts, strict=True)) / sum(counts)
+    ax.axvline(mean, color="#c0392b", linestyle="--", label=f"mean {mean:.1f}")
+    ax.legend()
+
+
+def plot_scores(data: dict[str, Any] | list[dict[str, Any]], seats: list[str] | str,
+                path: str | Path, title: str) -> None:
     """Write the PNG of :func:`plot_figure` (every seat's score, then the outcome levels)."""
     import matplotlib.pyplot as plt
 
-    fig = plot_figure(results, [seats] if isinstance(seats, str) else list(seats), title)
+    fig = plot_figure(data, [seats] if isinstance(seats, str) else list(seats), title)
     fig.savefig(path)
     plt.close(fig)
 
@@ -177,14 +198,15 @@ def html_page(title: str, facts: list[str], notes: list[str],
     return "\n".join(parts)
 
 
-def write_simulation_page(path: Path, summary: dict[str, Any], results: list[dict[str, Any]],
-                          title: str) -> None:
-    """``simulate --report``: the summary's tables, the run's facts and the plots, one file."""
-    seats = list(results[0]["seats"]) if results else []
+def write_simulation_page(path: Path, summary: dict[str, Any], title: str,
+                          seats: list[str] | None = None) -> None:
+    """``simulate --report``: the summary's tables, the run's facts and the plots, one file
+    (``seats``: the seats to plot, by default every seat of the summary)."""
+    seats = list(seats if seats is not None else summary.get("scores", {}))
     facts = [speed_text(summary["games"], summary.get("elapsed_s", 0.0)),
              f"ruleset {summary.get('ruleset')}, scenario {summary.get('scenario') or 'default'}"
              f", seed {summary.get('seed')}, policies {summary.get('policies')}"]
-    img = png_base64(plot_figure(results, seats, title))
+    img = png_base64(plot_figure(summary, seats, title))
     Path(path).write_text(html_page(title, facts, summary.get("notes", []),
                                     summary_rows(summary), [img]), encoding="utf-8")
 

@@ -3,19 +3,26 @@
 Game *i* of a run seeded *S* gets the seed ``derive_seed(S, i)``; its dice and each seat's policy
 derive their own streams from that. So the results are identical for any worker count and any
 batch size, and any single game can be replayed from its seed.
+
+:func:`simulate_summary` streams: each game goes into a :class:`~.summary.Summary` as it ends,
+a worker process (started once, the ruleset and policies loaded once) summarises its batch and
+sends only that, and the parent merges the partial summaries while a bounded number of batches
+are in flight, so memory stays flat in the number of games. :func:`simulate` returns every
+game's result (for a few thousand games: tournaments, balance cells, tests).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, as_completed, wait
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..ai import registry as policy_registry
 from ..core.dice import derive_seed
 from ..core.registry import load
+from .summary import Summary
 
 Progress = Callable[[int], None]
 
@@ -80,6 +87,85 @@ def batches(games: int, workers: int, batch_size: int | None = None) -> Iterator
     size = batch_size or max(1, min(50, games // (workers * 16) or 1))
     for start in range(0, games, size):
         yield list(range(start, min(games, start + size)))
+
+
+#: the most games a streamed batch holds by default (a worker's partial summary per batch)
+STREAM_BATCH = 500
+
+
+def ranges(games: int, workers: int, batch_size: int | None = None) -> Iterator[range]:
+    """Game index ranges for the streamed runners: about 16 a worker, at most
+    :data:`STREAM_BATCH` games each (``batch_size`` fixes the size)."""
+    size = batch_size or max(1, min(STREAM_BATCH, games // (workers * 16) or 1))
+    for start in range(0, games, size):
+        yield range(start, min(games, start + size))
+
+
+def summarize_batch(spec: GameSpec, seed: int, start: int, stop: int,
+                    progress: Progress | None = None) -> Summary:
+    """Play games ``start``..``stop - 1`` of a run and return their summary (no results)."""
+    summary = Summary()
+    for i in range(start, stop):
+        summary.add(play_one(spec, game_seed(seed, i)))
+        if progress:
+            progress(1)
+    return summary
+
+
+_WORKER: dict[str, GameSpec] = {}
+
+
+def warm(spec: GameSpec) -> None:
+    """Load the ruleset, its data and every policy of ``spec`` once (a worker's start-up)."""
+    game = load(spec.ruleset, spec.scenario, seed=0, **spec.options)
+    for k, seat in enumerate(game.seats):
+        policy_registry.get(spec.policies.get(seat, spec.default_policy), spec.ruleset, k)
+
+
+def _worker_start(spec: GameSpec) -> None:
+    """Process-pool initializer: keep the spec and warm up, once per worker process."""
+    _WORKER["spec"] = spec
+    warm(spec)
+
+
+def _worker_batch(seed: int, start: int, stop: int) -> Summary:
+    """A pool task: the worker's spec, games ``start``..``stop - 1``, their summary."""
+    return summarize_batch(_WORKER["spec"], seed, start, stop)
+
+
+def simulate_summary(
+    spec: GameSpec,
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Progress | None = None,
+    batch_size: int | None = None,
+) -> Summary:
+    """Play ``games`` games and return their streamed :class:`Summary` (module docstring): the
+    same summary for any ``workers`` and ``batch_size``; ``progress(k)`` as games end."""
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    total = Summary()
+    if workers <= 1:
+        return summarize_batch(spec, seed, 0, games, progress)
+    todo = ranges(games, workers, batch_size)
+    with ProcessPoolExecutor(max_workers=workers, initializer=_worker_start,
+                             initargs=(spec,)) as pool:
+        pending: set[Future[Summary]] = set()
+        while True:
+            for r in todo:  # keep a few batches a worker in flight, never all of them
+                pending.add(pool.submit(_worker_batch, seed, r.start, r.stop))
+                if len(pending) >= 3 * workers:
+                    break
+            if not pending:
+                break
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                part = fut.result()
+                total.merge(part)
+                if progress:
+                    progress(part.games)
+    return total
 
 
 def default_workers() -> int:

@@ -4,8 +4,6 @@ paired comparisons (a control-variate difference and a sign test)."""
 from __future__ import annotations
 
 import math
-from collections import Counter
-from typing import Any
 
 Z95 = 1.959963984540054
 
@@ -74,49 +72,3 @@ def sign_test(differences: list[float]) -> dict[str, float]:
     tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n if n else 1.0
     return {"better": better, "worse": worse, "equal": len(differences) - n,
             "p": min(1.0, 2 * tail)}
-
-
-def _rates(counter: Counter[str], n: int) -> dict[str, dict[str, float]]:
-    out = {}
-    for key, count in sorted(counter.items(), key=lambda kv: (-kv[1], kv[0])):
-        p, lo, hi = wilson(count, n)
-        out[key] = {"count": count, "rate": p, "ci_low": lo, "ci_high": hi}
-    return out
-
-
-def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
-    """The report of a batch: outcomes, levels, winners (rates with 95% intervals), mean scores
-    per seat and the mean of every numeric detail (with 95% intervals)."""
-    n = len(results)
-    seats = results[0]["seats"] if results else []
-    outcomes = Counter(r["outcome"] for r in results)
-    levels = Counter(r["level"] for r in results if r.get("level"))
-    winners: Counter[str] = Counter(r["winner"] or "draw" for r in results)
-    summary: dict[str, Any] = {
-        "games": n,
-        "outcomes": _rates(outcomes, n),
-        "levels": _rates(levels, n) if levels else {},
-        "scores": {},
-        "details": {},
-        "actions": dict(zip(("mean", "ci_low", "ci_high"),
-                            mean_ci([float(r["actions"]) for r in results]), strict=True)),
-    }
-    if len(seats) > 1:
-        summary["winners"] = {
-            seat: dict(zip(("rate", "ci_low", "ci_high"),
-                           wilson(winners.get(seat, 0) + 0.5 * winners.get("draw", 0), n),
-                           strict=True))
-            for seat in seats
-        }
-        summary["draws"] = winners.get("draw", 0)
-    for seat in seats:
-        vals = [float(r["scores"].get(seat, 0)) for r in results]
-        summary["scores"][seat] = dict(zip(("mean", "ci_low", "ci_high"), mean_ci(vals),
-                                           strict=True))
-    keys = sorted({k for r in results for k, v in r.get("details", {}).items()
-                   if isinstance(v, int | float) and not isinstance(v, bool)})
-    for k in keys:
-        vals = [float(r["details"][k]) for r in results if k in r.get("details", {})]
-        summary["details"][k] = dict(zip(("mean", "ci_low", "ci_high"), mean_ci(vals),
-                                         strict=True))
-    return summary
