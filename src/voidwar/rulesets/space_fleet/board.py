@@ -24,10 +24,10 @@ from ...core.board import (
     Piece,
     Position,
     Ring,
-    Side,
     group,
     hex_cells,
     legal_for_seat,
+    sides_for,
     visible,
 )
 from ...core.errors import IllegalAction
@@ -35,11 +35,11 @@ from ...core.game import Game
 from ...core.hexgrid import DIRECTION_LETTERS, RectBoard
 from ...core.tabletop import Point, fmt, frac
 from .actions import Advance
-from .data import hexid, parse_hexid, tables
+from .data import hexid, parse_hexid, sides, tables
 from .table import ahead, bow, turned
 
-SIDES = [Side(id="blue", name="Blue fleet", colour="#4aa3ff"),
-         Side(id="red", name="Red fleet", colour="#ff6b5a")]
+#: the two fleets, in the data's order
+SEATS = ("blue", "red")
 
 
 def prompt(v: dict[str, Any], seat: str | None) -> str:
@@ -225,16 +225,17 @@ def _common(v: dict[str, Any], seat: str | None, geometry: BoardMap, pieces: lis
         markers.append(Marker(kind="declared", label=f"{sid} → {target}"
                               + (" (missile)" if missile else ""),
                               position=where, side=ships[sid]["side"]))
+    board_sides = sides_for(sides(), SEATS)
     out = {side.id: sum(1 for s in v["ships"] if s["side"] == side.id
-                        and str(s["status"]) != "active") for side in SIDES}
+                        and str(s["status"]) != "active") for side in board_sides}
     rows = [("turn", f"{v['turn']} of {v['turn_limit']}"), ("phase", str(v["phase"])),
             ("first", v["first"]), *extra]
     if v.get("fire_class"):
         rows.append(("firing class", v["fire_class"]))
-    rows += [(f"{s.name} out of play", str(out[s.id])) for s in SIDES]
+    rows += [(f"{s.name} out of play", str(out[s.id])) for s in board_sides]
     res = v.get("result")
     return BoardView(
-        map=geometry, sides=SIDES, pieces=pieces, markers=markers,
+        map=geometry, sides=board_sides, pieces=pieces, markers=markers,
         panels=[Panel(title=v.get("title") or "Battle", rows=rows)],
         prompt=prompt(v, seat), actions=group(acts), free_moves=free,
         result=None if not res else str(res.get("outcome", res)) if isinstance(res, dict)
