@@ -305,6 +305,11 @@ class SphereWindow(_Model):
     lit: bool = False
     action: str = ""
     arcs: list[str] = Field(default_factory=list)
+    #: shown before ``action`` is sent: what the change will be (the page always asks)
+    confirm: str = ""
+    #: where each orientation marker will stand once ``action`` is done (marker → window key),
+    #: previewed on the display while the page asks
+    preview: dict[str, str] = Field(default_factory=dict)
 
 
 class Choice(_Model):
@@ -313,6 +318,8 @@ class Choice(_Model):
     label: str
     action: str
     confirm: str = ""
+    #: as :attr:`SphereWindow.preview`: the markers' windows once the choice is done
+    preview: dict[str, str] = Field(default_factory=dict)
 
 
 class SphereWidget(_Model):

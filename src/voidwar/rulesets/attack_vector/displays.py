@@ -30,7 +30,17 @@ from ...core.board import (
 )
 from ...core.hexgrid import Hex, Hex3, pixel
 from .assist import laser
-from .avid import ALL_WINDOWS, AZIMUTHS, Orientation, Window, orientation, parse_window
+from .avid import (
+    ALL_WINDOWS,
+    AZIMUTHS,
+    Orientation,
+    Window,
+    orientation,
+    parse_window,
+    pivot_path,
+    roll_path,
+    wedge_count,
+)
 from .bearings import Bearing, bearing
 from .fire import ship_window
 from .systems.weapons import turn_segment
@@ -96,6 +106,40 @@ def _arcs(game: Any, sid: str) -> dict[str, Any]:
     return dict(combat.systems[sid].arcs)
 
 
+def _after(final: Orientation) -> dict[str, str]:
+    return {MARK[m]: str(w) for m, w in final.marker_windows().items()}
+
+
+def _pivot_preview(o: Orientation, target: Window, three_d: bool) -> tuple[str, dict[str, str]]:
+    """What a pivot to ``target`` will do (A5.321 shortest path, A5.222 wedges): the text the
+    page confirms and the markers' windows at its end."""
+    path = pivot_path(o, target, three_d)
+    if not path:
+        return f"the nose is already in {target}", {}
+    final = path[-1].after
+    top = final.marker_windows()["top"]
+    return (f"pivot the nose {o.nose} → {target} along the shortest path, "
+            f"{wedge_count(path)} wedge(s) of 30° (A5.321, A5.222); top then {top}",
+            _after(final))
+
+
+def _roll_choice(o: Orientation, key: str, text: str) -> Choice:
+    """A roll (or bias) button; a roll previews where the top marker goes (A2.4 "Roll")."""
+    parts = key.split()
+    if parts[0] != "roll" or len(parts) < 3:
+        return Choice(label=text, action=text)
+    side = "starboard" if parts[2] in ("starboard", "True") else "port"
+    path = roll_path(o, int(parts[1]), side == "starboard")
+    label = f"roll {parts[1]}° {side}"
+    if not path:
+        return Choice(label=label, action=text)
+    final = path[-1].after
+    return Choice(label=label, action=text, preview=_after(final),
+                  confirm=f"roll {parts[1]}° to {side} about the nose, {wedge_count(path)} "
+                          f"wedge(s) (A2.4 Roll): top {o.marker_windows()['top']} → "
+                          f"{final.marker_windows()['top']}")
+
+
 def avid(v: dict[str, Any], game: Any, sid: str, legal: dict[str, str],
          colours: dict[str, str]) -> SphereWidget:
     """The AVID of ship ``sid`` (A5.131, bands A5.15–A5.17): markers, targets lit with their
@@ -125,11 +169,13 @@ def avid(v: dict[str, Any], game: Any, sid: str, legal: dict[str, str],
     windows = []
     for w in ALL_WINDOWS:
         sw = ship_window(o, w)
+        act = legal.get(f"pivot to {w}", "")
+        confirm, preview = _pivot_preview(o, w, v["three_d"]) if act else ("", {})
         windows.append(SphereWindow(
             key=str(w), k=w.k, e=w.e, band=w.ring, marks=marks.get(w, []), lit=w in lit,
-            action=legal.get(f"pivot to {w}", ""),
-            arcs=[m for m, arc in arcs.items() if sw in arc]))
-    rolls = [Choice(label=k, action=t) for k, t in legal.items()
+            action=act, arcs=[m for m, arc in arcs.items() if sw in arc],
+            confirm=confirm, preview=preview))
+    rolls = [_roll_choice(o, k, t) for k, t in legal.items()
              if k.startswith(("roll ", "bias "))]
     note = (f"nose {o.nose}, top {o.marker_windows()['top']}"
             + (f"; {fc['kind']} {fc['label']} ends segment {(fc['end'] - 1) % 8 + 1}"

@@ -42,15 +42,37 @@ function card(w, board, ctx) {
     h("h4", {}, w.title), body ? body(w, board, ctx) : h("i", {}, `(${w.kind})`));
 }
 
+// a pivot (a click on a window) or a roll is previewed on the display and confirmed before it
+// is sent: {action, label, confirm, preview, window}
+function askSphere(c, ctx) {
+  if (!c.confirm && !Object.keys(c.preview || {}).length) { ctx.submit(c.action); return; }
+  pending = c; ctx.redraw();
+}
+
+function confirmBox(p, ctx) {
+  return h("div", { class: "confirm-box", "data-confirm": p.action }, h("div", { class: "confirm-text" }, p.confirm),
+    h("button", { "data-confirm-go": "1", onclick: () => { pending = null; ctx.submit(p.action); } }, `confirm: ${p.label || p.action}`),
+    h("button", { class: "small", "data-confirm-cancel": "1", onclick: () => { pending = null; ctx.redraw(); } }, "cancel"));
+}
+
 function sphere(w, board, ctx) {
-  const svg = drawSphere(w, { mount, onPick: ctx.mine ? (action) => ctx.submit(action) : null });
+  const mine = pending && (w.windows.some((x) => x.action === pending.action) || w.choices.some((c) => c.action === pending.action));
+  const svg = drawSphere(w, { mount, preview: mine ? pending.preview : null, chosen: mine ? pending.window : null,
+    onPick: ctx.mine ? (action, key) => {
+      const win = w.windows.find((x) => x.key === key) || {};
+      askSphere({ action, label: action, confirm: win.confirm, preview: win.preview, window: key }, ctx);
+    } : null });
   const mounts = w.mounts.length ? h("div", { class: "mounts" }, "arc of mount ",
     ...["", ...w.mounts].map((m) => h("button", { class: "small" + (m === mount ? " on" : ""), "data-mount": m,
       onclick: () => { mount = m; ctx.redraw(); } }, m || "none"))) : "";
   const choices = ctx.mine && w.choices.length ? h("div", { class: "choices" },
-    ...w.choices.map((c) => h("button", { class: "small", "data-action": c.action, onclick: () => ctx.submit(c.action) }, c.label))) : "";
-  return h("div", {}, svg, h("div", { class: "dim note" }, w.note), mounts, choices);
+    ...w.choices.map((c) => h("button", { class: "small" + (mine && pending.action === c.action ? " on" : ""), "data-action": c.action,
+      onclick: () => askSphere({ action: c.action, label: c.label, confirm: c.confirm, preview: c.preview }, ctx) }, c.label))) : "";
+  return h("div", {}, svg, h("div", { class: "dim note" }, w.note), mine ? confirmBox(pending, ctx) : "", mounts, choices);
 }
+
+// a new board (the state moved on) drops a choice waiting for confirmation
+export function dropPending() { pending = null; }
 
 function gauges(w) {
   return h("div", {}, ...w.gauges.map((g) => h("div", { class: `gauge tone-${g.tone}`, "data-gauge": g.name, title: g.rule },
@@ -86,12 +108,7 @@ function table(w, board, ctx) {
   const out = h("div", {}, h("table", { class: "grid" }, h("thead", {}, h("tr", {}, ...w.columns.map((c) => h("th", {}, c)), h("th", {}, ""))),
     h("tbody", {}, ...rows)), h("small", { class: "dim" }, w.rule));
   const here = pending && w.choices.flat().some((c) => c.action === pending.action);
-  if (here) {
-    const p = pending;
-    out.appendChild(h("div", { class: "confirm-box", "data-confirm": p.action }, h("div", {}, p.confirm),
-      h("button", { "data-confirm-go": "1", onclick: () => { pending = null; ctx.submit(p.action); } }, `confirm: ${p.action}`),
-      h("button", { class: "small", onclick: () => { pending = null; ctx.redraw(); } }, "cancel")));
-  }
+  if (here) out.appendChild(confirmBox(pending, ctx));
   return out;
 }
 
