@@ -424,6 +424,11 @@ class ProfileWidget(_Model):
     title: str
     piece: str = ""
     points: list[ProfilePoint]
+    #: what the horizontal axis runs along (``blue-1 → red-1``); ``x`` is measured along it
+    axis: str = ""
+    #: the horizontal unit of ``x`` and the vertical unit of ``z`` (``hex``, ``level``)
+    x_unit: str = ""
+    z_unit: str = ""
 
 
 Widget = Annotated[SphereWidget | GaugeWidget | TrackWidget | StepperWidget | TableWidget

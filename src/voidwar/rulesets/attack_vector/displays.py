@@ -9,6 +9,7 @@ weapon tables); fixed data (the chart, arcs, SSD, damage tables) from the game's
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -47,6 +48,8 @@ from .systems.weapons import turn_segment
 from .thrust import format_thrust, parse_thrust
 from .vectors import SEGMENTS
 
+#: the distance between neighbouring hex centres in :func:`pixel` units
+HEX_STEP = math.sqrt(3)
 MARK = {"nose": "N", "aft": "A", "top": "T", "bottom": "B", "port": "P", "starboard": "S"}
 BANDS = ["amber", "blue", "green", "purple"]
 
@@ -302,19 +305,41 @@ def bearings_table(v: dict[str, Any], game: Any, sid: str, legal: dict[str, str]
                        choices=choices, rule="A5.152-A5.153 (RAL), A5.166 (fire)")
 
 
-def profile(v: dict[str, Any]) -> ProfileWidget:
-    """Side elevation: each ship's map x against its altitude, now and at EoT (A2.4)."""
+def _flat(p: list[int]) -> tuple[float, float]:
+    x, y = pixel(Hex(p[0], p[1]))
+    return x / HEX_STEP, y / HEX_STEP  # in hexes: neighbouring centres are one apart
+
+
+def profile(v: dict[str, Any], sid: str) -> ProfileWidget:
+    """Side elevation seen from beside the line from ship ``sid`` to the nearest other ship
+    (along its heading when alone): every ship's place along that line in hexes against its
+    altitude in levels (one level is one hex, A2.1), now and at its EoT marker (A2.4)."""
+    live = [s for s in v["ships"].values() if not s.get("out")]
+    me = v["ships"][sid]
+    ox, oy = _flat(me["position"])
+    others = [s for s in live if s["id"] != sid]
+    if others:
+        near = min(others, key=lambda s: math.dist(_flat(s["position"]), (ox, oy)))
+        tx, ty = _flat(near["position"])
+        dx, dy, axis = tx - ox, ty - oy, f"{sid} → {near['id']}"
+    else:
+        dx, dy, axis = 0.0, 0.0, f"{sid}, along its heading"
+    if math.hypot(dx, dy) < 1e-9:
+        a = math.radians(me["orientation"]["heading"] * 30.0)
+        dx, dy = math.sin(a), -math.cos(a)
+    n = math.hypot(dx, dy)
+    ux, uy = dx / n, dy / n
     pts = []
-    for s in v["ships"].values():
-        if s.get("out"):
-            continue
+    for s in sorted(live, key=lambda s: s["id"] != sid):
         for key, ghost in (("position", False), ("eot", True)):
-            q, r, z = s[key]
-            x, _y = pixel(Hex(q, r))
-            pts.append(ProfilePoint(piece=s["id"], side=s["seat"], x=round(x, 3), z=z,
-                                    label=s["id"] + (" EoT" if ghost else f" {z:+d}"),
+            x, y = _flat(s[key])
+            z = s[key][2]
+            pts.append(ProfilePoint(piece=s["id"], side=s["seat"],
+                                    x=round((x - ox) * ux + (y - oy) * uy, 2), z=z,
+                                    label=s["id"] + (f" EoT {z:+d}" if ghost else f" {z:+d}"),
                                     ghost=ghost))
-    return ProfileWidget(title="side elevation (altitude)", points=pts)
+    return ProfileWidget(title=f"{sid}: side elevation (who is above whom)", piece=sid,
+                         points=pts, axis=axis, x_unit="hex", z_unit="level")
 
 
 SHOWN = ("thrust ", "pivot to ", "roll ", "bias ", "fire ")
@@ -368,5 +393,5 @@ def widgets(v: dict[str, Any], game: Any, seat: str | None,
         rest = other_orders(sid, mine)
         if rest is not None:
             out.append(rest)
-    out.append(profile(v))
+        out.append(profile(v, sid))
     return out
