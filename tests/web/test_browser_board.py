@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import voidwar
@@ -316,7 +318,7 @@ def test_attack_vector_track_is_this_turns_hexes_entered_segment_by_segment() ->
             assert hexes[-1] == f"{s['position'][0]},{s['position'][1]}"
             segs = [int(lab.rstrip("+-")) for lab in tr.labels[1:]]
             assert segs == sorted(segs) and all(1 <= g <= v["segment"] for g in segs)
-            for a, c in zip(hexes, hexes[1:], strict=False):  # one hex at a time
+            for a, c in itertools.pairwise(hexes):  # one hex at a time
                 qa, ra = map(int, a.split(","))
                 qc, rc = map(int, c.split(","))
                 assert offset(Hex3(qa, ra, 0), Hex3(qc, rc, 0)).horizontal == 1

@@ -138,7 +138,8 @@ def board_view(game: Game, seat: str | None) -> BoardView:
     ids = {p.id for p in pieces}
     acts = [_action(a, ids) for a in legal_for_seat(game, seat)]
     lost = sum(1 for p in v["paladins"] if not p["alive"])
-    panels = [Panel(title="Battle", rows=[("turn", str(v["turn"])), ("step", PHASE_NAMES.get(v["phase"], v["phase"])),
+    step = PHASE_NAMES.get(v["phase"], v["phase"])
+    panels = [Panel(title="Battle", rows=[("turn", str(v["turn"])), ("step", step),
                                           ("victory points", str(v["vp"])),
                                           ("Paladins lost", f"{lost} of {len(v['paladins'])}"),
                                           ("Bolts in play", str(len(v["bolts"]))),

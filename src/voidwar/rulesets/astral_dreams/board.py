@@ -213,15 +213,18 @@ def board_view(game: Game, seat: str | None) -> BoardView:
         free.append(FreeMove(actor=actor, template=f"move {actor} to {{point}}",
                              reach=float(u.profile.speed)))
     res = v.get("result")
-    rows = [("round", str(v["round"])), ("initiative", v["initiative"]),
-            ("turn", v["turn"]), ("acting", v["current"] or "—")]
+    names = {sd.id: sd.name for sd in sides()}
+    rows = [("round", str(v["round"])), ("initiative", names.get(v["initiative"], "—")),
+            ("side to act", names.get(v["turn"], "—")),
+            ("miniature acting", v["current"] or "none chosen")]
     if v["attack_kind"]:
         rows.append(("attacks", f"{v['attack_kind']}, {v['attacks_left']} left"))
     rows.append(("fallen", ", ".join(v["fallen"]) or "none"))
     return BoardView(
         map=BoardMap(kind="table", width=float(v["table"]["width"]),
                      height=float(v["table"]["height"]), unit="inch",
-                     edges={"top": "Robots' edge", "bottom": "Scouts' edge"}),
+                     edges={"top": f"{names['robots']}' edge",
+                            "bottom": f"{names['scouts']}' edge"}),
         sides=sides(), pieces=pieces, terrain=_terrain(game),
         panels=[Panel(title=f"Scenario {v['scenario']}", rows=rows)],
         prompt=prompt(v, seat), actions=group(acts), free_moves=free,

@@ -44,6 +44,9 @@ from .vectors import (
 MARGIN = 4
 #: the map's cells are snapped to blocks of this many hexes, so they change rarely (no jumps)
 BLOCK = 8
+#: the steps of a segment and of the end of a turn, as the sequence of play names them (A5.212)
+STEP_NAMES = {"plotting": "Plotting", "orders": "Orders", "reveal": "Reveal", "fire": "Fire",
+              "long_orders": "Long orders", "end_turn_orders": "End-of-turn orders"}
 GROUP_LABEL = {"thrust": "thrust", "pivot-to": "pivot to", "roll": "roll", "bias": "bias",
                "reactors": "reactors", "radiators": "radiators"}
 
@@ -265,10 +268,14 @@ def board_view(game: Game, seat: str | None) -> BoardView:
     pending = []
     for s, orders in v["pending"].items():
         n = orders["hidden"] if isinstance(orders, dict) else len(orders)
-        pending.append((f"{s} orders", f"{n} given" + (" (hidden)" if isinstance(orders, dict)
-                                                        else "")))
-    rows = [("turn", str(v["turn"])), ("segment", str(v["segment"])), ("step", str(v["step"])),
-            ("done", ", ".join(v["done_seats"]) or "nobody yet"), *pending]
+        name = next((sd.name for sd in _sides(game) if sd.id == s), s)
+        pending.append((f"{name}'s orders", f"{n} given" + (" (secret until the Reveal step)"
+                                                            if isinstance(orders, dict) else "")))
+    names = {sd.id: sd.name for sd in _sides(game)}
+    rows = [("turn", str(v["turn"])), ("segment", f"{v['segment']} of {SEGMENTS}"),
+            ("step", STEP_NAMES.get(str(v["step"]), str(v["step"]).replace("_", " "))),
+            ("orders given by", ", ".join(names.get(s, s) for s in v["done_seats"])
+             or "no one yet"), *pending]
     return BoardView(
         map=BoardMap(kind="hex", cells=hex_cells(_cells(pts), lambda h: f"{h.q},{h.r}"),
                      unit="hex"),

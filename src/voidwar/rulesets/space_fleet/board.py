@@ -40,6 +40,10 @@ from .table import ahead, bow, turned
 
 #: the two fleets, in the data's order
 SEATS = ("blue", "red")
+#: the fleets' names on the board (data/sides.toml)
+NAMES = {sd.id: sd.name for sd in sides_for(sides(), SEATS)}
+#: the text's own names of the phases (Space Fleet: Movement, Firing)
+PHASE_NAMES = {"movement": "Movement", "fire": "Firing", "over": "battle over"}
 
 
 def prompt(v: dict[str, Any], seat: str | None) -> str:
@@ -47,7 +51,7 @@ def prompt(v: dict[str, Any], seat: str | None) -> str:
     if v.get("result") or v["phase"] == "over":
         return "The battle is over."
     if seat != v["to_act"]:
-        return f"{v['to_act'].capitalize()} is to act."
+        return f"The {NAMES.get(v['to_act'], v['to_act'])} is to act."
     if v["phase"] == "movement":
         if v["moving"]:
             return (f"Move {v['moving']} ahead along its path, turn it, or end its move "
@@ -228,8 +232,9 @@ def _common(v: dict[str, Any], seat: str | None, geometry: BoardMap, pieces: lis
     board_sides = sides_for(sides(), SEATS)
     out = {side.id: sum(1 for s in v["ships"] if s["side"] == side.id
                         and str(s["status"]) != "active") for side in board_sides}
-    rows = [("turn", f"{v['turn']} of {v['turn_limit']}"), ("phase", str(v["phase"])),
-            ("first", v["first"]), *extra]
+    rows = [("turn", f"{v['turn']} of {v['turn_limit']}"),
+            ("phase", PHASE_NAMES.get(str(v["phase"]), str(v["phase"]))),
+            ("moves first", NAMES.get(v["first"], v["first"])), *extra]
     if v.get("fire_class"):
         rows.append(("firing class", v["fire_class"]))
     rows += [(f"{s.name} out of play", str(out[s.id])) for s in board_sides]
