@@ -165,6 +165,7 @@ def test_a_whole_duel_with_orders_on_the_displays(server: str, browser: Any) -> 
             assert "A/B" in box.inner_text() and "A5.321" in box.inner_text()
             assert page.locator('#displays .sphere [data-window="A/B"] .mark.preview').count()
             assert v["n_actions"] == _json(f"{server}/api/games/{gid}/view", token)["n_actions"]
+            _shot(page, "pivot", "#displays .widget-sphere")
             box.locator("[data-confirm-go]").click()
             did["pivot"] = True
         elif not did["fire"] and any(t.startswith("fire ") for t in texts):
