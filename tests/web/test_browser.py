@@ -406,3 +406,91 @@ def test_rejoin_a_seat_from_the_lobby(server: str, browser: Any) -> None:
     assert "Your turn" in page.inner_text("#status")
     assert page.locator("#prompt-text").inner_text().startswith("Place P1")
     ctx.close()
+
+
+def test_a_finished_game_offers_a_rematch(server: str, browser: Any) -> None:
+    """Over days: a finished game offers a rematch — a new game of the same ruleset, scenario
+    and kind of dice, the seat held here held again (its token in the new link), the seat the
+    other player held opened for them to take."""
+    g = json.loads(urllib.request.urlopen(urllib.request.Request(
+        f"{server}/api/games", data=json.dumps({
+            "ruleset": "space-fleet", "scenario": "duel",
+            "seats": {"blue": {"kind": "human"}, "red": {"kind": "human"}}}).encode(),
+        headers={"Content-Type": "application/json"}), timeout=30).read())
+    blue = next(t["token"] for t in g["tokens"] if t["seat"] == "blue")
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = ctx.new_page()
+    page.goto(f"{server}/game/{g['id']}#seat=blue&token={blue}")
+    wait_actions(page, 0)
+    assert page.locator("#rematch").is_hidden()  # not before the end
+    page.once("dialog", lambda d: d.accept())
+    page.click("#resign")
+    page.wait_for_selector('#status[data-over="true"]', timeout=WAIT)
+    page.locator("#rematch").click()
+    page.wait_for_url(lambda u: f"/game/{g['id']}" not in u and "/game/" in u, timeout=WAIT)
+    wait_actions(page, 0)
+    new = urlparse(page.url).path.rsplit("/", 1)[-1]
+    info = get_json(f"{server}/api/games/{new}")
+    assert (info["ruleset"], info["scenario"]) == ("space-fleet", "duel")
+    assert info["seats"]["red"]["kind"] == "open" and info["seats"]["blue"]["kind"] == "human"
+    toks = tokens_of(page)
+    assert list(toks) == ["blue"]
+    assert get_json(f"{server}/api/games/{new}/view", toks["blue"])["seat"] == "blue"
+    assert page.locator('#join-box [data-join="red"]').count() == 1  # for the other player
+    ctx.close()
+
+
+NOTIFY_SPY = """
+window.__notes = [];
+class SpyNotification {
+  constructor(title, opts) { window.__notes.push({ title, body: (opts || {}).body || "" }); }
+  static requestPermission() { return Promise.resolve("granted"); }
+}
+SpyNotification.permission = "granted";
+window.Notification = SpyNotification;
+Object.defineProperty(document, "hidden",
+                      { configurable: true, get: () => window.__hidden ?? false });
+"""
+
+
+def test_the_page_notifies_when_the_turn_comes(server: str, browser: Any) -> None:
+    """Over days: with the page in the background, a notification says when the seat's turn
+    comes (observed through ``new Notification``), once, with the board's prompt; none while it
+    is still the other side's turn."""
+    g = json.loads(urllib.request.urlopen(urllib.request.Request(
+        f"{server}/api/games", data=json.dumps({
+            "ruleset": "space-fleet", "scenario": "duel", "seed": 4,
+            "seats": {"blue": {"kind": "human"}, "red": {"kind": "human"}}}).encode(),
+        headers={"Content-Type": "application/json"}), timeout=30).read())
+    tok = {t["seat"]: t["token"] for t in g["tokens"]}
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    ctx.grant_permissions(["notifications"], origin=server)
+    ctx.add_init_script(NOTIFY_SPY)
+    page = ctx.new_page()
+    page.goto(f"{server}/game/{g['id']}#seat=red&token={tok['red']}")  # red waits for blue
+    wait_actions(page, 0)
+    page.evaluate("window.__hidden = true")  # the player went elsewhere
+    local = voidwar.load("space-fleet", "duel", seed=4)
+    pol = voidwar.policies.get("heuristic", "space-fleet", seed=1)
+    assert local.to_act == "blue"
+    while local.to_act == "blue":
+        text = str(pol.choose(local))
+        local.apply(text)
+        _post(f"{server}/api/games/{g['id']}/actions", tok["blue"], {"action": text})
+        if local.to_act == "blue":
+            wait_actions(page, len(local.actions))
+            assert page.evaluate("window.__notes") == []  # still blue's turn
+    wait_actions(page, len(local.actions))
+    page.wait_for_function("window.__notes.length > 0", timeout=WAIT)
+    notes = page.evaluate("window.__notes")
+    assert len(notes) == 1 and "your turn" in notes[0]["title"]
+    assert notes[0]["body"] == get_json(f"{server}/api/games/{g['id']}/view",
+                                        tok["red"])["board"]["prompt"]
+    ctx.close()
+
+
+def _post(url: str, token: str, body: Any) -> Any:
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), headers={
+        "Content-Type": "application/json", "X-Seat-Token": token})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())

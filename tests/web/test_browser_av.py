@@ -97,12 +97,23 @@ DRAWN = """() => {
 }"""
 
 
-def check_overlays(page: Any, board: dict[str, Any]) -> None:
-    """The drawn vector, FP, EoT and plot are the board's (and so the state's)."""
+def check_overlays(page: Any, board: dict[str, Any], state: dict[str, Any] | None = None) -> None:
+    """The drawn vector, FP, EoT, plot and track are the board's; and, given the view's state,
+    the drawn vector runs from each ship's position to its EoT marker, the FP and EoT rings
+    stand on the state's FP and EoT hexes, and the track ends where the ship is."""
     seen = page.evaluate(DRAWN)
     for o in board["overlays"]:
         want = " ".join(p["hex"] for p in o["points"])
         assert seen.get(f"{o['piece']} {o['kind']}") == want, (o["piece"], o["kind"])
+    for sid, s in (state or {}).get("ships", {}).items():
+        if s["out"]:
+            continue
+        key = lambda p: f"{p[0]},{p[1]}"  # noqa: E731
+        pos, fp, eot = key(s["position"]), key(s["fp"]), key(s["eot"])
+        assert seen[f"{sid} vector"].split() in ([pos, eot],), (sid, "vector")
+        assert seen[f"{sid} fp"] == fp and seen[f"{sid} eot"] == eot, sid
+        track = seen.get(f"{sid} track")
+        assert track is None or track.split()[-1] == pos, (sid, "track")
 
 
 def _shot(page: Any, name: str, selector: str | None = None) -> None:
@@ -139,7 +150,7 @@ def test_a_whole_duel_with_orders_on_the_displays(server: str, browser: Any) -> 
             continue
         page.wait_for_selector(f'#status[data-n-actions="{v["n_actions"]}"]', timeout=WAIT)
         board = v["board"]
-        check_overlays(page, board)
+        check_overlays(page, board, v["view"])
         texts = {a["text"]: a for acts in board["actions"].values() for a in acts}
         n = v["n_actions"]
         if not did["thrust"] and "thrust 2" in texts:
@@ -149,6 +160,13 @@ def test_a_whole_duel_with_orders_on_the_displays(server: str, browser: Any) -> 
             did["thrust"] = True
         elif not did["pivot"] and did["thrust"] and "pivot to A/B" in texts:
             page.locator('#displays .sphere [data-window="A/B"]').first.dispatch_event("click")
+            box = page.locator('#displays .confirm-box[data-confirm="pivot to A/B"]')
+            box.wait_for(timeout=WAIT)  # previewed and asked, not yet sent
+            assert "A/B" in box.inner_text() and "A5.321" in box.inner_text()
+            assert page.locator('#displays .sphere [data-window="A/B"] .mark.preview').count()
+            assert v["n_actions"] == _json(f"{server}/api/games/{gid}/view", token)["n_actions"]
+            _shot(page, "pivot", "#displays .widget-sphere")
+            box.locator("[data-confirm-go]").click()
             did["pivot"] = True
         elif not did["fire"] and any(t.startswith("fire ") for t in texts):
             if not shots_taken:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import voidwar
@@ -233,3 +235,119 @@ def test_hills_carry_their_slope_and_the_reach_follows_the_rules_cost() -> None:
             if table.base_on_table(farther, game.setup.radius):  # type: ignore[attr-defined]
                 assert not table.path_fits([u.pos, farther], u.profile.speed), (p.id, qx, qy)
         assert max(ds) != min(ds)  # not a circle: the slope bends it
+
+
+# -- issue 16/17 gaps: sides from data, every Bolt counted, this turn's movement, previews ------
+@pytest.mark.parametrize(("ruleset", "scenario"), [("antilles", None), ("space-fleet", "duel"),
+                                                   ("astral-dreams", "ruins"),
+                                                   ("attack-vector", "duel")])
+def test_side_names_and_colours_come_from_the_rulesets_data(ruleset: str,
+                                                            scenario: str | None) -> None:
+    import importlib
+
+    mod = importlib.import_module(f"voidwar.rulesets.{ruleset.replace('-', '_')}.data")
+    data = mod.sides()
+    game = voidwar.load(ruleset, scenario, seed=1)
+    b = _board(game, game.seats[0])
+    for side in b.sides:
+        entry = data.sides[side.id]
+        assert side.colour == entry.colour
+        assert side.name == (entry.name or side.name) and side.name
+    assert len({s.colour for s in b.sides}) == len(b.sides)
+
+
+def test_a_seat_the_side_data_does_not_name_takes_a_spare_colour() -> None:
+    from voidwar.core.board import SideData, SidesFile, sides_for
+
+    data = SidesFile(sides={"blue": SideData(name="Blue", colour="#0000ff")},
+                     spare=["#00ff00", "#ff0000"])
+    got = sides_for(data, ["blue", "green", "amber"])
+    assert [(s.name, s.colour) for s in got] == [("Blue", "#0000ff"), ("Green", "#00ff00"),
+                                                 ("Amber", "#ff0000")]
+
+
+def test_every_antilles_bolt_launched_is_in_play_or_out_and_counted() -> None:
+    """Bolts destroyed (2.16, 2.17, 2.2, 3.4) or gone off the map (2.18) are pieces out of play
+    (the tray), with their type, and the panel counts them; none is lost from the board."""
+    game = voidwar.load("antilles", seed=3)
+    pol = voidwar.policies.get("heuristic", "antilles", seed=1)
+    seen_out = set()
+    while not game.over:
+        game.apply(pol.choose(game))
+        b = _board(game, "commander")
+        launched = sum(1 for e in game.log if e.kind == "launch")
+        bolts = [p for p in b.pieces if p.kind.endswith("Bolt")]
+        assert len(bolts) == launched == len({p.id for p in bolts})
+        live = {f"B{x['id'][1:]}" for x in game.view("commander")["bolts"]}
+        for p in bolts:
+            assert (p.status == "active") == (p.id in live), p
+            assert p.counters[0].on_counter and p.counters[0].value in "NFX"
+        out = [p for p in bolts if p.status in OUT_OF_PLAY]
+        left = {f"B{e.data['bolt']}" for e in game.log if e.kind == "exit"}
+        assert {p.id for p in out if p.status == "off-map"} == left
+        rows = dict(b.panels[0].rows)
+        assert int(rows["Bolts destroyed"]) + int(rows["Bolts off the map"]) == len(out)
+        seen_out |= {p.status for p in out}
+    assert seen_out == {"destroyed", "off-map"}
+
+
+def test_attack_vector_track_is_this_turns_hexes_entered_segment_by_segment() -> None:
+    """The track overlay: where the ship began this turn, then each hex it entered, labelled
+    with its segment (A2.1); it ends at the ship; it restarts at every new turn."""
+    from voidwar.core.hexgrid import Hex3
+    from voidwar.rulesets.attack_vector.vectors import offset
+
+    game = voidwar.load("attack-vector", "duel", seed=3)
+    pol = voidwar.policies.get("random", "attack-vector", seed=1)
+    starts: dict[str, str] = {}
+    turn = 0
+    checked = 0
+    while not game.over and len(game.actions) < 120:
+        v = game.view(game.to_act)
+        b = _board(game, game.to_act)
+        if v["turn"] != turn:
+            turn = v["turn"]
+            starts = {sid: f"{s['position'][0]},{s['position'][1]}"
+                      for sid, s in v["ships"].items()}
+        for sid, s in v["ships"].items():
+            tr = next((o for o in b.overlays if o.kind == "track" and o.piece == sid), None)
+            if tr is None:
+                continue
+            hexes = [p.hex for p in tr.points]
+            assert hexes[0] == starts[sid]
+            assert hexes[-1] == f"{s['position'][0]},{s['position'][1]}"
+            segs = [int(lab.rstrip("+-")) for lab in tr.labels[1:]]
+            assert segs == sorted(segs) and all(1 <= g <= v["segment"] for g in segs)
+            for a, c in itertools.pairwise(hexes):  # one hex at a time
+                qa, ra = map(int, a.split(","))
+                qc, rc = map(int, c.split(","))
+                assert offset(Hex3(qa, ra, 0), Hex3(qc, rc, 0)).horizontal == 1
+            checked += 1
+        game.apply(pol.choose(game))
+    assert checked > 20 and turn >= 2
+
+
+def test_attack_vector_pivot_and_roll_previews_are_what_the_rules_do() -> None:
+    """A window's preview is where the markers stand once that pivot is made (A5.321), a roll's
+    where they stand after the roll: checked by playing the order until it completes."""
+    from voidwar.rulesets.attack_vector.displays import MARK
+
+    base = voidwar.load("attack-vector", "duel", seed=1)
+    b = _board(base, "blue")
+    sphere = next(w for w in b.widgets if w.kind == "sphere" and w.piece == "blue-1")
+    picks = [(w.action, w.preview) for w in sphere.windows if w.action][:3]
+    picks += [(c.action, c.preview) for c in sphere.choices if c.preview][:2]
+    assert len(picks) == 5
+    for action, preview in picks:
+        assert "confirm" not in action and preview["N"]
+        g = voidwar.load("attack-vector", "duel", seed=1)
+        g.apply(action)
+        for _ in range(200):  # every seat says done until the change is complete
+            if any(e.kind == "facing" and "complete" in e.text and e.data.get("ship") == "blue-1"
+                   for e in g.log):
+                break
+            g.apply("done")
+        s = g.view("blue")["ships"]["blue-1"]
+        assert s["facing_change"] is None, action
+        marks = s["orientation"]["markers"]
+        assert {MARK[m]: w for m, w in marks.items()} == preview, action

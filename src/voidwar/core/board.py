@@ -17,11 +17,13 @@ from __future__ import annotations
 import contextlib
 import copy
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from .chance import CHANCE, ChanceNeeded, ExplicitChanceGame
+from .datafile import StrictModel, load_model
 from .game import Action, Event, Game
 from .hexgrid import Hex, pixel
 
@@ -41,6 +43,50 @@ class Side(_Model):
     id: str
     name: str
     colour: str
+
+
+class SideData(StrictModel):
+    """A side's entry in a ruleset's ``data/sides.toml``: its name on the board (empty: the
+    ruleset names it from other data) and its fixed colour."""
+
+    name: str = ""
+    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+
+
+class SidesFile(StrictModel):
+    """``data/sides.toml``: ``[sides.<seat>]`` entries, and ``spare`` colours (in order) for
+    seats a scenario names that the file does not."""
+
+    sides: dict[str, SideData]
+    spare: list[Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]] = Field(
+        default_factory=list)
+
+
+def read_sides(path: str | Path) -> SidesFile:
+    """A ruleset's side entries (called once, by its ``data.py``)."""
+    return load_model(SidesFile, path)
+
+
+def sides_for(data: SidesFile, seats: Iterable[str],
+              names: Callable[[str], str] | None = None) -> list[Side]:
+    """The board's sides for ``seats``: each its entry's name and colour; a seat the file does
+    not list gets the next spare colour and its own name capitalised."""
+    out, spare = [], 0
+    for seat in seats:
+        entry = data.sides.get(seat)
+        if entry is None:
+            colour = data.spare[spare % len(data.spare)] if data.spare else "#999999"
+            spare += 1
+            entry = SideData(name="", colour=colour)
+        name = entry.name or (names(seat) if names else seat.capitalize())
+        out.append(Side(id=seat, name=name, colour=entry.colour))
+    return out
+
+
+def log_of(game: Game) -> list[Event]:
+    """The events of ``game`` so far (of the rules a real-dice wrapper holds)."""
+    inner = game.inner if isinstance(game, ExplicitChanceGame) else game
+    return list(inner.log)
 
 
 class Cell(_Model):
@@ -223,10 +269,11 @@ class LastAction(_Model):
 # -- overlays and display widgets (issue 17): generic kinds a page draws, named by no ruleset --
 class Overlay(_Model):
     """Something drawn on the map through hexes: ``vector`` (a line with an arrowhead from the
-    first position to the last), ``plot`` (the hexes entered, ``labels`` beside each), ``fp`` and
-    ``eot`` (a ring on one hex)."""
+    first position to the last), ``plot`` (the hexes still to be entered, ``labels`` beside
+    each), ``track`` (the hexes already entered, a solid line through them, ``labels`` beside
+    each), ``fp`` and ``eot`` (a ring on one hex)."""
 
-    kind: Literal["vector", "plot", "fp", "eot"]
+    kind: Literal["vector", "plot", "track", "fp", "eot"]
     piece: str
     side: str
     points: list[Position]
@@ -258,6 +305,11 @@ class SphereWindow(_Model):
     lit: bool = False
     action: str = ""
     arcs: list[str] = Field(default_factory=list)
+    #: shown before ``action`` is sent: what the change will be (the page always asks)
+    confirm: str = ""
+    #: where each orientation marker will stand once ``action`` is done (marker → window key),
+    #: previewed on the display while the page asks
+    preview: dict[str, str] = Field(default_factory=dict)
 
 
 class Choice(_Model):
@@ -266,6 +318,8 @@ class Choice(_Model):
     label: str
     action: str
     confirm: str = ""
+    #: as :attr:`SphereWindow.preview`: the markers' windows once the choice is done
+    preview: dict[str, str] = Field(default_factory=dict)
 
 
 class SphereWidget(_Model):
@@ -370,6 +424,11 @@ class ProfileWidget(_Model):
     title: str
     piece: str = ""
     points: list[ProfilePoint]
+    #: what the horizontal axis runs along (``blue-1 → red-1``); ``x`` is measured along it
+    axis: str = ""
+    #: the horizontal unit of ``x`` and the vertical unit of ``z`` (``hex``, ``level``)
+    x_unit: str = ""
+    z_unit: str = ""
 
 
 Widget = Annotated[SphereWidget | GaugeWidget | TrackWidget | StepperWidget | TableWidget

@@ -13,22 +13,28 @@ from ...core.board import (
     Panel,
     Piece,
     Position,
-    Side,
     generic_action,
     group,
     hex_cells,
     legal_for_seat,
+    log_of,
+    sides_for,
     visible,
 )
 from ...core.game import Game
 from ...core.hexgrid import DIRECTION_LETTERS, HexagonBoard
+from .data import sides
 
-#: fixed sides: the player's Paladins against the platform and its Bolts
-SIDES = [Side(id="commander", name="Paladins (commander)", colour="#4aa3ff"),
-         Side(id="antilles", name="Battle Platform Antilles", colour="#e8553f")]
+#: the seats on the board: the player's Paladins against the platform and its Bolts
+SEATS = ("commander", "antilles")
 #: a Bolt's type on its counter (2.2)
 BOLT_LETTER = {"normal": "N", "fast": "F", "exploding": "X"}
 PLATFORM = "antilles"
+#: the rules' own names of the steps of a turn (3.1, 3.2 "the Paladin movement step", 3.3
+#: "the Paladin attack step", 6.0), as the panel shows them
+PHASE_NAMES = {"setup": "Initial Placement (3.1)", "movement": "Blip Movement (3.2)",
+               "attack": "Paladin attack step (3.3, 3.4)",
+               "end": "end of turn: continue or abort (6.0)", "over": "battle over"}
 
 
 def _key(h: Any) -> str:
@@ -46,7 +52,7 @@ def prompt(v: dict[str, Any], seat: str | None) -> str:
     if phase == "setup":
         return f"Place {unplaced[0]} on a free hex (3.1)." if unplaced else "Set-up is done."
     if phase == "movement":
-        return "Move a Paladin one hex, or end movement (3.2)."
+        return "Blip a Paladin to any free hex, or end movement (3.2 Blip Movement)."
     if phase == "attack":
         return "Choose a Paladin to fire at the platform or a Bolt, or end attacks (3.3, 3.4)."
     return "Continue the mission, or abort it (6.0)."
@@ -72,6 +78,30 @@ def _bolt(b: dict[str, Any]) -> Piece:
                                    on_counter=True, tone="warn" if kind != "normal" else "info")],
                  profile=[Counter(name="type", value=kind),
                           Counter(name="facing", value=b["facing"])])
+
+
+def _gone_bolts(game: Game, live: set[str]) -> list[Piece]:
+    """Every Bolt launched (2.11) and no longer in play, from the battle's log: ``off-map``
+    when it left the map (2.18), else ``destroyed`` (2.16, 2.17, 2.2, 3.4); for the tray."""
+    launched: dict[str, str] = {}
+    left: set[str] = set()
+    for e in log_of(game):
+        if e.kind == "launch" and "bolt" in e.data:
+            launched[f"B{e.data['bolt']}"] = str(e.data.get("type", "normal"))
+        elif e.kind == "exit" and "bolt" in e.data:
+            left.add(f"B{e.data['bolt']}")
+    out = []
+    for bid, kind in launched.items():
+        if bid in live:
+            continue
+        letter = BOLT_LETTER.get(kind, kind[:1].upper())
+        out.append(Piece(id=bid, side=PLATFORM, label=bid, kind=f"{kind} Bolt",
+                         status="off-map" if bid in left else "destroyed",
+                         counters=[Counter(name="type", value=letter, on_counter=True)],
+                         profile=[Counter(name="type", value=kind),
+                                  Counter(name="fate", value="left the map (2.18)" if bid in left
+                                          else "destroyed")]))
+    return out
 
 
 def _platform(v: dict[str, Any]) -> Piece:
@@ -103,14 +133,21 @@ def board_view(game: Game, seat: str | None) -> BoardView:
     board = HexagonBoard(v["board"]["radius"])
     pieces = [_platform(v)] + [_paladin(p, v["phase"]) for p in v["paladins"]]
     pieces += [_bolt(b) for b in v["bolts"]]
+    gone = _gone_bolts(game, {b["id"] for b in v["bolts"]})
+    pieces += gone
     ids = {p.id for p in pieces}
     acts = [_action(a, ids) for a in legal_for_seat(game, seat)]
     lost = sum(1 for p in v["paladins"] if not p["alive"])
-    panels = [Panel(title="Battle", rows=[("turn", str(v["turn"])), ("phase", v["phase"]),
+    step = PHASE_NAMES.get(v["phase"], v["phase"])
+    panels = [Panel(title="Battle", rows=[("turn", str(v["turn"])), ("step", step),
                                           ("victory points", str(v["vp"])),
                                           ("Paladins lost", f"{lost} of {len(v['paladins'])}"),
-                                          ("Bolts in play", str(len(v["bolts"])))])]
+                                          ("Bolts in play", str(len(v["bolts"]))),
+                                          ("Bolts destroyed", str(sum(
+                                              p.status == "destroyed" for p in gone))),
+                                          ("Bolts off the map", str(sum(
+                                              p.status == "off-map" for p in gone)))])]
     return BoardView(
         map=BoardMap(kind="hex", cells=hex_cells(board, _key), unit="hex"),
-        sides=SIDES, pieces=pieces, panels=panels, prompt=prompt(v, seat),
+        sides=sides_for(sides(), SEATS), pieces=pieces, panels=panels, prompt=prompt(v, seat),
         actions=group(acts), result=v.get("outcome"))

@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import field_validator
 
+from ...core.board import SidesFile, read_sides
 from ...core.datafile import StrictModel, package_file, read_toml, validate
 from ...core.errors import DataFileError
 from ...core.game import canonical_json
@@ -145,3 +146,10 @@ def load_values_option(spec: str | Path | dict[str, Any], tables: Tables) -> Val
         raise DataFileError(source, "tables", f"fitted for the tables {model.tables}, but "
                             f"this game's tables are {want}")
     return model
+
+
+# -- the sides on the board ----------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def sides() -> SidesFile:
+    """The seats' names and fixed colours on the board (``data/sides.toml``, issue 16)."""
+    return read_sides(data_file("sides.toml"))

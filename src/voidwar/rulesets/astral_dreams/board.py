@@ -28,10 +28,12 @@ from ...core.board import (
     Terrain,
     group,
     legal_for_seat,
+    sides_for,
     visible,
 )
 from ...core.game import Game
 from ...core.tabletop import Circle, Point, Rect
+from .data import sides as side_data
 from .data import units
 from .movement import reach
 from .state import Unit
@@ -42,13 +44,13 @@ REACH_RAYS = 72
 #: outlines already measured: they depend only on the table, the base, the place and the speed
 _OUTLINES: dict[tuple[object, ...], list[tuple[float, float]]] = {}
 
-COLOURS = {"scouts": "#4aa3ff", "robots": "#ff6b5a"}
+#: the two sides, in the data's order
+SEATS = ("scouts", "robots")
 
 
 def sides() -> list[Side]:
-    """The two sides, named as ``units.toml`` names them."""
-    table = units()
-    return [Side(id=s, name=table.side(s).side_name, colour=COLOURS[s]) for s in COLOURS]
+    """The two sides, named as ``units.toml`` names them, coloured as ``sides.toml`` does."""
+    return sides_for(side_data(), SEATS, lambda s: units().side(s).side_name)
 
 
 def prompt(v: dict[str, Any], seat: str | None) -> str:
@@ -211,15 +213,18 @@ def board_view(game: Game, seat: str | None) -> BoardView:
         free.append(FreeMove(actor=actor, template=f"move {actor} to {{point}}",
                              reach=float(u.profile.speed)))
     res = v.get("result")
-    rows = [("round", str(v["round"])), ("initiative", v["initiative"]),
-            ("turn", v["turn"]), ("acting", v["current"] or "—")]
+    names = {sd.id: sd.name for sd in sides()}
+    rows = [("round", str(v["round"])), ("initiative", names.get(v["initiative"], "—")),
+            ("side to act", names.get(v["turn"], "—")),
+            ("miniature acting", v["current"] or "none chosen")]
     if v["attack_kind"]:
         rows.append(("attacks", f"{v['attack_kind']}, {v['attacks_left']} left"))
     rows.append(("fallen", ", ".join(v["fallen"]) or "none"))
     return BoardView(
         map=BoardMap(kind="table", width=float(v["table"]["width"]),
                      height=float(v["table"]["height"]), unit="inch",
-                     edges={"top": "Robots' edge", "bottom": "Scouts' edge"}),
+                     edges={"top": f"{names['robots']}' edge",
+                            "bottom": f"{names['scouts']}' edge"}),
         sides=sides(), pieces=pieces, terrain=_terrain(game),
         panels=[Panel(title=f"Scenario {v['scenario']}", rows=rows)],
         prompt=prompt(v, seat), actions=group(acts), free_moves=free,

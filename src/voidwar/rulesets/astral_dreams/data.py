@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal
 import tomli_w
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
+from ...core.board import SidesFile, read_sides
 from ...core.datafile import StrictModel, load_model, package_file, read_json, read_toml, validate
 from ...core.errors import DataFileError, UnknownName
 from ...core.tabletop import Circle, Point, Rect, frac
@@ -372,3 +373,11 @@ __all__ = [
     "load_army", "load_scenario_file", "parse_army", "read_army_file", "scenarios",
     "suggest_army", "units",
 ]
+
+
+# -- the sides on the board ----------------------------------------------------------------------
+@cache
+def sides() -> SidesFile:
+    """The sides' fixed colours on the board (``data/sides.toml``, issue 16; the names are
+    ``units.toml``'s ``side_name``)."""
+    return read_sides(package_file(PKG, f"{DATA}/sides.toml"))

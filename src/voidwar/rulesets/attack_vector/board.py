@@ -21,38 +21,39 @@ from ...core.board import (
     group,
     hex_cells,
     legal_for_seat,
+    log_of,
+    sides_for,
     visible,
 )
 from ...core.game import Game
 from ...core.hexgrid import Hex, Hex3
+from .data import sides
 from .displays import legal_key, widgets
 from .vectors import (
     SEGMENTS,
     Vec3,
     from_components,
     normal_form,
+    offset,
     parse_vector,
     segment_move,
     shift,
     unit,
 )
 
-#: fixed colours of the seats a scenario may name (any other seat gets the next spare one)
-COLOURS = {"blue": "#4aa3ff", "red": "#ff6b5a", "pilot": "#4aa3ff", "green": "#7ddc72",
-           "yellow": "#f4c542"}
-SPARE = ("#c58bff", "#5ee0d0", "#f49a42")
 MARGIN = 4
 #: the map's cells are snapped to blocks of this many hexes, so they change rarely (no jumps)
 BLOCK = 8
+#: the steps of a segment and of the end of a turn, as the sequence of play names them (A5.212)
+STEP_NAMES = {"plotting": "Plotting", "orders": "Orders", "reveal": "Reveal", "fire": "Fire",
+              "long_orders": "Long orders", "end_turn_orders": "End-of-turn orders"}
 GROUP_LABEL = {"thrust": "thrust", "pivot-to": "pivot to", "roll": "roll", "bias": "bias",
                "reactors": "reactors", "radiators": "radiators"}
 
 
 def _sides(game: Game) -> list[Side]:
-    out = []
-    for i, s in enumerate(game.seats):
-        out.append(Side(id=s, name=s.capitalize(), colour=COLOURS.get(s, SPARE[i % len(SPARE)])))
-    return out
+    """The scenario's seats, named and coloured by ``data/sides.toml``."""
+    return sides_for(sides(), game.seats)
 
 
 def prompt(v: dict[str, Any], seat: str | None) -> str:
@@ -166,9 +167,54 @@ def plot(s: dict[str, Any], segment: int) -> tuple[list[Position], list[str]]:
     return pts, labels
 
 
-def overlays(v: dict[str, Any]) -> list[Overlay]:
+def _path(a: Hex3, b: Hex3) -> list[Hex3]:
+    """The hexes entered moving from ``a`` to ``b`` in one segment, one at a time in the
+    movement grid's order (A2.1); a change of level only is no new hex on the map."""
+    out, p = [], a
+    for arrow, n in normal_form(offset(a, b)).items():
+        for _ in range(n):
+            p = shift(p, unit(arrow))
+            if arrow not in "+-":
+                out.append(p)
+    if out and out[-1] != b:
+        out[-1] = b
+    return out
+
+
+def tracks(game: Game, v: dict[str, Any]) -> dict[str, tuple[list[Position], list[str]]]:
+    """Per ship, this turn's movement so far (A2.1): where it began the turn, then every hex it
+    entered in each segment, labelled with the segment (and ``+``/``-`` for each level
+    climbed or dived). Read from the engagement's public move events (every ship's position is
+    public in every view), replayed from each ship's start; nothing of the state is added."""
+    pos = {sid: Hex3(*s["start"]) for sid, s in v["ships"].items()}
+    at_turn = dict(pos)
+    entered: dict[str, tuple[list[Position], list[str]]] = {}
+    segment = 1
+    for e in log_of(game):
+        d = e.data
+        if e.kind == "segment" and d.get("turn") == v["turn"]:
+            segment = int(d.get("segment", segment))
+            if segment == 1:
+                at_turn, entered = dict(pos), {}
+        elif e.kind == "move" and d.get("ship") in pos and isinstance(d.get("to"), list):
+            sid, to = d["ship"], Hex3(*d["to"])
+            pts, labels = entered.setdefault(sid, ([], []))
+            steps = _path(pos[sid], to)
+            climb = "+" * max(0, to.z - pos[sid].z) + "-" * max(0, pos[sid].z - to.z)
+            pts += [_key(h) for h in steps]
+            labels += [str(segment)] * len(steps)
+            if climb and labels:
+                labels[-1] += climb
+            pos[sid] = to
+    return {sid: ([_key(at_turn[sid]), *entered.get(sid, ([], []))[0]],
+                  ["", *entered.get(sid, ([], []))[1]]) for sid in pos}
+
+
+def overlays(v: dict[str, Any], done: dict[str, tuple[list[Position], list[str]]]
+             | None = None) -> list[Overlay]:
     """Per ship: the velocity vector from its position to its EoT marker, the FP and EoT
-    markers and the movement plot (AV:T A2.1, A2.4 markers)."""
+    markers, this turn's movement plot (AV:T A2.1, A2.4 markers): the hexes entered so far
+    (``track``, from ``done``) and those still to come (``plot``)."""
     out = []
     for s in v["ships"].values():
         if s.get("out"):
@@ -180,7 +226,11 @@ def overlays(v: dict[str, Any]) -> list[Overlay]:
                            label=f"{sid} vector {vel}"))
         pts, labels = plot(s, v["segment"])
         out.append(Overlay(kind="plot", piece=sid, side=side, points=pts, labels=labels,
-                           label=f"{sid} movement plot"))
+                           label=f"{sid} movement plot, segments {v['segment']}-{SEGMENTS}"))
+        if done and sid in done and len(done[sid][0]) > 1:
+            out.append(Overlay(kind="track", piece=sid, side=side, points=done[sid][0],
+                               labels=done[sid][1],
+                               label=f"{sid} this turn so far (turn {v['turn']})"))
         out.append(Overlay(kind="fp", piece=sid, side=side, points=[_key(fp)],
                            label=f"{sid} FP (level {fp.z:+d})"))
         out.append(Overlay(kind="eot", piece=sid, side=side, points=[_key(eot)],
@@ -218,13 +268,18 @@ def board_view(game: Game, seat: str | None) -> BoardView:
     pending = []
     for s, orders in v["pending"].items():
         n = orders["hidden"] if isinstance(orders, dict) else len(orders)
-        pending.append((f"{s} orders", f"{n} given" + (" (hidden)" if isinstance(orders, dict)
-                                                        else "")))
-    rows = [("turn", str(v["turn"])), ("segment", str(v["segment"])), ("step", str(v["step"])),
-            ("done", ", ".join(v["done_seats"]) or "nobody yet"), *pending]
+        name = next((sd.name for sd in _sides(game) if sd.id == s), s)
+        pending.append((f"{name}'s orders", f"{n} given" + (" (secret until the Reveal step)"
+                                                            if isinstance(orders, dict) else "")))
+    names = {sd.id: sd.name for sd in _sides(game)}
+    rows = [("turn", str(v["turn"])), ("segment", f"{v['segment']} of {SEGMENTS}"),
+            ("step", STEP_NAMES.get(str(v["step"]), str(v["step"]).replace("_", " "))),
+            ("orders given by", ", ".join(names.get(s, s) for s in v["done_seats"])
+             or "no one yet"), *pending]
     return BoardView(
         map=BoardMap(kind="hex", cells=hex_cells(_cells(pts), lambda h: f"{h.q},{h.r}"),
                      unit="hex"),
         sides=_sides(game), pieces=pieces, markers=markers,
         panels=[Panel(title=f"Scenario {v['scenario']}", rows=rows)],
-        prompt=prompt(v, seat), actions=group(acts), overlays=overlays(v), widgets=shown)
+        prompt=prompt(v, seat), actions=group(acts), overlays=overlays(v, tracks(game, v)),
+        widgets=shown)

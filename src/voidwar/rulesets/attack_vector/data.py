@@ -13,6 +13,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from voidwar.core.board import SidesFile, read_sides
 from voidwar.core.datafile import load_model, read_toml, validate
 from voidwar.core.errors import DataFileError, UnknownName
 
@@ -191,3 +192,10 @@ def _weapon_files(tables: str | None, d_results: str | None) -> WeaponRules:
 __all__ = ["DATA_DIR", "load_chart", "load_scenario", "load_ship_class", "load_systems",
            "load_weapon_rules", "scenario_names", "ship_classes", "ship_names", "systems_model",
            "thrust_chart", "write_thrust_chart"]
+
+
+# -- the sides on the board ----------------------------------------------------------------------
+@cache
+def sides() -> SidesFile:
+    """The seats' names and fixed colours on the board (``data/sides.toml``, issue 16)."""
+    return read_sides(DATA_DIR / "sides.toml")

@@ -9,6 +9,7 @@ weapon tables); fixed data (the chart, arcs, SSD, damage tables) from the game's
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -30,13 +31,25 @@ from ...core.board import (
 )
 from ...core.hexgrid import Hex, Hex3, pixel
 from .assist import laser
-from .avid import ALL_WINDOWS, AZIMUTHS, Orientation, Window, orientation, parse_window
+from .avid import (
+    ALL_WINDOWS,
+    AZIMUTHS,
+    Orientation,
+    Window,
+    orientation,
+    parse_window,
+    pivot_path,
+    roll_path,
+    wedge_count,
+)
 from .bearings import Bearing, bearing
 from .fire import ship_window
 from .systems.weapons import turn_segment
 from .thrust import format_thrust, parse_thrust
 from .vectors import SEGMENTS
 
+#: the distance between neighbouring hex centres in :func:`pixel` units
+HEX_STEP = math.sqrt(3)
 MARK = {"nose": "N", "aft": "A", "top": "T", "bottom": "B", "port": "P", "starboard": "S"}
 BANDS = ["amber", "blue", "green", "purple"]
 
@@ -96,6 +109,40 @@ def _arcs(game: Any, sid: str) -> dict[str, Any]:
     return dict(combat.systems[sid].arcs)
 
 
+def _after(final: Orientation) -> dict[str, str]:
+    return {MARK[m]: str(w) for m, w in final.marker_windows().items()}
+
+
+def _pivot_preview(o: Orientation, target: Window, three_d: bool) -> tuple[str, dict[str, str]]:
+    """What a pivot to ``target`` will do (A5.321 shortest path, A5.222 wedges): the text the
+    page confirms and the markers' windows at its end."""
+    path = pivot_path(o, target, three_d)
+    if not path:
+        return f"the nose is already in {target}", {}
+    final = path[-1].after
+    top = final.marker_windows()["top"]
+    return (f"pivot the nose {o.nose} → {target} along the shortest path, "
+            f"{wedge_count(path)} wedge(s) of 30° (A5.321, A5.222); top then {top}",
+            _after(final))
+
+
+def _roll_choice(o: Orientation, key: str, text: str) -> Choice:
+    """A roll (or bias) button; a roll previews where the top marker goes (A2.4 "Roll")."""
+    parts = key.split()
+    if parts[0] != "roll" or len(parts) < 3:
+        return Choice(label=text, action=text)
+    side = "starboard" if parts[2] in ("starboard", "True") else "port"
+    path = roll_path(o, int(parts[1]), side == "starboard")
+    label = f"roll {parts[1]}° {side}"
+    if not path:
+        return Choice(label=label, action=text)
+    final = path[-1].after
+    return Choice(label=label, action=text, preview=_after(final),
+                  confirm=f"roll {parts[1]}° to {side} about the nose, {wedge_count(path)} "
+                          f"wedge(s) (A2.4 Roll): top {o.marker_windows()['top']} → "
+                          f"{final.marker_windows()['top']}")
+
+
 def avid(v: dict[str, Any], game: Any, sid: str, legal: dict[str, str],
          colours: dict[str, str]) -> SphereWidget:
     """The AVID of ship ``sid`` (A5.131, bands A5.15–A5.17): markers, targets lit with their
@@ -125,11 +172,13 @@ def avid(v: dict[str, Any], game: Any, sid: str, legal: dict[str, str],
     windows = []
     for w in ALL_WINDOWS:
         sw = ship_window(o, w)
+        act = legal.get(f"pivot to {w}", "")
+        confirm, preview = _pivot_preview(o, w, v["three_d"]) if act else ("", {})
         windows.append(SphereWindow(
             key=str(w), k=w.k, e=w.e, band=w.ring, marks=marks.get(w, []), lit=w in lit,
-            action=legal.get(f"pivot to {w}", ""),
-            arcs=[m for m, arc in arcs.items() if sw in arc]))
-    rolls = [Choice(label=k, action=t) for k, t in legal.items()
+            action=act, arcs=[m for m, arc in arcs.items() if sw in arc],
+            confirm=confirm, preview=preview))
+    rolls = [_roll_choice(o, k, t) for k, t in legal.items()
              if k.startswith(("roll ", "bias "))]
     note = (f"nose {o.nose}, top {o.marker_windows()['top']}"
             + (f"; {fc['kind']} {fc['label']} ends segment {(fc['end'] - 1) % 8 + 1}"
@@ -256,19 +305,41 @@ def bearings_table(v: dict[str, Any], game: Any, sid: str, legal: dict[str, str]
                        choices=choices, rule="A5.152-A5.153 (RAL), A5.166 (fire)")
 
 
-def profile(v: dict[str, Any]) -> ProfileWidget:
-    """Side elevation: each ship's map x against its altitude, now and at EoT (A2.4)."""
+def _flat(p: list[int]) -> tuple[float, float]:
+    x, y = pixel(Hex(p[0], p[1]))
+    return x / HEX_STEP, y / HEX_STEP  # in hexes: neighbouring centres are one apart
+
+
+def profile(v: dict[str, Any], sid: str) -> ProfileWidget:
+    """Side elevation seen from beside the line from ship ``sid`` to the nearest other ship
+    (along its heading when alone): every ship's place along that line in hexes against its
+    altitude in levels (one level is one hex, A2.1), now and at its EoT marker (A2.4)."""
+    live = [s for s in v["ships"].values() if not s.get("out")]
+    me = v["ships"][sid]
+    ox, oy = _flat(me["position"])
+    others = [s for s in live if s["id"] != sid]
+    if others:
+        near = min(others, key=lambda s: math.dist(_flat(s["position"]), (ox, oy)))
+        tx, ty = _flat(near["position"])
+        dx, dy, axis = tx - ox, ty - oy, f"{sid} → {near['id']}"
+    else:
+        dx, dy, axis = 0.0, 0.0, f"{sid}, along its heading"
+    if math.hypot(dx, dy) < 1e-9:
+        a = math.radians(me["orientation"]["heading"] * 30.0)
+        dx, dy = math.sin(a), -math.cos(a)
+    n = math.hypot(dx, dy)
+    ux, uy = dx / n, dy / n
     pts = []
-    for s in v["ships"].values():
-        if s.get("out"):
-            continue
+    for s in sorted(live, key=lambda s: s["id"] != sid):
         for key, ghost in (("position", False), ("eot", True)):
-            q, r, z = s[key]
-            x, _y = pixel(Hex(q, r))
-            pts.append(ProfilePoint(piece=s["id"], side=s["seat"], x=round(x, 3), z=z,
-                                    label=s["id"] + (" EoT" if ghost else f" {z:+d}"),
+            x, y = _flat(s[key])
+            z = s[key][2]
+            pts.append(ProfilePoint(piece=s["id"], side=s["seat"],
+                                    x=round((x - ox) * ux + (y - oy) * uy, 2), z=z,
+                                    label=s["id"] + (f" EoT {z:+d}" if ghost else f" {z:+d}"),
                                     ghost=ghost))
-    return ProfileWidget(title="side elevation (altitude)", points=pts)
+    return ProfileWidget(title=f"{sid}: side elevation (who is above whom)", piece=sid,
+                         points=pts, axis=axis, x_unit="hex", z_unit="level")
 
 
 SHOWN = ("thrust ", "pivot to ", "roll ", "bias ", "fire ")
@@ -322,5 +393,5 @@ def widgets(v: dict[str, Any], game: Any, seat: str | None,
         rest = other_orders(sid, mine)
         if rest is not None:
             out.append(rest)
-    out.append(profile(v))
+        out.append(profile(v, sid))
     return out

@@ -24,10 +24,10 @@ from ...core.board import (
     Piece,
     Position,
     Ring,
-    Side,
     group,
     hex_cells,
     legal_for_seat,
+    sides_for,
     visible,
 )
 from ...core.errors import IllegalAction
@@ -35,11 +35,15 @@ from ...core.game import Game
 from ...core.hexgrid import DIRECTION_LETTERS, RectBoard
 from ...core.tabletop import Point, fmt, frac
 from .actions import Advance
-from .data import hexid, parse_hexid, tables
+from .data import hexid, parse_hexid, sides, tables
 from .table import ahead, bow, turned
 
-SIDES = [Side(id="blue", name="Blue fleet", colour="#4aa3ff"),
-         Side(id="red", name="Red fleet", colour="#ff6b5a")]
+#: the two fleets, in the data's order
+SEATS = ("blue", "red")
+#: the fleets' names on the board (data/sides.toml)
+NAMES = {sd.id: sd.name for sd in sides_for(sides(), SEATS)}
+#: the text's own names of the phases (Space Fleet: Movement, Firing)
+PHASE_NAMES = {"movement": "Movement", "fire": "Firing", "over": "battle over"}
 
 
 def prompt(v: dict[str, Any], seat: str | None) -> str:
@@ -47,7 +51,7 @@ def prompt(v: dict[str, Any], seat: str | None) -> str:
     if v.get("result") or v["phase"] == "over":
         return "The battle is over."
     if seat != v["to_act"]:
-        return f"{v['to_act'].capitalize()} is to act."
+        return f"The {NAMES.get(v['to_act'], v['to_act'])} is to act."
     if v["phase"] == "movement":
         if v["moving"]:
             return (f"Move {v['moving']} ahead along its path, turn it, or end its move "
@@ -225,16 +229,18 @@ def _common(v: dict[str, Any], seat: str | None, geometry: BoardMap, pieces: lis
         markers.append(Marker(kind="declared", label=f"{sid} → {target}"
                               + (" (missile)" if missile else ""),
                               position=where, side=ships[sid]["side"]))
+    board_sides = sides_for(sides(), SEATS)
     out = {side.id: sum(1 for s in v["ships"] if s["side"] == side.id
-                        and str(s["status"]) != "active") for side in SIDES}
-    rows = [("turn", f"{v['turn']} of {v['turn_limit']}"), ("phase", str(v["phase"])),
-            ("first", v["first"]), *extra]
+                        and str(s["status"]) != "active") for side in board_sides}
+    rows = [("turn", f"{v['turn']} of {v['turn_limit']}"),
+            ("phase", PHASE_NAMES.get(str(v["phase"]), str(v["phase"]))),
+            ("moves first", NAMES.get(v["first"], v["first"])), *extra]
     if v.get("fire_class"):
         rows.append(("firing class", v["fire_class"]))
-    rows += [(f"{s.name} out of play", str(out[s.id])) for s in SIDES]
+    rows += [(f"{s.name} out of play", str(out[s.id])) for s in board_sides]
     res = v.get("result")
     return BoardView(
-        map=geometry, sides=SIDES, pieces=pieces, markers=markers,
+        map=geometry, sides=board_sides, pieces=pieces, markers=markers,
         panels=[Panel(title=v.get("title") or "Battle", rows=rows)],
         prompt=prompt(v, seat), actions=group(acts), free_moves=free,
         result=None if not res else str(res.get("outcome", res)) if isinstance(res, dict)

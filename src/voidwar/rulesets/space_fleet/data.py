@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from ...core.board import SidesFile, read_sides
 from ...core.datafile import StrictModel, load_model, package_file, read_toml, validate
 from ...core.errors import DataFileError
 from ...core.hexgrid import DIRECTION_LETTERS, Hex, RectBoard
@@ -463,3 +464,11 @@ def shipped_scenario(name: str) -> Scenario:
     """A shipped scenario, validated once per process (the model is frozen: share it)."""
     data, file = _shipped_scenario_data(name)
     return scenario_from_data(dict(data), file)
+
+
+# -- the sides on the board ----------------------------------------------------------------------
+@cache
+def sides() -> SidesFile:
+    """The fleets' names and fixed colours on the board (``data/sides.toml``, issue 16)."""
+    return read_sides(package_file(__package__ or "voidwar.rulesets.space_fleet",
+                                   "data/sides.toml"))

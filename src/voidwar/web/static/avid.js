@@ -23,7 +23,8 @@ function sector(cx, cy, r0, r1, a0, a1) {
   return `M ${x0} ${y0} A ${r1} ${r1} 0 0 1 ${x1} ${y1} L ${x2} ${y2} A ${r0} ${r0} 0 0 0 ${x3} ${y3} Z`;
 }
 
-// w: SphereWidget; opts: {mount, onPick(action, window)}
+// w: SphereWidget; opts: {mount, onPick(action, window), preview: marker → window key (drawn
+// primed, where the markers will be), chosen: the window clicked, outlined while the page asks}
 export function drawSphere(w, opts = {}) {
   const R = 92, gap = 36, W = 4 * R + gap + 44, H = 2 * R + 44;
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "sphere", "data-piece": w.piece });
@@ -55,6 +56,14 @@ export function drawSphere(w, opts = {}) {
         t.textContent = m.kind === "target" ? m.label.split(" ").pop() : m.label;
         if (m.circled) el("circle", { cx: tx, cy: y - 3, r: 5.5, class: "circled" }, g);
       });
+      if (opts.chosen === win.key) {
+        el("path", { d: sector(cx, cy, r0, r1, a - step / 2, a + step / 2), class: "chosen" }, g);
+      }
+      const ahead = Object.entries(opts.preview || {}).filter(([, k]) => k === win.key).map(([m]) => m);
+      if (ahead.length) { // where the markers will stand once the change is made
+        el("text", { x: tx, y: ty + 3 + Math.max(win.marks.length, 1) * 6 + 4, class: "mark preview",
+                     "text-anchor": "middle" }, g).textContent = ahead.join(" ") + "′";
+      }
       if (win.action && opts.onPick) g.addEventListener("click", () => opts.onPick(win.action, win.key));
     }
     for (let k = 0; k < n; k++) { // azimuth names around the outer ring

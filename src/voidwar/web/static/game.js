@@ -5,7 +5,7 @@
 import { api, h, resultText, socketUrl, tokensFromFragment } from "./common.js";
 import { describe, describeTerrain, drawBoard, geometry, hexDistance, isOut, losBlocker, ringsAt, sideColour } from "./board.js";
 import { camera } from "./camera.js";
-import { renderDisplays } from "./panels.js";
+import { dropPending, renderDisplays } from "./panels.js";
 
 const gid = location.pathname.split("/").filter(Boolean).pop();
 let tokens = tokensFromFragment();
@@ -45,6 +45,7 @@ export async function refresh() {
         if (v.to_act && v.to_act !== "chance" && tokenFor(v.to_act) && v.seat !== v.to_act) {
           v = await api("GET", `/api/games/${gid}/view`, { token: tokenFor(v.to_act) });
         }
+        if (!state || state.version !== v.version) dropPending(); // the state moved on
         state = v;
         board = v.board;
         render();
@@ -425,12 +426,31 @@ async function resign() {
   await refresh();
 }
 
+// a finished game offers a rematch: the same ruleset, scenario, options and kind of dice; the
+// seats held here stay here (their tokens in the new link), a bot stays the same bot, and a seat
+// someone else held becomes an open seat they take from the lobby (or the link they are sent)
 async function rematch() {
+  const held = Object.keys(tokens);
   const seats = {};
-  for (const [n, x] of Object.entries(state.seats)) seats[n] = x.kind === "bot" ? { kind: "bot", policy: x.policy } : { kind: x.kind };
+  for (const [n, x] of Object.entries(state.seats)) {
+    seats[n] = x.kind === "bot" ? { kind: "bot", policy: x.policy } : { kind: held.includes(n) ? "human" : "open" };
+  }
+  let terms = {};
+  try { terms = (await api("GET", `/api/games/${gid}`)).terms || {}; } catch (_) { terms = {}; }
+  const body = { ruleset: state.ruleset, scenario: state.scenario, seats };
+  if (terms.dice && terms.dice.kind === "manual") body.dice = "manual";
+  if (terms.options && Object.keys(terms.options).length) body.options = terms.options;
   try {
-    const g = await api("POST", "/api/games", { body: { ruleset: state.ruleset, scenario: state.scenario, seats } });
-    location.href = g.tokens.length ? g.hotseat_link : g.spectator_link;
+    let g;
+    try { g = await api("POST", "/api/games", { body }); } catch (e) {
+      if (!body.options) throw e;
+      delete body.options; // options this server will not take again: the game as shipped
+      g = await api("POST", "/api/games", { body });
+    }
+    const mine = g.tokens.filter((t) => held.includes(t.seat));
+    const frag = new URLSearchParams();
+    for (const t of mine) { frag.append("seat", t.seat); frag.append("token", t.token); }
+    location.href = mine.length ? `/game/${g.id}#${frag.toString()}` : g.spectator_link;
   } catch (e) { message(e.message, true); }
 }
 

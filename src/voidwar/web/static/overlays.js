@@ -1,5 +1,7 @@
 // Map overlays of a BoardView (voidwar/core/board.py Overlay): a vector line with an arrowhead,
-// a movement plot (a dot in each hex entered, its segment beside it), FP and EoT rings. Generic:
+// a movement plot (a dot in each hex still to be entered, its segment beside it), the track of
+// the hexes already entered this turn (a solid line, a square and its segment at each), FP and
+// EoT rings. Generic:
 // the kinds are drawing kinds, the server says where each point is.
 const SVGNS = "http://www.w3.org/2000/svg";
 
@@ -42,6 +44,23 @@ export function drawOverlays(svg, board, at, S) {
       pts.forEach(([x, y], i) => {
         el("circle", { cx: x, cy: y, r: S * 0.12, fill: c, opacity: 0.75, class: "plot-dot" }, g);
         const t = el("text", { x: x + S * 0.28, y: y - S * 0.22, class: "plot-label", fill: c }, g);
+        t.textContent = o.labels[i] ?? "";
+      });
+    } else if (o.kind === "track") {
+      // the hexes already entered this turn: a solid line from where the turn began
+      el("polyline", { points: pts.map((p) => p.join(",")).join(" "), fill: "none", stroke: c,
+                       "stroke-width": 2.5, opacity: 0.55, "stroke-linejoin": "round",
+                       class: "track-line" }, g);
+      pts.forEach(([x, y], i) => {
+        if (i === 0) {
+          el("rect", { x: x - S * 0.16, y: y - S * 0.16, width: S * 0.32, height: S * 0.32,
+                       fill: "none", stroke: c, "stroke-width": 1.5, class: "track-start" }, g);
+          return;
+        }
+        el("rect", { x: x - S * 0.1, y: y - S * 0.1, width: S * 0.2, height: S * 0.2, fill: c,
+                     class: "track-dot" }, g);
+        const t = el("text", { x: x - S * 0.3, y: y - S * 0.22, class: "plot-label track-label",
+                               fill: c, "text-anchor": "end" }, g);
         t.textContent = o.labels[i] ?? "";
       });
     } else if (o.kind === "fp" || o.kind === "eot") {

@@ -42,15 +42,37 @@ function card(w, board, ctx) {
     h("h4", {}, w.title), body ? body(w, board, ctx) : h("i", {}, `(${w.kind})`));
 }
 
+// a pivot (a click on a window) or a roll is previewed on the display and confirmed before it
+// is sent: {action, label, confirm, preview, window}
+function askSphere(c, ctx) {
+  if (!c.confirm && !Object.keys(c.preview || {}).length) { ctx.submit(c.action); return; }
+  pending = c; ctx.redraw();
+}
+
+function confirmBox(p, ctx) {
+  return h("div", { class: "confirm-box", "data-confirm": p.action }, h("div", { class: "confirm-text" }, p.confirm),
+    h("button", { "data-confirm-go": "1", onclick: () => { pending = null; ctx.submit(p.action); } }, `confirm: ${p.label || p.action}`),
+    h("button", { class: "small", "data-confirm-cancel": "1", onclick: () => { pending = null; ctx.redraw(); } }, "cancel"));
+}
+
 function sphere(w, board, ctx) {
-  const svg = drawSphere(w, { mount, onPick: ctx.mine ? (action) => ctx.submit(action) : null });
+  const mine = pending && (w.windows.some((x) => x.action === pending.action) || w.choices.some((c) => c.action === pending.action));
+  const svg = drawSphere(w, { mount, preview: mine ? pending.preview : null, chosen: mine ? pending.window : null,
+    onPick: ctx.mine ? (action, key) => {
+      const win = w.windows.find((x) => x.key === key) || {};
+      askSphere({ action, label: action, confirm: win.confirm, preview: win.preview, window: key }, ctx);
+    } : null });
   const mounts = w.mounts.length ? h("div", { class: "mounts" }, "arc of mount ",
     ...["", ...w.mounts].map((m) => h("button", { class: "small" + (m === mount ? " on" : ""), "data-mount": m,
       onclick: () => { mount = m; ctx.redraw(); } }, m || "none"))) : "";
   const choices = ctx.mine && w.choices.length ? h("div", { class: "choices" },
-    ...w.choices.map((c) => h("button", { class: "small", "data-action": c.action, onclick: () => ctx.submit(c.action) }, c.label))) : "";
-  return h("div", {}, svg, h("div", { class: "dim note" }, w.note), mounts, choices);
+    ...w.choices.map((c) => h("button", { class: "small" + (mine && pending.action === c.action ? " on" : ""), "data-action": c.action,
+      onclick: () => askSphere({ action: c.action, label: c.label, confirm: c.confirm, preview: c.preview }, ctx) }, c.label))) : "";
+  return h("div", {}, svg, h("div", { class: "dim note" }, w.note), mine ? confirmBox(pending, ctx) : "", mounts, choices);
 }
+
+// a new board (the state moved on) drops a choice waiting for confirmation
+export function dropPending() { pending = null; }
 
 function gauges(w) {
   return h("div", {}, ...w.gauges.map((g) => h("div", { class: `gauge tone-${g.tone}`, "data-gauge": g.name, title: g.rule },
@@ -86,30 +108,46 @@ function table(w, board, ctx) {
   const out = h("div", {}, h("table", { class: "grid" }, h("thead", {}, h("tr", {}, ...w.columns.map((c) => h("th", {}, c)), h("th", {}, ""))),
     h("tbody", {}, ...rows)), h("small", { class: "dim" }, w.rule));
   const here = pending && w.choices.flat().some((c) => c.action === pending.action);
-  if (here) {
-    const p = pending;
-    out.appendChild(h("div", { class: "confirm-box", "data-confirm": p.action }, h("div", {}, p.confirm),
-      h("button", { "data-confirm-go": "1", onclick: () => { pending = null; ctx.submit(p.action); } }, `confirm: ${p.action}`),
-      h("button", { class: "small", onclick: () => { pending = null; ctx.redraw(); } }, "cancel")));
-  }
+  if (here) out.appendChild(confirmBox(pending, ctx));
   return out;
 }
 
+// side elevation: the horizontal axis runs along the line the server names (x in hexes), the
+// vertical is altitude (levels); every ship on an altitude stick from level 0, its EoT dashed
 function profile(w, board) {
-  const W = 420, H = 120;
+  const W = 460, H = 178, L = 34, R = 14, T = 16, B = 34;
   const svg = document.createElementNS(SVGNS, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("class", "profile-strip");
   const xs = w.points.map((p) => p.x), zs = w.points.map((p) => p.z);
-  const x0 = Math.min(...xs) - 2, x1 = Math.max(...xs) + 2, z0 = Math.min(...zs, 0) - 1, z1 = Math.max(...zs, 0) + 1;
-  const X = (x) => 20 + (W - 40) * (x - x0) / (x1 - x0 || 1), Y = (z) => H - 15 - (H - 30) * (z - z0) / (z1 - z0 || 1);
-  const add = (tag, attrs, text) => { const e = document.createElementNS(SVGNS, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); if (text) e.textContent = text; svg.appendChild(e); return e; };
-  add("line", { x1: 10, x2: W - 10, y1: Y(0), y2: Y(0), class: "plane" });
-  add("text", { x: 12, y: Y(0) - 3, class: "dim" }, "level 0");
+  const x0 = Math.min(...xs, 0) - 1.5, x1 = Math.max(...xs, 0) + 1.5;
+  const z0 = Math.min(...zs, 0) - 1, z1 = Math.max(...zs, 0) + 1;
+  const X = (x) => L + (W - L - R) * (x - x0) / (x1 - x0 || 1), Y = (z) => H - B - (H - T - B) * (z - z0) / (z1 - z0 || 1);
+  const add = (tag, attrs, text) => { const e = document.createElementNS(SVGNS, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); if (text !== undefined) e.textContent = text; svg.appendChild(e); return e; };
+  const every = Math.max(1, Math.ceil((z1 - z0) / 8));
+  for (let z = Math.ceil(z0); z <= z1; z += every) { // the altitude scale
+    add("line", { x1: L, x2: W - R, y1: Y(z), y2: Y(z), class: z === 0 ? "plane" : "level" });
+    add("text", { x: L - 4, y: Y(z) + 3, class: "dim zlabel", "text-anchor": "end" }, `${z > 0 ? "+" : ""}${z}`);
+  }
+  add("text", { x: 2, y: T - 4, class: "dim" }, `altitude (${w.z_unit || "level"}s)`);
+  add("text", { x: W - R, y: H - 4, class: "dim", "text-anchor": "end" }, `along ${w.axis} (${w.x_unit || "hex"}es)`);
+  for (let x = Math.ceil(x0 / 5) * 5; x <= x1; x += (x1 - x0 > 60 ? 10 : 5)) { // the range scale
+    add("line", { x1: X(x), x2: X(x), y1: H - B, y2: H - B + 4, class: "level" });
+    add("text", { x: X(x), y: H - B + 12, class: "dim xlabel", "text-anchor": "middle" }, String(x));
+  }
+  const used = [];
   for (const p of w.points) {
     const c = (board.sides.find((s) => s.id === p.side) || {}).colour || "#999";
-    add("circle", { cx: X(p.x), cy: Y(p.z), r: p.ghost ? 3 : 5, fill: p.ghost ? "none" : c, stroke: c, "data-piece": p.piece, "data-z": String(p.z), class: p.ghost ? "ghost" : "now" });
-    add("text", { x: X(p.x) + 7, y: Y(p.z) - 5, fill: c, class: "plabel" }, p.label);
+    const x = X(p.x), y = Y(p.z);
+    add("line", { x1: x, x2: x, y1: Y(0), y2: y, stroke: c, class: p.ghost ? "stick ghost" : "stick", "data-piece": p.piece });
+    add("circle", { cx: x, cy: y, r: p.ghost ? 3.5 : 5.5, fill: p.ghost ? "none" : c, stroke: c, "data-piece": p.piece, "data-z": String(p.z), class: p.ghost ? "ghost" : "now" });
+    let ly = y - 8; // stagger labels that would overlap
+    while (used.some(([ux, uy]) => Math.abs(ux - x) < 70 && Math.abs(uy - ly) < 10)) ly -= 10;
+    if (ly < T) ly = y + 16;
+    used.push([x, ly]);
+    const right = x > W - 110; // near the right edge: the label reads leftwards
+    add("text", { x: right ? x - 6 : x + 6, y: ly, fill: c, "text-anchor": right ? "end" : "start",
+                  class: p.ghost ? "plabel ghost" : "plabel" }, p.label);
   }
   return svg;
 }
