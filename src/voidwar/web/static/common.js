@@ -42,12 +42,19 @@ export function h(tag, attrs = {}, ...children) {
   return e;
 }
 
-export function resultText(res) {
+/** The outcome code in words: "antilles-destroyed" → "Antilles destroyed". */
+export function outcomeWords(code) {
+  const words = String(code ?? "").replace(/[-_]+/g, " ").trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : "";
+}
+
+/** The result as a sentence; seats named by `name(seat)` (the board's side names). */
+export function resultText(res, name = (seat) => seat) {
   if (!res) return "";
-  const scores = Object.entries(res.scores ?? {}).map(([s, v]) => `${s} ${v}`).join(", ");
-  const parts = [res.outcome];
-  if (res.winner) parts.push(`winner: ${res.winner}`);
+  const scores = Object.entries(res.scores ?? {}).map(([s, v]) => `${name(s)} ${v}`).join(", ");
+  const parts = [outcomeWords(res.outcome)];
   if (res.level) parts.push(res.level);
+  if (res.winner) parts.push(`${name(res.winner)} wins`);
   if (scores) parts.push(`score: ${scores}`);
   return parts.join(" — ");
 }

@@ -96,7 +96,7 @@ function render() {
     `${sideName(n)}: ${x.kind}${x.policy ? " " + x.policy : ""}${held.includes(n) ? " (you)" : ""}`)),
     held.length ? "" : h("span", {}, " — you are watching"));
   $("result").hidden = !s.over;
-  $("result").textContent = s.over ? `Result: ${resultText(s.result)}` : "";
+  $("result").textContent = s.over ? `Result: ${resultText(s.result, sideName)}` : "";
   $("rematch").hidden = !(s.over && held.length);
   $("join-box").replaceChildren(...Object.entries(s.seats)
     .filter(([, x]) => x.kind === "open" && !s.over)

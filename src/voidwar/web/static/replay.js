@@ -27,7 +27,7 @@ async function show(step) {
       $("pos").dataset.step = String(r.step);
       $("status").textContent = r.over ? "Game over." : r.board ? r.board.prompt : `${r.to_act} to act.`;
       $("result").hidden = !r.over;
-      $("result").textContent = r.over ? `Result: ${resultText(r.result)}` : "";
+      $("result").textContent = r.over ? `Result: ${resultText(r.result, (id) => r.board?.sides.find((x) => x.id === id)?.name ?? id)}` : "";
       $("fallback").hidden = !!r.board;
       if (r.board) drawBoard($("board"), r.board, { last: r.board.last });
       else $("raw").textContent = JSON.stringify(r.view, null, 1);
