@@ -98,6 +98,8 @@ function render() {
   $("result").hidden = !s.over;
   $("result").textContent = s.over ? `Result: ${resultText(s.result, sideName)}` : "";
   $("rematch").hidden = !(s.over && held.length);
+  $("resign").hidden = s.over || !held.length;
+  $("undo").hidden = !held.length;
   $("join-box").replaceChildren(...Object.entries(s.seats)
     .filter(([, x]) => x.kind === "open" && !s.over)
     .map(([n]) => h("button", { "data-join": n, onclick: () => join(n) }, `Take the open seat ${n}`)));
