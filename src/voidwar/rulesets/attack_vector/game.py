@@ -11,12 +11,14 @@ and the combat orders.
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
 from voidwar.core.datafile import read_toml
-from voidwar.core.dice import Dice
+from voidwar.core.dice import Dice, SeededDice
 from voidwar.core.errors import DataFileError
 from voidwar.core.game import Action, Result
 from voidwar.core.hexgrid import Hex3
@@ -76,6 +78,22 @@ class AttackVectorGame(OrderedGame):
         self.combat: Combat | None = Combat(self) if Combat.wanted(self) else None
         self._run()
 
+    def clone(self, reseed: int | None = None) -> AttackVectorGame:
+        """An independent copy (as :meth:`Game.clone`), written out instead of a deep copy:
+        the scenario, classes and chart are shared read-only data, the log's events are
+        frozen, so only the mutable state is copied (any attribute not named here is deep
+        copied as before)."""
+        new = copy.copy(self)
+        memo: dict[int, Any] = {}
+        for key, value in self.__dict__.items():
+            if key in _SHARED or (key == "dice" and reseed is not None):
+                continue
+            copier = _COPIERS.get(key)
+            new.__dict__[key] = copier(value) if copier else copy.deepcopy(value, memo)
+        if reseed is not None:
+            new.dice = SeededDice(reseed)
+        return new
+
     def search_period(self) -> int:
         """Search horizons count segments (spec §11.4)."""
         return self.abs_segment
@@ -132,6 +150,11 @@ class AttackVectorGame(OrderedGame):
         """Every order of a battle is checked by the combat layer (:mod:`.combat`)."""
         assert self.combat is not None
         self.combat.check_order(self, seat, ship, order, step)
+
+    def systems_gate(self, ship: ShipState, order: Order, step: Step) -> None:
+        """The battle's tests that every order of ``order``'s kind shares (:mod:`.combat`)."""
+        assert self.combat is not None
+        self.combat.gate(ship, order, step)
 
     def systems_candidates(self, ship: ShipState, name: str | None, step: Step) -> list[Order]:
         """Fire orders in a segment; reactor and radiator orders after segment 8."""
@@ -223,6 +246,18 @@ class AttackVectorGame(OrderedGame):
             if isinstance(opts.get(key), str):
                 opts[key] = read_toml(opts[key])
         return opts
+
+
+#: attributes a clone shares: immutable data, or read-only tables
+_SHARED = frozenset({"sc", "chart", "three_d", "bearing_method", "scenario", "turn", "segment",
+                     "phase", "step_index", "finished"})
+#: how a clone copies the rest of the state (anything else is deep copied)
+_COPIERS: dict[str, Callable[[Any], Any]] = {
+    "actions": list, "log": list, "_pending": list, "revealed": list, "done_seats": set,
+    "pending": lambda p: {seat: list(orders) for seat, orders in p.items()},
+    "ships": lambda ships: {sid: s.copy() for sid, s in ships.items()},
+    "targets": lambda ts: {tid: copy.copy(t) for tid, t in ts.items()},
+}
 
 
 def _target_dict(t: Target) -> dict[str, Any]:

@@ -11,7 +11,9 @@ the candidate orders it lets through. Part 2 (ship systems) adds its own orders 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from functools import lru_cache
 
 from voidwar.core.errors import IllegalAction
 from voidwar.core.game import Action
@@ -24,6 +26,8 @@ from .thrust import THRUST_VALUES, format_thrust
 
 R_ORDERS = "AV:T A5.212"
 LONG = Timing.LONG
+#: the order-independent part of a group's check (the order is passed for messages only)
+Gate = Callable[[Order], None]
 
 
 class OrderedGame(SequencedGame):
@@ -42,6 +46,10 @@ class OrderedGame(SequencedGame):
     def systems_candidates(self, ship: ShipState, name: str | None, step: Step) -> list[Order]:
         """Part 2: fire, reactor and radiator orders worth checking for ``ship``."""
         return []
+
+    def systems_gate(self, ship: ShipState, order: Order, step: Step) -> None:
+        """Part 2: the tests of :meth:`check_systems_order` that hold or fail alike for every
+        order of ``order``'s group (raises :class:`IllegalAction`); a motion order's also."""
 
     # -- recording ---------------------------------------------------------------------------
     def _ship_for(self, seat: str, order: Order) -> ShipState:
@@ -107,14 +115,39 @@ class OrderedGame(SequencedGame):
             raise err
 
     def legal_actions(self) -> list[Action]:
-        """The candidate orders that :meth:`reason` lets through, ``done`` first."""
-        return [a for a in self.candidates() if self.reason(a) is None]
+        """The candidate orders that :meth:`reason` lets through, ``done`` first.
+
+        The same list as ``[a for a in self.candidates() if self.reason(a) is None]`` (a test
+        checks it along random games), found faster: the seat and step are looked up once, and a
+        group of candidates (one ship's thrust orders, its facing changes, …) is dropped whole
+        when its gate fails — the tests every check of that group runs whatever the order's
+        value (:meth:`_gate`)."""
+        seat = self.to_act
+        if seat is None:
+            return []
+        step = self.current_step
+        out: list[Action] = [Done()]
+        for gate, orders in self._candidate_groups(seat, step):
+            try:
+                gate(orders[0])
+            except IllegalAction:
+                continue
+            for o in orders:
+                try:
+                    self._check_in(seat, step, o)
+                except IllegalAction:
+                    continue
+                out.append(o)
+        return out
 
     def _check(self, action: Action) -> None:
         seat = self.to_act
         if seat is None:
             raise IllegalAction("the game is over")
-        step = self.current_step
+        self._check_in(seat, self.current_step, action)
+
+    def _check_in(self, seat: str, step: Step | None, action: Action) -> None:
+        """:meth:`_check` with the seat to act and the current step already looked up."""
         if isinstance(action, Done):
             return
         if not isinstance(action, Order):
@@ -136,31 +169,47 @@ class OrderedGame(SequencedGame):
         if seat is None:
             return []
         out: list[Action] = [Done()]
-        step = self.current_step
-        if step is None or step.kind != ORDERS:
-            return out
-        systems = self.systems_in_play()
-        if not systems and step.name != ORDERS_STEP:
-            return out
-        mine = self._active(seat)
-        for ship in mine:
-            name = ship.id if len(mine) > 1 else None
-            out += self._motion_candidates(ship, name)
-            if systems:
-                out += self.systems_candidates(ship, name, step)
+        for _gate, orders in self._candidate_groups(seat, self.current_step):
+            out += orders
         return out
 
-    def _motion_candidates(self, ship: ShipState, name: str | None) -> list[Order]:
-        c: list[Order] = [SetThrust(name, Fraction(0))]
-        c += [SetThrust(name, v) for v in THRUST_VALUES if v <= ship.max_thrust]
-        windows = ALL_WINDOWS if self.three_d else AMBER_WINDOWS
-        c += [PivotTo(name, w) for w in windows]
-        for d in range(30, 181, 30):
-            c.append(RollOrder(name, d, True))
-            if d != 180:
-                c.append(RollOrder(name, d, False))
-        c += [BiasOrder(name, x) for x in "ABCDEF"]
-        return c
+    def _candidate_groups(self, seat: str, step: Step | None) -> list[tuple[Gate, list[Order]]]:
+        """:meth:`candidates` after ``done``, in groups that share a gate (:meth:`_gate`)."""
+        if step is None or step.kind != ORDERS:
+            return []
+        systems = self.systems_in_play()
+        if not systems and step.name != ORDERS_STEP:
+            return []
+        mine = self._active(seat)
+        groups: list[tuple[Gate, list[Order]]] = []
+        for ship in mine:
+            name = ship.id if len(mine) > 1 else None
+            gate = self._gate(seat, ship, step)
+            groups += [(gate, list(c)) for c in
+                       _motion_candidates(name, ship.max_thrust, self.three_d)]
+            if systems:
+                found = self.systems_candidates(ship, name, step)
+                if found:
+                    groups.append((gate, found))
+        return groups
+
+    def _gate(self, seat: str, ship: ShipState, step: Step) -> Gate:
+        """The tests of ``ship``'s check for an order that depend on the order's kind only, not
+        its value: every check of such an order runs them before it can pass (so when they fail
+        for one order of a group they fail for all): part 2's (:meth:`systems_gate`), then one
+        thrust order a segment, one facing change at a time, a bias only at a corner."""
+        systems = self.systems_in_play()
+
+        def gate(order: Order) -> None:
+            if systems:
+                self.systems_gate(ship, order, step)
+            if isinstance(order, SetThrust):
+                self._thrust_gate(seat, ship)
+            elif isinstance(order, PivotTo | RollOrder):
+                self._facing_gate(seat, ship)
+            elif isinstance(order, BiasOrder):
+                self._bias_gate(ship)
+        return gate
 
     def check_order(self, seat: str, ship: ShipState, order: Order) -> None:
         """Whether ``ship`` may be given the motion ``order`` now (raises
@@ -176,9 +225,7 @@ class OrderedGame(SequencedGame):
 
     def _check_thrust(self, seat: str, ship: ShipState, v: Fraction) -> None:
         """Change Thrust (AV:T A5.24, A5.242; A2.4 thrust matrix and fuel)."""
-        if self._given(seat, ship, (SetThrust,)):
-            raise IllegalAction(f"{ship.id} already has a thrust order this segment",
-                                rule="AV:T A5.242")
+        self._thrust_gate(seat, ship)
         if v != 0 and v not in THRUST_VALUES:
             raise IllegalAction(f"thrust {format_thrust(v)} is not a thrust-chart column "
                                 "(0.5 .. 8 in halves, or 0)", rule="AV:T A5.24")
@@ -192,8 +239,14 @@ class OrderedGame(SequencedGame):
         if v and ship.fuel_left <= 0:
             raise IllegalAction(f"{ship.id} has no fuel left", rule="AV:T A2.4 (fuel)")
 
-    def _check_facing_change(self, seat: str, ship: ShipState, order: PivotTo | RollOrder) -> None:
-        """One facing change at a time (AV:T A5.221–A5.222; A2.4 "Roll"; A5.19 in 2-D)."""
+    def _thrust_gate(self, seat: str, ship: ShipState) -> None:
+        """One thrust order a segment (AV:T A5.242)."""
+        if self._given(seat, ship, (SetThrust,)):
+            raise IllegalAction(f"{ship.id} already has a thrust order this segment",
+                                rule="AV:T A5.242")
+
+    def _facing_gate(self, seat: str, ship: ShipState) -> None:
+        """One facing change at a time, one order of it a segment (AV:T A5.222)."""
         if ship.facing is not None:
             raise IllegalAction(
                 f"{ship.id} is already in a {ship.facing.kind} {ship.facing.label} "
@@ -202,6 +255,10 @@ class OrderedGame(SequencedGame):
         if self._given(seat, ship, (PivotTo, RollOrder)):
             raise IllegalAction(f"{ship.id} already has a facing-change order this segment",
                                 rule="AV:T A5.222")
+
+    def _check_facing_change(self, seat: str, ship: ShipState, order: PivotTo | RollOrder) -> None:
+        """One facing change at a time (AV:T A5.221–A5.222; A2.4 "Roll"; A5.19 in 2-D)."""
+        self._facing_gate(seat, ship)
         if isinstance(order, PivotTo):
             w = order.window
             if not self.three_d and w.e != 0:
@@ -221,12 +278,17 @@ class OrderedGame(SequencedGame):
             raise IllegalAction("2-D play keeps the top up or down: only 180° rolls",
                                 rule="AV:T A5.19 (2-D option)")
 
-    def _check_bias(self, seat: str, ship: ShipState, order: BiasOrder) -> None:
+    def _bias_gate(self, ship: ShipState) -> None:
         """A bias is chosen only with the nose at a hex corner (AV:T A5.272)."""
         nose = ship.orient.nose
         if not nose.is_corner:
             raise IllegalAction(f"{ship.id}'s nose is in {nose}, not at a hex corner; a bias "
                                 "is chosen only at a corner", rule="AV:T A5.272")
+
+    def _check_bias(self, seat: str, ship: ShipState, order: BiasOrder) -> None:
+        """A bias is chosen only with the nose at a hex corner (AV:T A5.272)."""
+        self._bias_gate(ship)
+        nose = ship.orient.nose
         x, y = nose.azimuth.split("/")
         if order.direction not in (x, y):
             raise IllegalAction(f"at corner {nose.azimuth} the bias is {x} or {y}",
@@ -271,6 +333,23 @@ class OrderedGame(SequencedGame):
             emit.append(f"{ship.id}: bias {order.direction}")
         for text in emit:
             self.emit("long-order", text, ship=ship.id)
+
+
+@lru_cache(maxsize=256)
+def _motion_candidates(name: str | None, max_thrust: Fraction, three_d: bool
+                       ) -> tuple[tuple[Order, ...], ...]:
+    """A ship's motion orders worth checking, in groups: thrust, facing changes, bias (orders
+    are immutable values, so the lists are built once and shared)."""
+    thrust: list[Order] = [SetThrust(name, Fraction(0))]
+    thrust += [SetThrust(name, v) for v in THRUST_VALUES if v <= max_thrust]
+    windows = ALL_WINDOWS if three_d else AMBER_WINDOWS
+    facing: list[Order] = [PivotTo(name, w) for w in windows]
+    for d in range(30, 181, 30):
+        facing.append(RollOrder(name, d, True))
+        if d != 180:
+            facing.append(RollOrder(name, d, False))
+    bias: list[Order] = [BiasOrder(name, x) for x in "ABCDEF"]
+    return tuple(thrust), tuple(facing), tuple(bias)
 
 
 __all__ = ["R_ORDERS", "OrderedGame"]

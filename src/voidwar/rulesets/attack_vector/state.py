@@ -7,7 +7,8 @@ displacement.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -37,6 +38,11 @@ class Burn:
     carry: Fraction = Fraction(0)
     #: displacement arrows applied so far (hexes)
     arrows: int = 0
+
+    def copy(self) -> Burn:
+        """An independent copy (for :meth:`ShipState.copy`)."""
+        return Burn(self.thrust, self.cells, dict(self.dots), list(self.keys),
+                    list(self.displaced), list(self.orthogonal), self.carry, self.arrows)
 
     def to_dict(self) -> dict[str, Any]:
         """The burn as JSON-ready data."""
@@ -102,6 +108,20 @@ class ShipState:
     #: part 2 keeps its per-ship state here (JSON-ready)
     systems: dict[str, Any] = field(default_factory=dict)
 
+    def copy(self) -> ShipState:
+        """An independent copy: the mutable parts copied, the immutable values (class, hexes,
+        vectors, orientation, Fractions) shared (``AttackVectorGame.clone``)."""
+        new = copy.copy(self)
+        if self.burn is not None:
+            new.burn = self.burn.copy()
+        if self.facing is not None:
+            new.facing = replace(self.facing, steps=list(self.facing.steps))
+        new.carry = dict(self.carry)
+        if self.grid is not None:
+            new.grid = list(self.grid)
+        new.systems = json_copy(self.systems)
+        return new
+
     # -- derived -----------------------------------------------------------------------------
     @property
     def fuel_left(self) -> int:
@@ -153,6 +173,15 @@ class ShipState:
             "out": self.out,
             "systems": self.systems,
         }
+
+
+def json_copy(x: Any) -> Any:
+    """An independent copy of JSON-ready data (dicts, lists, and immutable leaves)."""
+    if isinstance(x, dict):
+        return {k: json_copy(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [json_copy(v) for v in x]
+    return x
 
 
 def _xyz(h: Hex3) -> tuple[int, int, int]:
