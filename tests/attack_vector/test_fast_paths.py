@@ -90,7 +90,7 @@ def _reference(v: Vec) -> tuple[avid.Window, bool]:
 def test_nearest_window_matches_the_exact_search() -> None:
     keys = [(k, e, r) for k in range(12) for e in range(-3, 4) for r in range(12)]
     random.Random(11).shuffle(keys)
-    for k, e, r in keys[:24] + [(0, 0, 0), (1, 1, 1), (3, 2, 5), (0, 3, 0), (0, -3, 0)]:
+    for k, e, r in [*keys[:24], (0, 0, 0), (1, 1, 1), (3, 2, 5), (0, 3, 0), (0, -3, 0)]:
         n, s, t = avid._frame(k, e, r)
         for v in (n, neg(n), t, neg(t), neg(s), s):
             assert avid.nearest_window(v) == _reference(v)

@@ -83,8 +83,10 @@ class Window:
         return self.azimuth + suffix
 
 
+@lru_cache(maxsize=256)
 def window(k: int, e: int) -> Window:
-    """The window at (k, e), folding the azimuth away at the poles."""
+    """The window at (k, e), folding the azimuth away at the poles (windows are immutable values,
+    so each is built once)."""
     return Window(0 if abs(e) == 3 else k % 12, e)
 
 

@@ -171,12 +171,16 @@ class Combat(FireControl):
 
     def _check_motion(self, game: OrderedGame, seat: str, ship: ShipState, sys_: ShipSystems,
                       order: Order) -> None:
-        """Motion orders (in a segment, :meth:`gate`): no thrust once surrendered (A5.391)."""
-        if sys_.surrendered and isinstance(order, SetThrust) and order.value != 0:
+        """Motion orders (in a segment, :meth:`gate`), then the motion layer's tests."""
+        self.motion_rest(ship, order)
+        game.check_order(seat, ship, order)
+
+    def motion_rest(self, ship: ShipState, order: Order) -> None:
+        """No thrust once surrendered (A5.391)."""
+        if self.systems[ship.id].surrendered and isinstance(order, SetThrust) and order.value:
             raise IllegalAction(
                 f"{ship.id} cannot thrust: its radiators are out", rule="AV:T A5.391"
             )
-        game.check_order(seat, ship, order)
 
     def _check_reactors(self, ship: ShipState, sys_: ShipSystems, order: ReactorsOrder) -> None:
         """One setting per reactor, a change, and no destroyed reactor on (A5.39, A5.392)."""

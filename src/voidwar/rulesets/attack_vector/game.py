@@ -156,6 +156,11 @@ class AttackVectorGame(OrderedGame):
         assert self.combat is not None
         self.combat.gate(ship, order, step)
 
+    def systems_motion_rest(self, ship: ShipState, order: Order) -> None:
+        """A battle's own test of a motion order: no thrust once surrendered (:mod:`.combat`)."""
+        assert self.combat is not None
+        self.combat.motion_rest(ship, order)
+
     def systems_candidates(self, ship: ShipState, name: str | None, step: Step) -> list[Order]:
         """Fire orders in a segment; reactor and radiator orders after segment 8."""
         assert self.combat is not None

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from voidwar.core.errors import IllegalAction
 from voidwar.core.game import Action
@@ -22,12 +22,13 @@ from .actions import BiasOrder, Done, Order, PivotTo, RollOrder, SetThrust, Timi
 from .avid import ALL_WINDOWS, AMBER_WINDOWS, pivot_path, roll_path
 from .sequence import ORDERS, ORDERS_STEP, SequencedGame, Step
 from .state import ShipState, resolve_burn, start_facing_change
-from .thrust import THRUST_VALUES, format_thrust
+from .thrust import THRUST_SET, THRUST_VALUES, format_thrust
 
 R_ORDERS = "AV:T A5.212"
 LONG = Timing.LONG
-#: the order-independent part of a group's check (the order is passed for messages only)
-Gate = Callable[[Order], None]
+#: one part of an order's check (raises :class:`IllegalAction`); a gate reads only the order's
+#: kind (and names the order in its message)
+Check = Callable[[Order], None]
 
 
 class OrderedGame(SequencedGame):
@@ -49,7 +50,11 @@ class OrderedGame(SequencedGame):
 
     def systems_gate(self, ship: ShipState, order: Order, step: Step) -> None:
         """Part 2: the tests of :meth:`check_systems_order` that hold or fail alike for every
-        order of ``order``'s group (raises :class:`IllegalAction`); a motion order's also."""
+        order of ``order``'s kind (raises :class:`IllegalAction`); a motion order's also."""
+
+    def systems_motion_rest(self, ship: ShipState, order: Order) -> None:
+        """Part 2: the tests of a motion order in a battle besides its gate and the motion
+        layer's (raises :class:`IllegalAction`)."""
 
     # -- recording ---------------------------------------------------------------------------
     def _ship_for(self, seat: str, order: Order) -> ShipState:
@@ -118,23 +123,23 @@ class OrderedGame(SequencedGame):
         """The candidate orders that :meth:`reason` lets through, ``done`` first.
 
         The same list as ``[a for a in self.candidates() if self.reason(a) is None]`` (a test
-        checks it along random games), found faster: the seat and step are looked up once, and a
+        checks it along random games), found faster: the seat and step are looked up once; a
         group of candidates (one ship's thrust orders, its facing changes, …) is dropped whole
-        when its gate fails — the tests every check of that group runs whatever the order's
-        value (:meth:`_gate`)."""
+        when its gate fails — the tests of the check that depend on the order's kind only — and
+        each order of a group that passes runs the rest of the check (legality is all the tests
+        passing; their order only chooses which message an illegal order gets)."""
         seat = self.to_act
         if seat is None:
             return []
-        step = self.current_step
         out: list[Action] = [Done()]
-        for gate, orders in self._candidate_groups(seat, step):
+        for gate, rest, orders in self._candidate_groups(seat, self.current_step):
             try:
                 gate(orders[0])
             except IllegalAction:
                 continue
             for o in orders:
                 try:
-                    self._check_in(seat, step, o)
+                    rest(o)
                 except IllegalAction:
                     continue
                 out.append(o)
@@ -152,15 +157,22 @@ class OrderedGame(SequencedGame):
             return
         if not isinstance(action, Order):
             raise IllegalAction(f"not an Attack Vector order: {action}")
-        if self.systems_in_play() and step is not None and step.kind == ORDERS:
-            self.check_systems_order(seat, self._ship_for(seat, action), action, step)
-            return
-        if step is None or step.name != ORDERS_STEP:
+        systems = self.systems_in_play() and step is not None and step.kind == ORDERS
+        if not systems and (step is None or step.name != ORDERS_STEP):
             raise IllegalAction(
                 f"{action.body()!r} is a segment order; it is now the {step.name if step else '?'}"
                 " step (only 'done' is accepted)", rule="AV:T A5.392")
-        ship = self._ship_for(seat, action)
-        self.check_order(seat, ship, action)
+        assert step is not None
+        self._check_ship(seat, step, self._ship_for(seat, action), action, systems)
+
+    def _check_ship(self, seat: str, step: Step, ship: ShipState, order: Order,
+                    systems: bool) -> None:
+        """An order for ``ship`` in an orders step that takes it: part 2 checks every order of a
+        battle, the motion layer the rest."""
+        if systems:
+            self.check_systems_order(seat, ship, order, step)
+        else:
+            self.check_order(seat, ship, order)
 
     def candidates(self) -> list[Action]:
         """Every order worth checking now, in a fixed order: ``done``, then per ship its
@@ -169,64 +181,80 @@ class OrderedGame(SequencedGame):
         if seat is None:
             return []
         out: list[Action] = [Done()]
-        for _gate, orders in self._candidate_groups(seat, self.current_step):
+        for _gate, _rest, orders in self._candidate_groups(seat, self.current_step):
             out += orders
         return out
 
-    def _candidate_groups(self, seat: str, step: Step | None) -> list[tuple[Gate, list[Order]]]:
-        """:meth:`candidates` after ``done``, in groups that share a gate (:meth:`_gate`)."""
+    def _candidate_groups(self, seat: str, step: Step | None
+                          ) -> list[tuple[Check, Check, list[Order]]]:
+        """:meth:`candidates` after ``done``, in groups of one ship's orders of one kind:
+        (gate, rest of the check, orders); only for an orders step that takes orders."""
         if step is None or step.kind != ORDERS:
             return []
         systems = self.systems_in_play()
         if not systems and step.name != ORDERS_STEP:
             return []
         mine = self._active(seat)
-        groups: list[tuple[Gate, list[Order]]] = []
+        groups: list[tuple[Check, Check, list[Order]]] = []
         for ship in mine:
             name = ship.id if len(mine) > 1 else None
-            gate = self._gate(seat, ship, step)
-            groups += [(gate, list(c)) for c in
+            gate, rest = self._motion_checks(seat, ship, step, systems)
+            groups += [(gate, rest, list(c)) for c in
                        _motion_candidates(name, ship.max_thrust, self.three_d)]
             if systems:
                 found = self.systems_candidates(ship, name, step)
                 if found:
-                    groups.append((gate, found))
+                    groups.append((partial(self.systems_gate, ship, step=step),
+                                   partial(self.check_systems_order, seat, ship, step=step),
+                                   found))
         return groups
 
-    def _gate(self, seat: str, ship: ShipState, step: Step) -> Gate:
-        """The tests of ``ship``'s check for an order that depend on the order's kind only, not
-        its value: every check of such an order runs them before it can pass (so when they fail
-        for one order of a group they fail for all): part 2's (:meth:`systems_gate`), then one
-        thrust order a segment, one facing change at a time, a bias only at a corner."""
-        systems = self.systems_in_play()
+    def _motion_checks(self, seat: str, ship: ShipState, step: Step, systems: bool
+                       ) -> tuple[Check, Check]:
+        """A motion order's check for ``ship`` split in two: the gate (part 2's tests for the
+        kind, then :meth:`_motion_gate`) and the rest (part 2's, then :meth:`_motion_rest`)."""
+        if not systems:
+            return partial(self._motion_gate, seat, ship), partial(self._motion_rest, seat, ship)
 
         def gate(order: Order) -> None:
-            if systems:
-                self.systems_gate(ship, order, step)
-            if isinstance(order, SetThrust):
-                self._thrust_gate(seat, ship)
-            elif isinstance(order, PivotTo | RollOrder):
-                self._facing_gate(seat, ship)
-            elif isinstance(order, BiasOrder):
-                self._bias_gate(ship)
-        return gate
+            self.systems_gate(ship, order, step)
+            self._motion_gate(seat, ship, order)
+
+        def rest(order: Order) -> None:
+            self.systems_motion_rest(ship, order)
+            self._motion_rest(seat, ship, order)
+        return gate, rest
 
     def check_order(self, seat: str, ship: ShipState, order: Order) -> None:
         """Whether ``ship`` may be given the motion ``order`` now (raises
-        :class:`IllegalAction`)."""
+        :class:`IllegalAction`): the tests its kind gives, then those its value gives."""
+        self._motion_gate(seat, ship, order)
+        self._motion_rest(seat, ship, order)
+
+    def _motion_gate(self, seat: str, ship: ShipState, order: Order) -> None:
+        """The tests of a motion order that depend on its kind only: one thrust order a
+        segment, one facing change at a time, a bias only at a corner."""
         if isinstance(order, SetThrust):
-            self._check_thrust(seat, ship, order.value)
+            self._thrust_gate(seat, ship)
         elif isinstance(order, PivotTo | RollOrder):
-            self._check_facing_change(seat, ship, order)
+            self._facing_gate(seat, ship)
         elif isinstance(order, BiasOrder):
-            self._check_bias(seat, ship, order)
+            self._bias_gate(ship)
         else:  # pragma: no cover - part 2 orders are checked by part 2
             raise IllegalAction(f"unknown order {order}")
 
-    def _check_thrust(self, seat: str, ship: ShipState, v: Fraction) -> None:
+    def _motion_rest(self, seat: str, ship: ShipState, order: Order) -> None:
+        """The rest of a motion order's check (after :meth:`_motion_gate`)."""
+        if isinstance(order, SetThrust):
+            self._check_thrust(ship, order.value)
+        elif isinstance(order, PivotTo | RollOrder):
+            self._check_facing_change(ship, order)
+        elif isinstance(order, BiasOrder):
+            self._check_bias(seat, ship, order)
+
+    def _check_thrust(self, ship: ShipState, v: Fraction) -> None:
         """Change Thrust (AV:T A5.24, A5.242; A2.4 thrust matrix and fuel)."""
-        self._thrust_gate(seat, ship)
-        if v != 0 and v not in THRUST_VALUES:
+        if v != 0 and v not in THRUST_SET:
             raise IllegalAction(f"thrust {format_thrust(v)} is not a thrust-chart column "
                                 "(0.5 .. 8 in halves, or 0)", rule="AV:T A5.24")
         if v > ship.max_thrust:
@@ -256,9 +284,9 @@ class OrderedGame(SequencedGame):
             raise IllegalAction(f"{ship.id} already has a facing-change order this segment",
                                 rule="AV:T A5.222")
 
-    def _check_facing_change(self, seat: str, ship: ShipState, order: PivotTo | RollOrder) -> None:
-        """One facing change at a time (AV:T A5.221–A5.222; A2.4 "Roll"; A5.19 in 2-D)."""
-        self._facing_gate(seat, ship)
+    def _check_facing_change(self, ship: ShipState, order: PivotTo | RollOrder) -> None:
+        """A pivot to another window, a roll of 30° wedges (AV:T A5.221–A5.222; A2.4 "Roll";
+        A5.19 in 2-D)."""
         if isinstance(order, PivotTo):
             w = order.window
             if not self.three_d and w.e != 0:
@@ -286,8 +314,7 @@ class OrderedGame(SequencedGame):
                                 "is chosen only at a corner", rule="AV:T A5.272")
 
     def _check_bias(self, seat: str, ship: ShipState, order: BiasOrder) -> None:
-        """A bias is chosen only with the nose at a hex corner (AV:T A5.272)."""
-        self._bias_gate(ship)
+        """The bias is one side of the nose's corner, once a segment (AV:T A5.272)."""
         nose = ship.orient.nose
         x, y = nose.azimuth.split("/")
         if order.direction not in (x, y):
