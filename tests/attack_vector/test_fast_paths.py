@@ -94,3 +94,38 @@ def test_nearest_window_matches_the_exact_search() -> None:
         n, s, t = avid._frame(k, e, r)
         for v in (n, neg(n), t, neg(t), neg(s), s):
             assert avid.nearest_window(v) == _reference(v)
+
+
+def test_systems_copy_equals_a_generic_deep_copy_and_is_independent() -> None:
+    from voidwar.rulesets.attack_vector.systems.ship import ShipSystems
+
+    for i, game in enumerate(_games("duel", 6)):
+        if i % 9 or game.combat is None:
+            continue
+        for sys_ in game.combat.systems.values():
+            fast = sys_.copy()
+            deep = copy.copy(sys_)
+            for name in ("power", "heat", "weapons", "damage", "damage_log",
+                         "destroyed_this_turn"):
+                setattr(deep, name, copy.deepcopy(getattr(sys_, name)))
+            assert isinstance(fast, ShipSystems) and fast == deep
+            assert fast.to_dict() == sys_.to_dict()
+            before = sys_.to_dict()
+            fast.power.stored += 1
+            fast.heat.destroyed.add(99)
+            next(iter(fast.weapons.values())).ready_abs += 5
+            fast.damage.mark(sys_.model.ssd.core, 0)
+            fast.damage_log.append("x")
+            assert sys_.to_dict() == before
+
+
+def test_cloned_seeded_dice_roll_alike_and_apart() -> None:
+    game = load("attack-vector", scenario="duel", seed=8)
+    game.roll(10, "warm up")
+    twin = game.clone()
+    assert twin.dice is not game.dice
+    a = [game.dice.roll(10, "t").value for _ in range(50)]
+    b = [twin.dice.roll(10, "t").value for _ in range(50)]
+    assert a == b and game.dice.history == twin.dice.history
+    twin.dice.roll(6, "only the twin")
+    assert len(twin.dice.history) == len(game.dice.history) + 1

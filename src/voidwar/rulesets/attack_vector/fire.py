@@ -83,6 +83,17 @@ class FireControl:
         self.shots = 0
         self.damage_done = 0
 
+    def __deepcopy__(self, memo: dict[int, object]) -> FireControl:
+        """An independent copy for a game clone, written out (a deep copy walked every box):
+        each ship's systems copied by :meth:`ShipSystems.copy`, the records as new dicts, the
+        rest (numbers, flags, the mode) immutable and shared."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.systems = {sid: s.copy() for sid, s in self.systems.items()}
+        new.status = dict(self.status)
+        new.points = dict(self.points)
+        return new
+
     # -- reading ----------------------------------------------------------------------------
     def fighting(self, game: OrderedGame, sid: str) -> bool:
         """Whether ship ``sid`` is still in the battle (not off the map, destroyed or struck)."""

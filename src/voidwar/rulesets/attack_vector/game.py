@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from voidwar.core.datafile import read_toml
-from voidwar.core.dice import Dice, SeededDice
+from voidwar.core.dice import PCG32, Dice, SeededDice
 from voidwar.core.errors import DataFileError
 from voidwar.core.game import Action, Result
 from voidwar.core.hexgrid import Hex3
@@ -83,13 +83,15 @@ class AttackVectorGame(OrderedGame):
         the scenario, classes and chart are shared read-only data, the log's events are
         frozen, so only the mutable state is copied (any attribute not named here is deep
         copied as before)."""
-        new = copy.copy(self)
+        new = object.__new__(type(self))
+        d = new.__dict__
+        d.update(self.__dict__)
         memo: dict[int, Any] = {}
         for key, value in self.__dict__.items():
-            if key in _SHARED or (key == "dice" and reseed is not None):
+            if key in _SHARED:
                 continue
             copier = _COPIERS.get(key)
-            new.__dict__[key] = copier(value) if copier else copy.deepcopy(value, memo)
+            d[key] = copier(value) if copier else copy.deepcopy(value, memo)
         if reseed is not None:
             new.dice = SeededDice(reseed)
         return new
@@ -262,7 +264,22 @@ _COPIERS: dict[str, Callable[[Any], Any]] = {
     "pending": lambda p: {seat: list(orders) for seat, orders in p.items()},
     "ships": lambda ships: {sid: s.copy() for sid, s in ships.items()},
     "targets": lambda ts: {tid: copy.copy(t) for tid, t in ts.items()},
+    "dice": lambda d: _copy_dice(d),
 }
+
+
+def _copy_dice(dice: Dice) -> Dice:
+    """A copy of the dice that rolls exactly what they would: seeded dice (a generator state
+    and the history) written out, any other kind deep copied."""
+    if type(dice) is not SeededDice:
+        return copy.deepcopy(dice)
+    new = object.__new__(SeededDice)
+    new.__dict__.update(dice.__dict__)
+    new.history = list(dice.history)
+    rng = object.__new__(PCG32)
+    rng.state = dice._rng.state
+    new._rng = rng
+    return new
 
 
 def _target_dict(t: Target) -> dict[str, Any]:

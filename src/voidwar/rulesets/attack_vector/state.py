@@ -7,7 +7,6 @@ displacement.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -105,13 +104,16 @@ class ShipState:
     grid: list[Vec3] | None = None
     out: bool = False
     engine_boxes_lost: int = 0
-    #: part 2 keeps its per-ship state here (JSON-ready)
+    #: part 2 keeps its per-ship state here (JSON-ready; replaced whole, never edited in place)
     systems: dict[str, Any] = field(default_factory=dict)
 
     def copy(self) -> ShipState:
         """An independent copy: the mutable parts copied, the immutable values (class, hexes,
-        vectors, orientation, Fractions) shared (``AttackVectorGame.clone``)."""
-        new = copy.copy(self)
+        vectors, orientation, Fractions) shared (``AttackVectorGame.clone``); so is the systems
+        dict, which part 2 replaces whole at every change and never edits in place
+        (:meth:`.fire.FireControl.sync_all`)."""
+        new = object.__new__(ShipState)
+        new.__dict__.update(self.__dict__)
         if self.burn is not None:
             new.burn = self.burn.copy()
         if self.facing is not None:
@@ -119,7 +121,6 @@ class ShipState:
         new.carry = dict(self.carry)
         if self.grid is not None:
             new.grid = list(self.grid)
-        new.systems = json_copy(self.systems)
         return new
 
     # -- derived -----------------------------------------------------------------------------
@@ -173,15 +174,6 @@ class ShipState:
             "out": self.out,
             "systems": self.systems,
         }
-
-
-def json_copy(x: Any) -> Any:
-    """An independent copy of JSON-ready data (dicts, lists, and immutable leaves)."""
-    if isinstance(x, dict):
-        return {k: json_copy(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [json_copy(v) for v in x]
-    return x
 
 
 def _xyz(h: Hex3) -> tuple[int, int, int]:

@@ -181,6 +181,10 @@ class DamageState:
         """Destroyed when the last structure box is marked (our design)."""
         return self.lost(ssd, "structure") >= ssd.count("structure")
 
+    def copy(self) -> DamageState:
+        """An independent copy."""
+        return DamageState({k: set(v) for k, v in self.marked.items()})
+
     def to_dict(self) -> dict[str, list[int]]:
         """The marked boxes per location (JSON-ready)."""
         return {k: sorted(v) for k, v in sorted(self.marked.items()) if v}

@@ -252,6 +252,19 @@ class ShipSystems:
         arcs = {m.id: Arc.from_blocks(m.arc) for m in model.mounts}
         return cls(model, rules, power, heat, weapons, arcs)
 
+    def copy(self) -> ShipSystems:
+        """An independent copy for a game clone, written out: the table, the rules and the arcs
+        are read-only and shared, the live boards copied."""
+        new = object.__new__(ShipSystems)
+        new.__dict__.update(self.__dict__)
+        new.power = self.power.copy()
+        new.heat = self.heat.copy()
+        new.weapons = {wid: w.copy() for wid, w in self.weapons.items()}
+        new.damage = self.damage.copy()
+        new.damage_log = list(self.damage_log)
+        new.destroyed_this_turn = set(self.destroyed_this_turn)
+        return new
+
     # -- reading --------------------------------------------------------------------------------
     @property
     def crew_rate(self) -> int:

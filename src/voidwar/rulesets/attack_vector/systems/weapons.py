@@ -344,6 +344,12 @@ class WeaponState:
         t, s = turn_segment(self.ready_abs)
         return f"ready turn {t} seg {s}"
 
+    def copy(self) -> WeaponState:
+        """An independent copy (every field is an immutable value)."""
+        new = object.__new__(WeaponState)
+        new.__dict__.update(self.__dict__)
+        return new
+
     def to_dict(self) -> dict[str, Any]:
         """The weapon as JSON-ready data."""
         return {
