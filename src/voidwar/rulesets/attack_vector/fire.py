@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from functools import lru_cache
+from typing import Any
 
 from .actions import FireOrder
 from .avid import Orientation, Window
@@ -82,6 +83,8 @@ class FireControl:
         self.points: dict[str, int] = {seat: 0 for seat in seats}
         self.shots = 0
         self.damage_done = 0
+        #: per ship, the systems key and status of its last synced dict, and that dict
+        self._synced: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
 
     def __deepcopy__(self, memo: dict[int, object]) -> FireControl:
         """An independent copy for a game clone, written out (a deep copy walked every box):
@@ -92,6 +95,7 @@ class FireControl:
         new.systems = {sid: s.copy() for sid, s in self.systems.items()}
         new.status = dict(self.status)
         new.points = dict(self.points)
+        new._synced = dict(self._synced)
         return new
 
     # -- reading ----------------------------------------------------------------------------
@@ -113,9 +117,15 @@ class FireControl:
         ship.engine_boxes_lost = sys_.thrust_boxes_lost
         if ship.out and sid not in self.status and not sys_.destroyed:
             self.status[sid] = ShipStatus.DISENGAGED
+        status = self.status.get(sid, ShipStatus.FIGHTING).value
+        key = (sys_.key(), status)
+        last = self._synced.get(sid)
+        if last is not None and last[1] is ship.systems and last[0] == key:
+            return  # nothing changed since the dict was built: the same dict again
         d = sys_.to_dict()
-        d["status"] = self.status.get(sid, ShipStatus.FIGHTING).value
+        d["status"] = status
         ship.systems = d
+        self._synced[sid] = (key, d)
 
     def sync_all(self, game: OrderedGame) -> None:
         """Copy every ship's systems into its JSON-ready state (and engine damage into motion)."""

@@ -202,12 +202,18 @@ class OrderedGame(SequencedGame):
             groups += [(gate, rest, list(c)) for c in
                        _motion_candidates(name, ship.max_thrust, self.three_d)]
             if systems:
-                found = self.systems_candidates(ship, name, step)
-                if found:
-                    groups.append((partial(self.systems_gate, ship, step=step),
-                                   partial(self.check_systems_order, seat, ship, step=step),
-                                   found))
+                groups += self.systems_groups(seat, ship, name, step)
         return groups
+
+    def systems_groups(self, seat: str, ship: ShipState, name: str | None, step: Step
+                       ) -> list[tuple[Check, Check, list[Order]]]:
+        """Part 2's candidates for ``ship`` as :meth:`_candidate_groups` groups: one group of
+        them all, gated by :meth:`systems_gate` (part 2 may split them finer)."""
+        found = self.systems_candidates(ship, name, step)
+        if not found:
+            return []
+        return [(partial(self.systems_gate, ship, step=step),
+                 partial(self.check_systems_order, seat, ship, step=step), found)]
 
     def _motion_checks(self, seat: str, ship: ShipState, step: Step, systems: bool
                        ) -> tuple[Check, Check]:
