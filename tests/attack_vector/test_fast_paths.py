@@ -129,3 +129,46 @@ def test_cloned_seeded_dice_roll_alike_and_apart() -> None:
     assert a == b and game.dice.history == twin.dice.history
     twin.dice.roll(6, "only the twin")
     assert len(twin.dice.history) == len(game.dice.history) + 1
+
+
+def _plain_digest(game: AttackVectorGame) -> str:
+    import hashlib
+
+    from voidwar.core.canonical import canonical_json
+
+    return hashlib.sha256(canonical_json(game.state_dict()).encode()).hexdigest()[:32]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_digest_is_the_hash_of_the_canonical_state(scenario: str) -> None:
+    for i, game in enumerate(_games(scenario, 7)):
+        if i % 3 == 0:
+            assert game.digest() == _plain_digest(game)
+
+
+def test_digest_falls_back_when_a_token_text_occurs_in_the_state() -> None:
+    from voidwar.rulesets.attack_vector import game as game_module
+    from voidwar.rulesets.attack_vector.fire import SystemsDict
+
+    game = load("attack-vector", scenario="duel", seed=2)
+    assert isinstance(game, AttackVectorGame)
+    ship = next(iter(game.ships.values()))
+    assert isinstance(ship.systems, SystemsDict)
+    # a state string that reads like the stand-in for the first systems dict
+    forged = SystemsDict(ship.systems)
+    forged["damage_log"] = [f"{game_module._TOKEN}0"]
+    ship.systems = forged
+    assert game.digest() == _plain_digest(game)
+
+
+def test_digest_falls_back_when_a_systems_text_holds_another_token() -> None:
+    from voidwar.rulesets.attack_vector import game as game_module
+    from voidwar.rulesets.attack_vector.fire import SystemsDict
+
+    game = load("attack-vector", scenario="duel", seed=2)
+    assert isinstance(game, AttackVectorGame)
+    ship = next(iter(game.ships.values()))
+    forged = SystemsDict(ship.systems)
+    forged["damage_log"] = [f"{game_module._TOKEN}1"]  # the second ship's stand-in
+    ship.systems = forged
+    assert game.digest() == _plain_digest(game)

@@ -172,9 +172,16 @@ class Orientation:
         return {m: w for m, (w, _) in self.markers().items()}
 
     def to_dict(self) -> dict[str, object]:
-        """The orientation as JSON-ready data: heading, elevation, roll and the markers."""
+        """The orientation as JSON-ready data: heading, elevation, roll and the markers (a
+        fresh copy of the remembered dict)."""
         return {"heading": self.k, "elevation": self.e, "roll": self.r,
-                "markers": {m: str(w) for m, w in self.marker_windows().items()}}
+                "markers": dict(_marker_texts(self))}
+
+
+@lru_cache(maxsize=4096)
+def _marker_texts(o: Orientation) -> dict[str, str]:
+    """Each marker's window as text, built once per orientation (callers copy it)."""
+    return {m: str(w) for m, w in o.marker_windows().items()}
 
 
 def orientation(k: int, e: int, r: int = 0) -> Orientation:

@@ -15,6 +15,8 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
+from voidwar.core.canonical import canonical_json
+
 from .actions import FireOrder
 from .avid import Orientation, Window
 from .exact import Q3, cos30, dot, sin30
@@ -25,6 +27,21 @@ from .systems.numbers import show
 from .systems.ship import ShipSystems
 
 POINTS_PER_KILL = 20
+
+
+class SystemsDict(dict[str, Any]):
+    """A ship's synced systems dict (replaced whole, never edited once synced), remembering its
+    canonical JSON text for digests (:meth:`.game.AttackVectorGame.digest`)."""
+
+    __slots__ = ("_text",)
+
+    def canonical(self) -> str:
+        """``canonical_json(self)``, computed once."""
+        try:
+            return self._text
+        except AttributeError:
+            self._text: str = canonical_json(self)
+            return self._text
 
 
 class ShipStatus(StrEnum):
@@ -122,7 +139,7 @@ class FireControl:
         last = self._synced.get(sid)
         if last is not None and last[1] is ship.systems and last[0] == key:
             return  # nothing changed since the dict was built: the same dict again
-        d = sys_.to_dict()
+        d = SystemsDict(sys_.to_dict())
         d["status"] = status
         ship.systems = d
         self._synced[sid] = (key, d)
@@ -230,4 +247,4 @@ class FireControl:
             game.emit("destroyed", f"{tid} is destroyed", ship=tid)
 
 
-__all__ = ["POINTS_PER_KILL", "FireControl", "ShipStatus", "ship_window"]
+__all__ = ["POINTS_PER_KILL", "FireControl", "ShipStatus", "SystemsDict", "ship_window"]

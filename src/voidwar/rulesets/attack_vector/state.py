@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from voidwar.core.hexgrid import DIRECTION_LETTERS, Hex3
@@ -147,6 +148,9 @@ class ShipState:
 
     def eot(self, seg: int) -> Hex3:
         """The end-of-turn marker: the FP marker plus the rest of this turn's grid (spec §4.4)."""
+        if self.grid is None:
+            dq, dr, dz = _rest_of_turn(self.velocity, seg)
+            return Hex3(self.fp.q + dq, self.fp.r + dr, self.fp.z + dz)
         p = self.fp
         for s in range(seg + 1, SEGMENTS + 1):
             p = shift(p, self.move_in(s))
@@ -174,6 +178,14 @@ class ShipState:
             "out": self.out,
             "systems": self.systems,
         }
+
+
+@lru_cache(maxsize=4096)
+def _rest_of_turn(velocity: Vec3, seg: int) -> tuple[int, int, int]:
+    """The sum of a velocity's segment moves after segment ``seg`` (integers: the same hex
+    as shifting by each move in turn)."""
+    moves = [segment_move(velocity, s) for s in range(seg + 1, SEGMENTS + 1)]
+    return (sum(m.dq for m in moves), sum(m.dr for m in moves), sum(m.dz for m in moves))
 
 
 def _xyz(h: Hex3) -> tuple[int, int, int]:
