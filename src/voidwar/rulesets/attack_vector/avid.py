@@ -20,8 +20,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from math import lcm
 
-from .exact import Q3, Vec, add, cos30, cross, dot, neg, scale, sin30
+from .exact import Vec, add, cos30, cross, neg, scale, sin30
 
 AZIMUTHS: tuple[str, ...] = ("A", "A/B", "B", "B/C", "C", "C/D", "D", "D/E", "E", "E/F", "F", "F/A")
 RING_NAMES = {0: "amber", 1: "blue", 2: "green", 3: "purple"}
@@ -82,8 +83,10 @@ class Window:
         return self.azimuth + suffix
 
 
+@lru_cache(maxsize=256)
 def window(k: int, e: int) -> Window:
-    """The window at (k, e), folding the azimuth away at the poles."""
+    """The window at (k, e), folding the azimuth away at the poles (windows are immutable values,
+    so each is built once)."""
     return Window(0 if abs(e) == 3 else k % 12, e)
 
 
@@ -169,9 +172,16 @@ class Orientation:
         return {m: w for m, (w, _) in self.markers().items()}
 
     def to_dict(self) -> dict[str, object]:
-        """The orientation as JSON-ready data: heading, elevation, roll and the markers."""
+        """The orientation as JSON-ready data: heading, elevation, roll and the markers (a
+        fresh copy of the remembered dict)."""
         return {"heading": self.k, "elevation": self.e, "roll": self.r,
-                "markers": {m: str(w) for m, w in self.marker_windows().items()}}
+                "markers": dict(_marker_texts(self))}
+
+
+@lru_cache(maxsize=4096)
+def _marker_texts(o: Orientation) -> dict[str, str]:
+    """Each marker's window as text, built once per orientation (callers copy it)."""
+    return {m: str(w) for m, w in o.marker_windows().items()}
 
 
 def orientation(k: int, e: int, r: int = 0) -> Orientation:
@@ -196,14 +206,49 @@ def _frame(k: int, e: int, r: int) -> tuple[Vec, Vec, Vec]:
 
 
 def nearest_window(v: Vec) -> tuple[Window, bool]:
-    """The window nearest to ``v`` and whether ``v`` lies exactly in it."""
-    best = ALL_WINDOWS[0]
-    best_dot = dot(v, best.vector())
-    for w in ALL_WINDOWS[1:]:
-        d = dot(v, w.vector())
-        if d > best_dot:
-            best, best_dot = w, d
-    return best, best_dot == Q3(1)
+    """The window nearest to ``v`` and whether ``v`` lies exactly in it.
+
+    Exact in Q(√3) as before, but in integers: ``v`` is scaled by the common denominator ``d`` of
+    its parts and every window vector by 4 (cos·cos of multiples of 30° has denominator 4), so
+    each dot product is ``(x + y√3) / 4d`` with integers x, y; the same comparisons (strictly
+    greater, first window kept on ties) on the same exact values pick the same window."""
+    d = lcm(*(c.a.denominator for c in v), *(c.b.denominator for c in v))
+    va = [int(c.a * d) for c in v]
+    vb = [int(c.b * d) for c in v]
+    best = 0
+    bx = by = 0
+    for i, (wa, wb) in enumerate(_WINDOW_INTS):
+        x = va[0] * wa[0] + va[1] * wa[1] + va[2] * wa[2] \
+            + 3 * (vb[0] * wb[0] + vb[1] * wb[1] + vb[2] * wb[2])
+        y = va[0] * wb[0] + va[1] * wb[1] + va[2] * wb[2] \
+            + vb[0] * wa[0] + vb[1] * wa[1] + vb[2] * wa[2]
+        if i == 0 or _sign3(x - bx, y - by) > 0:
+            best, bx, by = i, x, y
+    return ALL_WINDOWS[best], bx == 4 * d and by == 0
+
+
+def _sign3(x: int, y: int) -> int:
+    """The exact sign of x + y·√3 for integers x, y (compare x² with 3y² when signs differ)."""
+    sx = (x > 0) - (x < 0)
+    sy = (y > 0) - (y < 0)
+    if sy == 0:
+        return sx
+    if sx == 0 or sx == sy:
+        return sy
+    dd = x * x - 3 * y * y
+    return sx if dd > 0 else (sy if dd < 0 else 0)
+
+
+def _window_ints(w: Window) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """The window's unit vector times 4, as integer rational and √3 parts (exact)."""
+    vec = w.vector()
+    a = tuple(int(c.a * 4) for c in vec)
+    b = tuple(int(c.b * 4) for c in vec)
+    assert all(c.a * 4 == x and c.b * 4 == y for c, x, y in zip(vec, a, b, strict=True))
+    return (a[0], a[1], a[2]), (b[0], b[1], b[2])
+
+
+_WINDOW_INTS = tuple(_window_ints(w) for w in ALL_WINDOWS)
 
 
 @lru_cache(maxsize=2048)

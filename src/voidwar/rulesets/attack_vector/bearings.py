@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from math import isqrt
 
 from voidwar.core.hexgrid import Hex3
@@ -91,6 +92,8 @@ def bearing_of(off: Vec3, method: str = RULE, three_d: bool = True) -> Bearing:
     return Bearing(rng, window(k, e), h, abs(v))
 
 
+@lru_cache(maxsize=8192)
 def bearing(frm: Hex3, to: Hex3, method: str = RULE, three_d: bool = True) -> Bearing:
-    """The bearing (AVID window and RAL range) from ``frm`` to ``to`` (spec §6)."""
+    """The bearing (AVID window and RAL range) from ``frm`` to ``to`` (spec §6; a pure function
+    of immutable values, so remembered)."""
     return bearing_of(offset(frm, to), method, three_d)

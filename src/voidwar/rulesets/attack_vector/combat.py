@@ -35,7 +35,15 @@ from typing import Any
 from voidwar.core.errors import DataFileError, IllegalAction
 from voidwar.core.game import Result
 
-from .actions import FireOrder, FlexOrder, Order, RadiatorsOrder, ReactorsOrder, SetThrust
+from .actions import (
+    COMBAT_ORDERS,
+    FireOrder,
+    FlexOrder,
+    Order,
+    RadiatorsOrder,
+    ReactorsOrder,
+    SetThrust,
+)
 from .data import load_weapon_rules, systems_model
 from .fire import POINTS_PER_KILL, FireControl, ShipStatus
 from .orders import OrderedGame
@@ -121,8 +129,7 @@ class Combat(FireControl):
         segment 8 (A5.212, A5.392), motion orders as in the motion layer."""
         sys_ = self.systems[ship.id]
         end = step.name != ORDERS_STEP
-        if self.status.get(ship.id) == ShipStatus.DESTROYED:
-            raise IllegalAction(f"{ship.id} is destroyed", rule="AV:T A2.4 (SSD)")
+        self.gate(ship, order, step)
         if isinstance(order, FireOrder):
             if end:
                 raise IllegalAction(
@@ -147,22 +154,33 @@ class Combat(FireControl):
             else:
                 self._check_radiators(ship, sys_, order)
         else:
-            self._check_motion(game, seat, ship, sys_, order, end)
+            self._check_motion(game, seat, ship, sys_, order)
 
-    def _check_motion(self, game: OrderedGame, seat: str, ship: ShipState, sys_: ShipSystems,
-                      order: Order, end: bool) -> None:
-        """Motion orders: only in a segment, and no thrust once surrendered (A5.391)."""
-        if end:
+    def gate(self, ship: ShipState, order: Order, step: Step) -> None:
+        """The tests of :meth:`check_order` that hold or fail alike for every order of
+        ``order``'s kind (``order`` only names it in the message): the ship is not destroyed
+        (A2.4 SSD); motion orders only in a segment (A5.392)."""
+        if self.status.get(ship.id) == ShipStatus.DESTROYED:
+            raise IllegalAction(f"{ship.id} is destroyed", rule="AV:T A2.4 (SSD)")
+        if not isinstance(order, COMBAT_ORDERS) and step.name != ORDERS_STEP:
             raise IllegalAction(
                 f"{order.body()!r}: after segment 8 only reactor, flex and radiator orders are "
                 "given",
                 rule=R_END,
             )
-        if sys_.surrendered and isinstance(order, SetThrust) and order.value != 0:
+
+    def _check_motion(self, game: OrderedGame, seat: str, ship: ShipState, sys_: ShipSystems,
+                      order: Order) -> None:
+        """Motion orders (in a segment, :meth:`gate`), then the motion layer's tests."""
+        self.motion_rest(ship, order)
+        game.check_order(seat, ship, order)
+
+    def motion_rest(self, ship: ShipState, order: Order) -> None:
+        """No thrust once surrendered (A5.391)."""
+        if self.systems[ship.id].surrendered and isinstance(order, SetThrust) and order.value:
             raise IllegalAction(
                 f"{ship.id} cannot thrust: its radiators are out", rule="AV:T A5.391"
             )
-        game.check_order(seat, ship, order)
 
     def _check_reactors(self, ship: ShipState, sys_: ShipSystems, order: ReactorsOrder) -> None:
         """One setting per reactor, a change, and no destroyed reactor on (A5.39, A5.392)."""

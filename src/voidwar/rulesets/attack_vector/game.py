@@ -11,12 +11,17 @@ and the combat orders.
 
 from __future__ import annotations
 
+import copy
+import hashlib
+import json
+from collections.abc import Callable
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
+from voidwar.core.canonical import canonical_json
 from voidwar.core.datafile import read_toml
-from voidwar.core.dice import Dice
+from voidwar.core.dice import PCG32, Dice, SeededDice
 from voidwar.core.errors import DataFileError
 from voidwar.core.game import Action, Result
 from voidwar.core.hexgrid import Hex3
@@ -26,9 +31,11 @@ from .avid import orientation
 from .bearings import RULE
 from .combat import Combat
 from .data import ship_classes, thrust_chart
-from .orders import OrderedGame
+from .fire import SystemsDict
+from .fire_groups import fire_groups
+from .orders import Check, OrderedGame
 from .scenario import Scenario, ShipSetup
-from .sequence import END_OF_TURN_STEPS, SEGMENT_STEPS, Phase, Step, Target
+from .sequence import END_OF_TURN_STEPS, ORDERS_STEP, SEGMENT_STEPS, Phase, Step, Target
 from .ships import ShipClass
 from .state import ShipState
 from .thrust import THRUST_VALUES, ThrustChart, format_thrust
@@ -75,6 +82,24 @@ class AttackVectorGame(OrderedGame):
         #: part 2: ship systems, in play in a battle (ships of two or more seats; combat.py)
         self.combat: Combat | None = Combat(self) if Combat.wanted(self) else None
         self._run()
+
+    def clone(self, reseed: int | None = None) -> AttackVectorGame:
+        """An independent copy (as :meth:`Game.clone`), written out instead of a deep copy:
+        the scenario, classes and chart are shared read-only data, the log's events are
+        frozen, so only the mutable state is copied (any attribute not named here is deep
+        copied as before)."""
+        new = object.__new__(type(self))
+        d = new.__dict__
+        d.update(self.__dict__)
+        memo: dict[int, Any] = {}
+        for key, value in self.__dict__.items():
+            if key in _SHARED:
+                continue
+            copier = _COPIERS.get(key)
+            d[key] = copier(value) if copier else copy.deepcopy(value, memo)
+        if reseed is not None:
+            new.dice = SeededDice(reseed)
+        return new
 
     def search_period(self) -> int:
         """Search horizons count segments (spec §11.4)."""
@@ -132,6 +157,26 @@ class AttackVectorGame(OrderedGame):
         """Every order of a battle is checked by the combat layer (:mod:`.combat`)."""
         assert self.combat is not None
         self.combat.check_order(self, seat, ship, order, step)
+
+    def systems_gate(self, ship: ShipState, order: Order, step: Step) -> None:
+        """The battle's tests that every order of ``order``'s kind shares (:mod:`.combat`)."""
+        assert self.combat is not None
+        self.combat.gate(ship, order, step)
+
+    def systems_motion_rest(self, ship: ShipState, order: Order) -> None:
+        """A battle's own test of a motion order: no thrust once surrendered (:mod:`.combat`)."""
+        assert self.combat is not None
+        self.combat.motion_rest(ship, order)
+
+    def systems_groups(self, seat: str, ship: ShipState, name: str | None, step: Step
+                       ) -> list[tuple[Check, Check, list[Order]]]:
+        """A segment's fire orders in groups of one target (:mod:`.fire_groups`); the end of
+        turn's orders in one group."""
+        if step.name != ORDERS_STEP:
+            return super().systems_groups(seat, ship, name, step)
+        assert self.combat is not None
+        found = self.systems_candidates(ship, name, step)
+        return fire_groups(self.combat, self, seat, ship, found, step)
 
     def systems_candidates(self, ship: ShipState, name: str | None, step: Step) -> list[Order]:
         """Fire orders in a segment; reactor and radiator orders after segment 8."""
@@ -205,6 +250,29 @@ class AttackVectorGame(OrderedGame):
             "targets": {tid: _target_dict(t) for tid, t in self.targets.items()},
         }
 
+    def digest(self) -> str:
+        """:meth:`Game.digest` (the SHA-256 of ``canonical_json(state_dict())``), the same text
+        built faster: each ship's synced systems dict brings its canonical text along
+        (:class:`.fire.SystemsDict`), put in place of a token encoded with the rest; should a
+        token's text occur anywhere else (in the state or a systems text), the plain encoding is
+        used (a test checks the two agree along random games)."""
+        sd = self.state_dict()
+        ships = sd["ships"] = dict(sd["ships"])
+        raw: list[tuple[str, str]] = []
+        for sid, d in ships.items():
+            sysd = d["systems"]
+            if isinstance(sysd, SystemsDict):
+                token = f"{_TOKEN}{len(raw)}"
+                raw.append((_ENCODE(token), sysd.canonical()))
+                ships[sid] = {**d, "systems": token}
+        text = _ENCODE(sd)
+        if any(text.count(t) != 1 or any(t in s for _, s in raw) for t, _ in raw):
+            text = canonical_json(self.state_dict())
+        else:
+            for token_text, systems_text in raw:
+                text = text.replace(token_text, systems_text)
+        return hashlib.sha256(text.encode()).hexdigest()[:32]
+
     def view(self, seat: str | None) -> dict[str, Any]:
         """Everything but other seats' unrevealed orders (spec §2.2: secret orders)."""
         d = self.state_dict()
@@ -223,6 +291,39 @@ class AttackVectorGame(OrderedGame):
             if isinstance(opts.get(key), str):
                 opts[key] = read_toml(opts[key])
         return opts
+
+
+#: attributes a clone shares: immutable data, or read-only tables
+_SHARED = frozenset({"sc", "chart", "three_d", "bearing_method", "scenario", "turn", "segment",
+                     "phase", "step_index", "finished"})
+#: how a clone copies the rest of the state (anything else is deep copied)
+_COPIERS: dict[str, Callable[[Any], Any]] = {
+    "actions": list, "log": list, "_pending": list, "revealed": list, "done_seats": set,
+    "pending": lambda p: {seat: list(orders) for seat, orders in p.items()},
+    "ships": lambda ships: {sid: s.copy() for sid, s in ships.items()},
+    "targets": lambda ts: {tid: copy.copy(t) for tid, t in ts.items()},
+    "dice": lambda d: _copy_dice(d),
+}
+
+
+#: canonical_json's encoder, built once (the same settings: sorted keys, no spaces, ASCII)
+_ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
+#: a digest's stand-in for a systems dict's text (private-use characters, escaped in the text)
+_TOKEN = "\ue000voidwar-systems\ue001"
+
+
+def _copy_dice(dice: Dice) -> Dice:
+    """A copy of the dice that rolls exactly what they would: seeded dice (a generator state
+    and the history) written out, any other kind deep copied."""
+    if type(dice) is not SeededDice:
+        return copy.deepcopy(dice)
+    new = object.__new__(SeededDice)
+    new.__dict__.update(dice.__dict__)
+    new.history = list(dice.history)
+    rng = object.__new__(PCG32)
+    rng.state = dice._rng.state
+    new._rng = rng
+    return new
 
 
 def _target_dict(t: Target) -> dict[str, Any]:

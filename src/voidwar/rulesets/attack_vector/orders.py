@@ -11,7 +11,9 @@ the candidate orders it lets through. Part 2 (ship systems) adds its own orders 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from functools import lru_cache, partial
 
 from voidwar.core.errors import IllegalAction
 from voidwar.core.game import Action
@@ -20,10 +22,13 @@ from .actions import BiasOrder, Done, Order, PivotTo, RollOrder, SetThrust, Timi
 from .avid import ALL_WINDOWS, AMBER_WINDOWS, pivot_path, roll_path
 from .sequence import ORDERS, ORDERS_STEP, SequencedGame, Step
 from .state import ShipState, resolve_burn, start_facing_change
-from .thrust import THRUST_VALUES, format_thrust
+from .thrust import THRUST_SET, THRUST_VALUES, format_thrust
 
 R_ORDERS = "AV:T A5.212"
 LONG = Timing.LONG
+#: one part of an order's check (raises :class:`IllegalAction`); a gate reads only the order's
+#: kind (and names the order in its message)
+Check = Callable[[Order], None]
 
 
 class OrderedGame(SequencedGame):
@@ -42,6 +47,14 @@ class OrderedGame(SequencedGame):
     def systems_candidates(self, ship: ShipState, name: str | None, step: Step) -> list[Order]:
         """Part 2: fire, reactor and radiator orders worth checking for ``ship``."""
         return []
+
+    def systems_gate(self, ship: ShipState, order: Order, step: Step) -> None:
+        """Part 2: the tests of :meth:`check_systems_order` that hold or fail alike for every
+        order of ``order``'s kind (raises :class:`IllegalAction`); a motion order's also."""
+
+    def systems_motion_rest(self, ship: ShipState, order: Order) -> None:
+        """Part 2: the tests of a motion order in a battle besides its gate and the motion
+        layer's (raises :class:`IllegalAction`)."""
 
     # -- recording ---------------------------------------------------------------------------
     def _ship_for(self, seat: str, order: Order) -> ShipState:
@@ -107,27 +120,59 @@ class OrderedGame(SequencedGame):
             raise err
 
     def legal_actions(self) -> list[Action]:
-        """The candidate orders that :meth:`reason` lets through, ``done`` first."""
-        return [a for a in self.candidates() if self.reason(a) is None]
+        """The candidate orders that :meth:`reason` lets through, ``done`` first.
+
+        The same list as ``[a for a in self.candidates() if self.reason(a) is None]`` (a test
+        checks it along random games), found faster: the seat and step are looked up once; a
+        group of candidates (one ship's thrust orders, its facing changes, …) is dropped whole
+        when its gate fails — the tests of the check that depend on the order's kind only — and
+        each order of a group that passes runs the rest of the check (legality is all the tests
+        passing; their order only chooses which message an illegal order gets)."""
+        seat = self.to_act
+        if seat is None:
+            return []
+        out: list[Action] = [Done()]
+        for gate, rest, orders in self._candidate_groups(seat, self.current_step):
+            try:
+                gate(orders[0])
+            except IllegalAction:
+                continue
+            for o in orders:
+                try:
+                    rest(o)
+                except IllegalAction:
+                    continue
+                out.append(o)
+        return out
 
     def _check(self, action: Action) -> None:
         seat = self.to_act
         if seat is None:
             raise IllegalAction("the game is over")
-        step = self.current_step
+        self._check_in(seat, self.current_step, action)
+
+    def _check_in(self, seat: str, step: Step | None, action: Action) -> None:
+        """:meth:`_check` with the seat to act and the current step already looked up."""
         if isinstance(action, Done):
             return
         if not isinstance(action, Order):
             raise IllegalAction(f"not an Attack Vector order: {action}")
-        if self.systems_in_play() and step is not None and step.kind == ORDERS:
-            self.check_systems_order(seat, self._ship_for(seat, action), action, step)
-            return
-        if step is None or step.name != ORDERS_STEP:
+        systems = self.systems_in_play() and step is not None and step.kind == ORDERS
+        if not systems and (step is None or step.name != ORDERS_STEP):
             raise IllegalAction(
                 f"{action.body()!r} is a segment order; it is now the {step.name if step else '?'}"
                 " step (only 'done' is accepted)", rule="AV:T A5.392")
-        ship = self._ship_for(seat, action)
-        self.check_order(seat, ship, action)
+        assert step is not None
+        self._check_ship(seat, step, self._ship_for(seat, action), action, systems)
+
+    def _check_ship(self, seat: str, step: Step, ship: ShipState, order: Order,
+                    systems: bool) -> None:
+        """An order for ``ship`` in an orders step that takes it: part 2 checks every order of a
+        battle, the motion layer the rest."""
+        if systems:
+            self.check_systems_order(seat, ship, order, step)
+        else:
+            self.check_order(seat, ship, order)
 
     def candidates(self) -> list[Action]:
         """Every order worth checking now, in a fixed order: ``done``, then per ship its
@@ -136,50 +181,86 @@ class OrderedGame(SequencedGame):
         if seat is None:
             return []
         out: list[Action] = [Done()]
-        step = self.current_step
-        if step is None or step.kind != ORDERS:
-            return out
-        systems = self.systems_in_play()
-        if not systems and step.name != ORDERS_STEP:
-            return out
-        mine = self._active(seat)
-        for ship in mine:
-            name = ship.id if len(mine) > 1 else None
-            out += self._motion_candidates(ship, name)
-            if systems:
-                out += self.systems_candidates(ship, name, step)
+        for _gate, _rest, orders in self._candidate_groups(seat, self.current_step):
+            out += orders
         return out
 
-    def _motion_candidates(self, ship: ShipState, name: str | None) -> list[Order]:
-        c: list[Order] = [SetThrust(name, Fraction(0))]
-        c += [SetThrust(name, v) for v in THRUST_VALUES if v <= ship.max_thrust]
-        windows = ALL_WINDOWS if self.three_d else AMBER_WINDOWS
-        c += [PivotTo(name, w) for w in windows]
-        for d in range(30, 181, 30):
-            c.append(RollOrder(name, d, True))
-            if d != 180:
-                c.append(RollOrder(name, d, False))
-        c += [BiasOrder(name, x) for x in "ABCDEF"]
-        return c
+    def _candidate_groups(self, seat: str, step: Step | None
+                          ) -> list[tuple[Check, Check, list[Order]]]:
+        """:meth:`candidates` after ``done``, in groups of one ship's orders of one kind:
+        (gate, rest of the check, orders); only for an orders step that takes orders."""
+        if step is None or step.kind != ORDERS:
+            return []
+        systems = self.systems_in_play()
+        if not systems and step.name != ORDERS_STEP:
+            return []
+        mine = self._active(seat)
+        groups: list[tuple[Check, Check, list[Order]]] = []
+        for ship in mine:
+            name = ship.id if len(mine) > 1 else None
+            gate, rest = self._motion_checks(seat, ship, step, systems)
+            groups += [(gate, rest, list(c)) for c in
+                       _motion_candidates(name, ship.max_thrust, self.three_d)]
+            if systems:
+                groups += self.systems_groups(seat, ship, name, step)
+        return groups
+
+    def systems_groups(self, seat: str, ship: ShipState, name: str | None, step: Step
+                       ) -> list[tuple[Check, Check, list[Order]]]:
+        """Part 2's candidates for ``ship`` as :meth:`_candidate_groups` groups: one group of
+        them all, gated by :meth:`systems_gate` (part 2 may split them finer)."""
+        found = self.systems_candidates(ship, name, step)
+        if not found:
+            return []
+        return [(partial(self.systems_gate, ship, step=step),
+                 partial(self.check_systems_order, seat, ship, step=step), found)]
+
+    def _motion_checks(self, seat: str, ship: ShipState, step: Step, systems: bool
+                       ) -> tuple[Check, Check]:
+        """A motion order's check for ``ship`` split in two: the gate (part 2's tests for the
+        kind, then :meth:`_motion_gate`) and the rest (part 2's, then :meth:`_motion_rest`)."""
+        if not systems:
+            return partial(self._motion_gate, seat, ship), partial(self._motion_rest, seat, ship)
+
+        def gate(order: Order) -> None:
+            self.systems_gate(ship, order, step)
+            self._motion_gate(seat, ship, order)
+
+        def rest(order: Order) -> None:
+            self.systems_motion_rest(ship, order)
+            self._motion_rest(seat, ship, order)
+        return gate, rest
 
     def check_order(self, seat: str, ship: ShipState, order: Order) -> None:
         """Whether ``ship`` may be given the motion ``order`` now (raises
-        :class:`IllegalAction`)."""
+        :class:`IllegalAction`): the tests its kind gives, then those its value gives."""
+        self._motion_gate(seat, ship, order)
+        self._motion_rest(seat, ship, order)
+
+    def _motion_gate(self, seat: str, ship: ShipState, order: Order) -> None:
+        """The tests of a motion order that depend on its kind only: one thrust order a
+        segment, one facing change at a time, a bias only at a corner."""
         if isinstance(order, SetThrust):
-            self._check_thrust(seat, ship, order.value)
+            self._thrust_gate(seat, ship)
         elif isinstance(order, PivotTo | RollOrder):
-            self._check_facing_change(seat, ship, order)
+            self._facing_gate(seat, ship)
         elif isinstance(order, BiasOrder):
-            self._check_bias(seat, ship, order)
+            self._bias_gate(ship)
         else:  # pragma: no cover - part 2 orders are checked by part 2
             raise IllegalAction(f"unknown order {order}")
 
-    def _check_thrust(self, seat: str, ship: ShipState, v: Fraction) -> None:
+    def _motion_rest(self, seat: str, ship: ShipState, order: Order) -> None:
+        """The rest of a motion order's check (after :meth:`_motion_gate`)."""
+        if isinstance(order, SetThrust):
+            self._check_thrust(ship, order.value)
+        elif isinstance(order, PivotTo | RollOrder):
+            self._check_facing_change(ship, order)
+        elif isinstance(order, BiasOrder):
+            self._check_bias(seat, ship, order)
+
+    def _check_thrust(self, ship: ShipState, v: Fraction) -> None:
         """Change Thrust (AV:T A5.24, A5.242; A2.4 thrust matrix and fuel)."""
-        if self._given(seat, ship, (SetThrust,)):
-            raise IllegalAction(f"{ship.id} already has a thrust order this segment",
-                                rule="AV:T A5.242")
-        if v != 0 and v not in THRUST_VALUES:
+        if v != 0 and v not in THRUST_SET:
             raise IllegalAction(f"thrust {format_thrust(v)} is not a thrust-chart column "
                                 "(0.5 .. 8 in halves, or 0)", rule="AV:T A5.24")
         if v > ship.max_thrust:
@@ -192,8 +273,14 @@ class OrderedGame(SequencedGame):
         if v and ship.fuel_left <= 0:
             raise IllegalAction(f"{ship.id} has no fuel left", rule="AV:T A2.4 (fuel)")
 
-    def _check_facing_change(self, seat: str, ship: ShipState, order: PivotTo | RollOrder) -> None:
-        """One facing change at a time (AV:T A5.221–A5.222; A2.4 "Roll"; A5.19 in 2-D)."""
+    def _thrust_gate(self, seat: str, ship: ShipState) -> None:
+        """One thrust order a segment (AV:T A5.242)."""
+        if self._given(seat, ship, (SetThrust,)):
+            raise IllegalAction(f"{ship.id} already has a thrust order this segment",
+                                rule="AV:T A5.242")
+
+    def _facing_gate(self, seat: str, ship: ShipState) -> None:
+        """One facing change at a time, one order of it a segment (AV:T A5.222)."""
         if ship.facing is not None:
             raise IllegalAction(
                 f"{ship.id} is already in a {ship.facing.kind} {ship.facing.label} "
@@ -202,6 +289,10 @@ class OrderedGame(SequencedGame):
         if self._given(seat, ship, (PivotTo, RollOrder)):
             raise IllegalAction(f"{ship.id} already has a facing-change order this segment",
                                 rule="AV:T A5.222")
+
+    def _check_facing_change(self, ship: ShipState, order: PivotTo | RollOrder) -> None:
+        """A pivot to another window, a roll of 30° wedges (AV:T A5.221–A5.222; A2.4 "Roll";
+        A5.19 in 2-D)."""
         if isinstance(order, PivotTo):
             w = order.window
             if not self.three_d and w.e != 0:
@@ -221,12 +312,16 @@ class OrderedGame(SequencedGame):
             raise IllegalAction("2-D play keeps the top up or down: only 180° rolls",
                                 rule="AV:T A5.19 (2-D option)")
 
-    def _check_bias(self, seat: str, ship: ShipState, order: BiasOrder) -> None:
+    def _bias_gate(self, ship: ShipState) -> None:
         """A bias is chosen only with the nose at a hex corner (AV:T A5.272)."""
         nose = ship.orient.nose
         if not nose.is_corner:
             raise IllegalAction(f"{ship.id}'s nose is in {nose}, not at a hex corner; a bias "
                                 "is chosen only at a corner", rule="AV:T A5.272")
+
+    def _check_bias(self, seat: str, ship: ShipState, order: BiasOrder) -> None:
+        """The bias is one side of the nose's corner, once a segment (AV:T A5.272)."""
+        nose = ship.orient.nose
         x, y = nose.azimuth.split("/")
         if order.direction not in (x, y):
             raise IllegalAction(f"at corner {nose.azimuth} the bias is {x} or {y}",
@@ -271,6 +366,23 @@ class OrderedGame(SequencedGame):
             emit.append(f"{ship.id}: bias {order.direction}")
         for text in emit:
             self.emit("long-order", text, ship=ship.id)
+
+
+@lru_cache(maxsize=256)
+def _motion_candidates(name: str | None, max_thrust: Fraction, three_d: bool
+                       ) -> tuple[tuple[Order, ...], ...]:
+    """A ship's motion orders worth checking, in groups: thrust, facing changes, bias (orders
+    are immutable values, so the lists are built once and shared)."""
+    thrust: list[Order] = [SetThrust(name, Fraction(0))]
+    thrust += [SetThrust(name, v) for v in THRUST_VALUES if v <= max_thrust]
+    windows = ALL_WINDOWS if three_d else AMBER_WINDOWS
+    facing: list[Order] = [PivotTo(name, w) for w in windows]
+    for d in range(30, 181, 30):
+        facing.append(RollOrder(name, d, True))
+        if d != 180:
+            facing.append(RollOrder(name, d, False))
+    bias: list[Order] = [BiasOrder(name, x) for x in "ABCDEF"]
+    return tuple(thrust), tuple(facing), tuple(bias)
 
 
 __all__ = ["R_ORDERS", "OrderedGame"]

@@ -7,8 +7,9 @@ displacement.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from voidwar.core.hexgrid import DIRECTION_LETTERS, Hex3
@@ -37,6 +38,11 @@ class Burn:
     carry: Fraction = Fraction(0)
     #: displacement arrows applied so far (hexes)
     arrows: int = 0
+
+    def copy(self) -> Burn:
+        """An independent copy (for :meth:`ShipState.copy`)."""
+        return Burn(self.thrust, self.cells, dict(self.dots), list(self.keys),
+                    list(self.displaced), list(self.orthogonal), self.carry, self.arrows)
 
     def to_dict(self) -> dict[str, Any]:
         """The burn as JSON-ready data."""
@@ -99,8 +105,24 @@ class ShipState:
     grid: list[Vec3] | None = None
     out: bool = False
     engine_boxes_lost: int = 0
-    #: part 2 keeps its per-ship state here (JSON-ready)
+    #: part 2 keeps its per-ship state here (JSON-ready; replaced whole, never edited in place)
     systems: dict[str, Any] = field(default_factory=dict)
+
+    def copy(self) -> ShipState:
+        """An independent copy: the mutable parts copied, the immutable values (class, hexes,
+        vectors, orientation, Fractions) shared (``AttackVectorGame.clone``); so is the systems
+        dict, which part 2 replaces whole at every change and never edits in place
+        (:meth:`.fire.FireControl.sync_all`)."""
+        new = object.__new__(ShipState)
+        new.__dict__.update(self.__dict__)
+        if self.burn is not None:
+            new.burn = self.burn.copy()
+        if self.facing is not None:
+            new.facing = replace(self.facing, steps=list(self.facing.steps))
+        new.carry = dict(self.carry)
+        if self.grid is not None:
+            new.grid = list(self.grid)
+        return new
 
     # -- derived -----------------------------------------------------------------------------
     @property
@@ -126,6 +148,9 @@ class ShipState:
 
     def eot(self, seg: int) -> Hex3:
         """The end-of-turn marker: the FP marker plus the rest of this turn's grid (spec §4.4)."""
+        if self.grid is None:
+            dq, dr, dz = _rest_of_turn(self.velocity, seg)
+            return Hex3(self.fp.q + dq, self.fp.r + dr, self.fp.z + dz)
         p = self.fp
         for s in range(seg + 1, SEGMENTS + 1):
             p = shift(p, self.move_in(s))
@@ -153,6 +178,14 @@ class ShipState:
             "out": self.out,
             "systems": self.systems,
         }
+
+
+@lru_cache(maxsize=4096)
+def _rest_of_turn(velocity: Vec3, seg: int) -> tuple[int, int, int]:
+    """The sum of a velocity's segment moves after segment ``seg`` (integers: the same hex
+    as shifting by each move in turn)."""
+    moves = [segment_move(velocity, s) for s in range(seg + 1, SEGMENTS + 1)]
+    return (sum(m.dq for m in moves), sum(m.dr for m in moves), sum(m.dz for m in moves))
 
 
 def _xyz(h: Hex3) -> tuple[int, int, int]:

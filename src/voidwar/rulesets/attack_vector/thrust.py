@@ -28,6 +28,8 @@ from .exact import Q3, SQRT3_2, q3_floor, round_half_down
 
 CELLS = 8  # a column has 8 cells, one turn of thrust (spec §7.2 DERIVED)
 THRUST_VALUES: tuple[Fraction, ...] = tuple(Fraction(h, 2) for h in range(1, 17))  # 0.5 .. 8
+#: the same values for membership tests (numbers hash alike when equal)
+THRUST_SET: frozenset[Fraction] = frozenset(THRUST_VALUES)
 
 
 def g_of(thrust: Fraction) -> Fraction:

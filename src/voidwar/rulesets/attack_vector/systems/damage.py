@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr, field_validator, model_validator
@@ -109,6 +110,12 @@ class SSDModel(BaseModel):
             raise ValueError("locations: the ship needs at least one structure box")
         return self
 
+    @cached_property
+    def count_structure(self) -> int:
+        """:meth:`count` of ``structure`` (read on every fire check, so kept as a plain
+        attribute)."""
+        return self.count("structure")
+
     def tags(self) -> list[str]:
         """Every box tag of the SSD, location by location."""
         return [t for loc in self.locations.values() for t in loc.boxes]
@@ -157,6 +164,9 @@ class DamageState:
     """Which boxes of an SSD are marked (per location, box indices)."""
 
     marked: dict[str, set[int]] = field(default_factory=dict)
+    #: :meth:`lost` per (SSD, kind), emptied whenever a box is marked (boxes are marked only
+    #: through :meth:`mark`)
+    _lost: dict[tuple[int, str], int] = field(default_factory=dict, compare=False, repr=False)
 
     def is_marked(self, location: str, index: int) -> bool:
         """Whether box ``index`` of ``location`` is marked."""
@@ -165,11 +175,17 @@ class DamageState:
     def mark(self, location: str, index: int) -> None:
         """Mark box ``index`` of ``location``."""
         self.marked.setdefault(location, set()).add(index)
+        self._lost.clear()
 
     def lost(self, ssd: SSDModel, kind: str) -> int:
-        """Boxes of a counted system marked off."""
-        marked = self.marked
-        return sum(1 for name, i, _u in ssd.boxes_of(kind) if i in marked.get(name, ()))
+        """Boxes of a counted system marked off (remembered until the next box is marked)."""
+        key = (id(ssd), kind)
+        n = self._lost.get(key)
+        if n is None:
+            marked = self.marked
+            n = self._lost[key] = sum(1 for name, i, _u in ssd.boxes_of(kind)
+                                      if i in marked.get(name, ()))
+        return n
 
     def units_out(self, ssd: SSDModel, kind: str) -> set[str]:
         """Units of ``kind`` with at least one box marked (a unit is out at its first box)."""
@@ -179,7 +195,15 @@ class DamageState:
 
     def destroyed(self, ssd: SSDModel) -> bool:
         """Destroyed when the last structure box is marked (our design)."""
-        return self.lost(ssd, "structure") >= ssd.count("structure")
+        return self.lost(ssd, "structure") >= ssd.count_structure
+
+    def copy(self) -> DamageState:
+        """An independent copy."""
+        return DamageState({k: set(v) for k, v in self.marked.items()}, dict(self._lost))
+
+    def key(self) -> tuple[tuple[str, frozenset[int]], ...]:
+        """The marked boxes as a value (to tell whether anything changed)."""
+        return tuple((k, frozenset(v)) for k, v in self.marked.items())
 
     def to_dict(self) -> dict[str, list[int]]:
         """The marked boxes per location (JSON-ready)."""

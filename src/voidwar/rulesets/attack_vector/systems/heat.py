@@ -165,6 +165,13 @@ class HeatState:
                 failures += 1
         return failures
 
+    def copy(self) -> HeatState:
+        """An independent copy (its numbers and status are immutable and shared)."""
+        new = object.__new__(HeatState)
+        new.__dict__.update(self.__dict__)
+        new.destroyed = set(self.destroyed)
+        return new
+
     def to_dict(self) -> dict[str, Any]:
         """The heat board as JSON-ready data."""
         return {

@@ -108,6 +108,14 @@ class PowerState:
         """Reactor ``i`` is destroyed (SSD damage)."""
         self.destroyed.add(i)
 
+    def copy(self) -> PowerState:
+        """An independent copy (outputs and Fractions are immutable and shared)."""
+        new = object.__new__(PowerState)
+        new.__dict__.update(self.__dict__)
+        new.on = list(self.on)
+        new.destroyed = set(self.destroyed)
+        return new
+
     def to_dict(self) -> dict[str, Any]:
         """The Energy Board as JSON-ready data."""
         return {

@@ -227,6 +227,9 @@ class ShipSystems:
     #: flex points on ECM and ECCM this turn (our design, module :mod:`..combat`)
     ecm: int = 0
     eccm: int = 0
+    #: :meth:`mounts_bearing` per window (the arcs never change; copies share it)
+    _bearing: dict[ShipWindow, tuple[str, ...]] = field(default_factory=dict, compare=False,
+                                                        repr=False)
 
     @classmethod
     def build(
@@ -251,6 +254,19 @@ class ShipSystems:
         )
         arcs = {m.id: Arc.from_blocks(m.arc) for m in model.mounts}
         return cls(model, rules, power, heat, weapons, arcs)
+
+    def copy(self) -> ShipSystems:
+        """An independent copy for a game clone, written out: the table, the rules and the arcs
+        are read-only and shared, the live boards copied."""
+        new = object.__new__(ShipSystems)
+        new.__dict__.update(self.__dict__)
+        new.power = self.power.copy()
+        new.heat = self.heat.copy()
+        new.weapons = {wid: w.copy() for wid, w in self.weapons.items()}
+        new.damage = self.damage.copy()
+        new.damage_log = list(self.damage_log)
+        new.destroyed_this_turn = set(self.destroyed_this_turn)
+        return new
 
     # -- reading --------------------------------------------------------------------------------
     @property
@@ -288,7 +304,11 @@ class ShipSystems:
 
     def mounts_bearing(self, window: ShipWindow) -> list[str]:
         """Mounts whose arc holds the target's ship-frame window (spec §11.6)."""
-        return [m for m, arc in self.arcs.items() if window in arc]
+        found = self._bearing.get(window)
+        if found is None:
+            found = self._bearing[window] = tuple(m for m, arc in self.arcs.items()
+                                                  if window in arc)
+        return list(found)
 
     def weapon(self, wid: str) -> WeaponState:
         """Weapon ``wid`` (``A1``); raises :class:`IllegalAction` for a weapon the ship lacks."""
@@ -456,6 +476,15 @@ class ShipSystems:
     def order_radiators(self, extend: bool, *, at_turn_boundary: bool) -> None:
         """Radiators out or in (A5.391–A5.392: only at the turn boundary)."""
         self.heat.order(extend, at_turn_boundary=at_turn_boundary)
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything :meth:`to_dict` reads that play changes, as a value: equal keys give equal
+        dicts (the table, rules, outputs and codes never change; the damage log only grows)."""
+        p, h = self.power, self.heat
+        return (p.stored, p.capacity, tuple(p.on), frozenset(p.destroyed), h.stored, h.capacity,
+                h.status, frozenset(h.destroyed), self.ecm, self.eccm,
+                tuple([(w.ready_abs, w.destroyed) for w in self.weapons.values()]),
+                self.damage.key(), len(self.damage_log))
 
     def to_dict(self) -> dict[str, Any]:
         """The ship's systems as JSON-ready data."""

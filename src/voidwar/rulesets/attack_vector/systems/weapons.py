@@ -210,6 +210,7 @@ class WeaponRules:
         self.tables = tables.tables
         self.d_results = d_results.results
         self._expected: dict[tuple[WeaponCode, int], Fraction] = {}
+        self._brackets: dict[tuple[str, int], tuple[int, int] | None] = {}
         for key, t in self.tables.items():
             for i, row in enumerate(t.rows, start=1):
                 for cell in row:
@@ -237,11 +238,18 @@ class WeaponRules:
         return self.table_for(code).brackets[-1][1]
 
     def bracket(self, code: WeaponCode, rng: int) -> tuple[int, int] | None:
-        """The range bracket holding ``rng`` (A5.166), or None beyond the last one."""
+        """The range bracket holding ``rng`` (A5.166), or None beyond the last one (remembered:
+        the tables are read-only)."""
+        key = (code.table_key, rng)
+        if key in self._brackets:
+            return self._brackets[key]
+        found = None
         for lo, hi in self.table_for(code).brackets:
             if lo <= rng <= hi:
-                return (lo, hi)
-        return None
+                found = (lo, hi)
+                break
+        self._brackets[key] = found
+        return found
 
     def cell(self, code: WeaponCode, rng: int, roll: int) -> Cell | None:
         """Table cell for a range and a d10 roll; None when out of range."""
@@ -343,6 +351,12 @@ class WeaponState:
             return "ready"
         t, s = turn_segment(self.ready_abs)
         return f"ready turn {t} seg {s}"
+
+    def copy(self) -> WeaponState:
+        """An independent copy (every field is an immutable value)."""
+        new = object.__new__(WeaponState)
+        new.__dict__.update(self.__dict__)
+        return new
 
     def to_dict(self) -> dict[str, Any]:
         """The weapon as JSON-ready data."""
