@@ -69,6 +69,7 @@ class Result:
 
 
 _KINDS: dict[int, frozenset[type]] = {}
+_DICE_ROLL = Dice.roll
 
 
 def _kinds(notation: Notation) -> frozenset[type]:
@@ -85,12 +86,23 @@ _READ: dict[tuple[type, str], Action | None] = {}
 _READ_LIMIT = 200_000
 
 
+#: id(action) → (that action, the notation it was read back by, its text): an action value
+#: met again (a ruleset that hands out the same value objects, a search replaying a line) is
+#: known by identity, without writing and reading its text again. The entry holds the action, so
+#: its id is not reused while the entry lives; cleared when it grows past _KNOWN_LIMIT.
+_KNOWN: dict[int, tuple[Action, Notation, str]] = {}
+_KNOWN_LIMIT = 50_000
+
+
 def _made_by(game: Game, action: Action) -> str | None:
     """``action``'s text when it is a value ``game``'s ruleset makes: a declared kind of its
     notation whose text reads back as the same value (else: its text parses back to it)."""
+    notation = type(game).notation
+    known = _KNOWN.get(id(action))
+    if known is not None and known[0] is action and known[1] is notation:
+        return known[2]
     try:
         text = str(action)
-        notation = type(game).notation
         cls = type(action)
         if notation is not None and cls in _kinds(notation):
             key = (cls, text)
@@ -100,6 +112,9 @@ def _made_by(game: Game, action: Action) -> str | None:
                     _READ.clear()
                 read = _READ[key] = cls.__notation__.read(text)
             if read == action:
+                if len(_KNOWN) >= _KNOWN_LIMIT:
+                    _KNOWN.clear()
+                _KNOWN[id(action)] = (action, notation, text)
                 return text
         return text if game.parse_action(text) == action else None
     except (IllegalAction, ValueError, TypeError, AttributeError, KeyError, OverflowError):
@@ -232,9 +247,19 @@ class Game(ABC):
     # -- provided -----------------------------------------------------------------------------
     def roll(self, sides: int, purpose: str) -> int:
         """Roll a die through the dice seam and log it as an event."""
-        r: Roll = self.dice.roll(sides, purpose)
-        self.emit("roll", str(r), die=r.die, value=r.value, purpose=r.purpose)
-        return r.value
+        dice = self.dice
+        if type(dice).roll is _DICE_ROLL:  # the usual case: no Roll value built, same event
+            value = dice.roll_value(sides, purpose)
+            die = f"d{sides}"
+            ev = Event("roll", f"{die}={value} for {purpose}",
+                       {"die": die, "value": value, "purpose": purpose})
+        else:
+            r: Roll = dice.roll(sides, purpose)
+            value = r.value
+            ev = Event("roll", str(r), {"die": r.die, "value": value, "purpose": r.purpose})
+        self._pending.append(ev)
+        self.log.append(ev)
+        return value
 
     def emit(self, kind: str, text: str, **data: Any) -> None:
         """Log an event (and return it from the running :meth:`apply`)."""
