@@ -40,6 +40,7 @@ from .state import (
     Paladin,
     Phase,
     board_hexes,
+    board_places,
     victory_level,
 )
 from .tables import Tables
@@ -63,6 +64,22 @@ def _made(radius: int) -> tuple[list[list[Place]], list[list[Move]]]:
     places = [[Place(pid, h) for h in hexes] for pid in range(PALADINS + 1)]
     moves = [[Move(pid, h) for h in hexes] for pid in range(PALADINS + 1)]
     return places, moves
+
+
+def made_move(radius: int, pid: int, h: Hex) -> Move:
+    """``Move(pid, h)``: the shared value of :func:`_made` where there is one."""
+    i = board_places(radius).get(h)
+    if i is None or not 0 <= pid <= PALADINS:
+        return Move(pid, h)
+    return _made(radius)[1][pid][i]
+
+
+def made_place(radius: int, pid: int, h: Hex) -> Place:
+    """``Place(pid, h)``: the shared value of :func:`_made` where there is one."""
+    i = board_places(radius).get(h)
+    if i is None or not 0 <= pid <= PALADINS:
+        return Place(pid, h)
+    return _made(radius)[0][pid][i]
 
 
 class AntillesGame(AntillesState):

@@ -18,7 +18,7 @@ from ...core.game import Action, Game
 from ...core.hexgrid import ORIGIN, Hex
 from .actions import Abort, Continue, EndAttacks, EndMovement, Fire, Move, Place
 from .fixed import LAST_TURN, PER_SURVIVING_PALADIN
-from .game import AntillesGame
+from .game import AntillesGame, made_move, made_place
 from .state import Bolt, Paladin, Phase
 from .tables import Tables
 
@@ -29,10 +29,13 @@ CASTER_HITS_PER_SHOT = 0.3  # about what a still Paladin at range 1-2 scores a t
 LAYER_VALUE = {"shield": 0.8, "armor": 1.2, "caster": 3.0}
 
 
+@lru_cache(maxsize=65536)
 def _kill_hexes(
     start: Hex, facing: int, kind: str, steps: tuple[int, ...]
-) -> tuple[set[Hex], Hex, int]:
-    """Hexes where a Paladin would die along one Path (entered, or adjacent for exploding)."""
+) -> tuple[frozenset[Hex], Hex, int]:
+    """Hexes where a Paladin would die along one Path (entered, or adjacent for exploding),
+    and where the Bolt ends, facing which way (remembered: a fast Bolt's second Paths start
+    from the same few ends again and again)."""
     kills: set[Hex] = set()
     h, f = start, facing
     for veer in steps:
@@ -41,7 +44,7 @@ def _kill_hexes(
         kills.add(h)
         if kind == "exploding":
             kills.update(h.neighbors())
-    return kills, h, f
+    return frozenset(kills), h, f
 
 
 @lru_cache(maxsize=8192)
@@ -49,15 +52,16 @@ def _bolt_danger(tables: Tables, start: Hex, facing: int, kind: str) -> Danger:
     """P(kill) per hex for one Bolt flying from ``start`` (two Paths when fast)."""
     out: dict[Hex, float] = defaultdict(float)
     p1 = 1 / len(tables.paths)
-    for path in tables.paths:
-        kills, end, f = _kill_hexes(start, facing, kind, path)
-        if kind == "fast":
+    if kind == "fast":
+        pp = p1 * p1
+        for path in tables.paths:
+            kills, end, f = _kill_hexes(start, facing, kind, path)
             for path2 in tables.paths:
-                k2, _, _ = _kill_hexes(end, f, kind, path2)
-                for h in kills | k2:
-                    out[h] += p1 * p1
-        else:
-            for h in kills:
+                for h in kills | _kill_hexes(end, f, kind, path2)[0]:
+                    out[h] += pp
+    else:
+        for path in tables.paths:
+            for h in _kill_hexes(start, facing, kind, path)[0]:
                 out[h] += p1
     return dict(out)
 
@@ -108,6 +112,61 @@ def _combine(*maps: Danger) -> Danger:
     return {h: 1.0 - s for h, s in _survival(list(maps)).items()}
 
 
+@lru_cache(maxsize=64)
+def _placement_danger(tables: Tables, casters: int) -> Danger:
+    """Set-up's danger map: ``casters`` Caster actions and no Bolts (read-only, shared)."""
+    return _combine(*([_launch_danger(tables)] * casters))
+
+
+@lru_cache(maxsize=64)
+def _attacks(tables: Tables, bonus: int) -> tuple[float, ...]:
+    """:meth:`AntillesHeuristic.attack_value` by range 0 .. the chart's reach + 1."""
+    return tuple(AntillesHeuristic.attack_value_of(tables, r, bonus)
+                 for r in range(tables.max_range + 2))
+
+
+#: hex → its six neighbours (:meth:`Hex.neighbors`), remembered
+_NEIGHBORS: dict[Hex, list[Hex]] = {}
+#: hex → its distance from the Antilles, remembered
+_DISTANCE: dict[Hex, int] = {}
+
+
+def _neighbors(h: Hex) -> list[Hex]:
+    n = _NEIGHBORS.get(h)
+    if n is None:
+        if len(_NEIGHBORS) >= 100_000:
+            _NEIGHBORS.clear()
+        n = _NEIGHBORS[h] = h.neighbors()
+    return n
+
+
+def _adjacent_counts(hexes: list[Hex]) -> dict[Hex, int]:
+    """How many of ``hexes`` are next to each hex."""
+    near: dict[Hex, int] = defaultdict(int)
+    for o in hexes:
+        for h in _neighbors(o):
+            near[h] += 1
+    return near
+
+
+def _origin_distance(h: Hex) -> int:
+    d = _DISTANCE.get(h)
+    if d is None:
+        if len(_DISTANCE) >= 100_000:
+            _DISTANCE.clear()
+        d = _DISTANCE[h] = h.distance(ORIGIN)
+    return d
+
+
+#: (what :meth:`AntillesHeuristic._place` reads) → its placement
+_PLACEMENTS: dict[tuple[object, ...], Place] = {}
+
+
+def _rank(sh: tuple[float, Hex]) -> tuple[float, int, int]:
+    """Best score first; ties: lower q, then lower r."""
+    return -sh[0], sh[1].q, sh[1].r
+
+
 class AntillesHeuristic:
     """A careful commander (see the module docstring)."""
 
@@ -142,9 +201,14 @@ class AntillesHeuristic:
     @staticmethod
     def attack_value(game: AntillesGame, rng: int, bonus: int) -> float:
         """Expected worth of one shot at the platform from range ``rng``."""
-        if rng < 1 or rng > game.tables.max_range:
+        return AntillesHeuristic.attack_value_of(game.tables, rng, bonus)
+
+    @staticmethod
+    def attack_value_of(tables: Tables, rng: int, bonus: int) -> float:
+        """:meth:`attack_value` for ``tables``."""
+        if rng < 1 or rng > tables.max_range:
             return 0.0
-        col = game.tables.column(rng)
+        col = tables.column(rng)
 
         def p_at_least(t: int) -> float:
             need = t - bonus
@@ -166,34 +230,45 @@ class AntillesHeuristic:
     def _score(self, game: AntillesGame, attack: float, risk: float, crowd: int) -> float:
         if game.turn >= LAST_TURN:  # no platform step follows the last turn's attacks
             risk = 0.0
-        worth = PER_SURVIVING_PALADIN + self.future_value * (LAST_TURN - game.turn)
-        return attack - self.risk_aversion * worth * risk - 0.3 * crowd
+        return attack - self._risk_weight(game) * risk - 0.3 * crowd
 
-    def _ranked_hexes(self, game: AntillesGame, p: Paladin, free: list[Hex], danger: Danger,
+    def _risk_weight(self, game: AntillesGame) -> float:
+        """What :meth:`_score` multiplies the risk by: risk aversion × a Paladin's worth."""
+        worth = PER_SURVIVING_PALADIN + self.future_value * (LAST_TURN - game.turn)
+        return self.risk_aversion * worth
+
+    def _scored_hexes(self, game: AntillesGame, p: Paladin, free: list[Hex], danger: Danger,
                       adjacent: dict[Hex, int]) -> list[tuple[float, Hex]]:
-        """``free`` hexes by :meth:`hex_score` for ``p`` after moving (bonus 0), best first
-        (ties: lower q, then lower r). ``adjacent`` counts living Paladins next to each hex."""
+        """``free`` hexes with their :meth:`hex_score` for ``p`` after moving (bonus 0), in
+        ``free``'s order. ``adjacent`` counts living Paladins next to each hex."""
         assert p.hex is not None
-        own = set(p.hex.neighbors())
-        attack = [self.attack_value(game, r, 0) for r in range(game.tables.max_range + 2)]
+        own = set(_neighbors(p.hex))
+        attack = _attacks(game.tables, 0)
+        rw = self._risk_weight(game)
+        risky = game.turn < LAST_TURN  # else no platform step follows (:meth:`_score`)
+        get = danger.get
         out = []
         for h in free:
             crowd = adjacent.get(h, 0) - (1 if h in own else 0)
-            out.append((self._score(game, attack[h.distance(ORIGIN)], danger.get(h, 0.0), crowd),
-                        h))
-        out.sort(key=lambda sh: (-sh[0], sh[1].q, sh[1].r))
+            risk = get(h, 0.0) if risky else 0.0
+            out.append((attack[_origin_distance(h)] - rw * risk - 0.3 * crowd, h))
+        return out
+
+    def _ranked_hexes(self, game: AntillesGame, p: Paladin, free: list[Hex], danger: Danger,
+                      adjacent: dict[Hex, int]) -> list[tuple[float, Hex]]:
+        """:meth:`_scored_hexes`, best first (ties: lower q, then lower r)."""
+        out = self._scored_hexes(game, p, free, danger, adjacent)
+        out.sort(key=_rank)
         return out
 
     def _movement_setting(self, game: AntillesGame) -> tuple[Danger, list[Hex], dict[Hex, int]]:
         """What every movement choice of one call needs: the danger map, the hexes worth
         moving to (within one hex of gun range) and how many Paladins are next to each hex."""
         danger = self.danger(game)
-        free = [h for h in game.free_hexes() if h.distance(ORIGIN) <= game.tables.max_range + 1]
-        adjacent: dict[Hex, int] = defaultdict(int)
-        for q in game.living():  # living() Paladins stand on the map
-            assert q.hex is not None
-            for h in q.hex.neighbors():
-                adjacent[h] += 1
+        reach = game.tables.max_range + 1
+        free = [h for h in game.free_hexes() if _origin_distance(h) <= reach]
+        # living() Paladins stand on the map
+        adjacent = _adjacent_counts([q.hex for q in game.living() if q.hex is not None])
         return danger, free, adjacent
 
     # -- decisions --------------------------------------------------------------------------------
@@ -219,27 +294,52 @@ class AntillesHeuristic:
         return casters_left > turns_left * alive * CASTER_HITS_PER_SHOT
 
     def _place(self, game: AntillesGame) -> Action:
+        """3.1: the free hex of best :meth:`hex_score` (bonus 3) for the next Paladin. A pure
+        function of what it reads (the key below): every battle's set-up is decided once."""
+        key = (game.tables, game.n_casters, game.turn, self.risk_aversion, self.future_value,
+               tuple(q.hex for q in game.paladins),
+               tuple(b.hex for b in game.bolts.values()))
+        placed = _PLACEMENTS.get(key)
+        if placed is None:
+            if len(_PLACEMENTS) >= 10_000:
+                _PLACEMENTS.clear()
+            placed = _PLACEMENTS[key] = self._best_place(game)
+        return placed
+
+    def _best_place(self, game: AntillesGame) -> Place:
         p = next(p for p in game.paladins if p.hex is None)
-        danger = _combine(*([_launch_danger(game.tables)] * game.n_casters))
-        others = [q.hex for q in game.paladins if q.hex is not None]
-        best = max(
-            game.free_hexes(),
-            key=lambda h: (self.hex_score(game, h, 3, danger, others), -h.q, -h.r),
-        )
-        return Place(p.id, best)
+        danger = _placement_danger(game.tables, game.n_casters)
+        near = _adjacent_counts([q.hex for q in game.paladins if q.hex is not None])
+        attack = _attacks(game.tables, 3)
+        rw = self._risk_weight(game)
+        risky = game.turn < LAST_TURN
+
+        def key(h: Hex) -> tuple[float, int, int]:  # (hex_score(h, bonus 3), -q, -r)
+            d = _origin_distance(h)
+            risk = danger.get(h, 0.0) if risky else 0.0
+            score = (attack[d] if d < len(attack) else 0.0) - rw * risk - 0.3 * near.get(h, 0)
+            return score, -h.q, -h.r
+
+        return made_place(game.board.radius, p.id, max(game.free_hexes(), key=key))
 
     def _move(self, game: AntillesGame) -> Action:
         danger, free, adjacent = self._movement_setting(game)
+        attack = _attacks(game.tables, 3)
+        rw = self._risk_weight(game)
+        risky = game.turn < LAST_TURN
         for p in game.living():
             if p.moved or p.hex is None:
                 continue
-            others = [q.hex for q in game.living() if q is not p and q.hex is not None]
-            stay = self.hex_score(game, p.hex, 3, danger, others)
+            # hex_score(p.hex, bonus 3): the others next to p.hex are all next to it
+            d = _origin_distance(p.hex)
+            risk = danger.get(p.hex, 0.0) if risky else 0.0
+            stay = ((attack[d] if d < len(attack) else 0.0) - rw * risk
+                    - 0.3 * adjacent.get(p.hex, 0))
             if not free:
                 continue
-            score, best = self._ranked_hexes(game, p, free, danger, adjacent)[0]
+            score, best = min(self._scored_hexes(game, p, free, danger, adjacent), key=_rank)
             if score > stay + 0.05:
-                return Move(p.id, best)
+                return made_move(game.board.radius, p.id, best)
         return EndMovement()
 
     def candidates(self, game: AntillesGame) -> list[Action]:

@@ -109,6 +109,11 @@ def board_hexes(radius: int) -> tuple[Hex, ...]:
     return _map(radius)[0]
 
 
+def board_places(radius: int) -> dict[Hex, int]:
+    """Each hex's place in :func:`board_hexes` order."""
+    return _map(radius)[2]
+
+
 class AntillesState(Game):
     """The pieces and boxes of one battle, and the questions the rules ask of them."""
 
