@@ -150,7 +150,7 @@ def fire(game: AntillesState, action: Fire) -> None:
         elif total >= col.shield:
             hit(game, "shield", p, total)
         else:
-            game.emit("miss", f"P{p.id} ({roll}+{bonus}={total}) misses the Antilles")
+            game.emit_format("miss", "P{} ({}+{}={}) misses the Antilles", p.id, roll, bonus, total)
         return
     b = game.bolts[action.target]
     rng = p.hex.distance(b.hex)
@@ -158,9 +158,10 @@ def fire(game: AntillesState, action: Fire) -> None:
     total = roll + bonus
     if total >= game.tables.column(rng).bolt:
         del game.bolts[b.id]
-        game.emit("bolt-destroyed", f"P{p.id} ({roll}+{bonus}={total}) destroys B{b.id}")
+        game.emit_format("bolt-destroyed", "P{} ({}+{}={}) destroys B{}", p.id, roll, bonus, total,
+                         b.id)
     else:
-        game.emit("miss", f"P{p.id} ({roll}+{bonus}={total}) misses B{b.id}")
+        game.emit_format("miss", "P{} ({}+{}={}) misses B{}", p.id, roll, bonus, total, b.id)
 
 
 def hit(game: AntillesState, layer: str, p: Paladin, total: int) -> None:
@@ -179,6 +180,6 @@ def hit(game: AntillesState, layer: str, p: Paladin, total: int) -> None:
     else:
         game.casters_destroyed += 1
         what = "DESTROY BOLT CASTER"
-    game.emit("hit", f"P{p.id} ({total}): {what}", layer=layer)
+    game.emit_format("hit", "P{} ({}): {}", p.id, total, what, layer=layer)
     if game.casters_destroyed >= game.n_casters:
         game.finish(Outcome.ANTILLES_DESTROYED)  # 5.0: the game ends immediately

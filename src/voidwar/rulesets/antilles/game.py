@@ -193,14 +193,14 @@ class AntillesGame(AntillesState):
         """Carry out a checked action and the automatic steps that follow it."""
         if isinstance(action, Place):
             self.paladins[action.paladin - 1].hex = action.hex
-            self.emit("place", f"P{action.paladin} placed at {action.hex}",
-                      paladin=action.paladin, hex=[action.hex.q, action.hex.r])
+            self.emit_format("place", "P{} placed at {}", action.paladin, action.hex,
+                             paladin=action.paladin, hex=[action.hex.q, action.hex.r])
             if all(p.hex is not None for p in self.paladins):
                 self._start_turn()
         elif isinstance(action, Move):
             p = self.paladins[action.paladin - 1]
-            self.emit("move", f"P{p.id} moves {p.hex} → {action.hex}", paladin=p.id,
-                      hex=[action.hex.q, action.hex.r])
+            self.emit_format("move", "P{} moves {} → {}", p.id, p.hex, action.hex, paladin=p.id,
+                             hex=[action.hex.q, action.hex.r])
             p.hex, p.moved = action.hex, True
         elif isinstance(action, EndMovement):
             self.phase = Phase.ATTACK
@@ -383,7 +383,7 @@ class AntillesGame(AntillesState):
     # -- the turn --------------------------------------------------------------------------------
     def _start_turn(self) -> None:
         self.turn += 1
-        self.emit("turn", f"— Turn {self.turn} —", turn=self.turn)
+        self.emit_format("turn", "— Turn {} —", self.turn, turn=self.turn)
         for p in self.paladins:
             p.moved = p.fired = False
         platform_acts(self)
