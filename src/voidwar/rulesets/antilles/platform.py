@@ -89,7 +89,7 @@ def step(game: AntillesState, bolt: Bolt, veer: int) -> bool:
     """Move a Bolt one hex; resolve 2.18, 2.17, 2.16 and 2.2 (exploding). False: it is gone."""
     bolt.facing = (bolt.facing + veer) % 6
     nxt = bolt.hex.neighbor(bolt.facing)
-    if nxt not in game.board:  # 2.18 Exiting the Map
+    if nxt not in game.on_map:  # 2.18 Exiting the Map (the board's hexes, as a set)
         del game.bolts[bolt.id]
         game.emit_format("exit", "B{} leaves the map", bolt.id, bolt=bolt.id)
         return False

@@ -104,6 +104,20 @@ _SHARED = frozenset({"scenario", "tables", "board", "n_shields", "n_armor", "n_c
                      "outcome", "end_turn", "search_values"})
 
 
+@lru_cache(maxsize=8)
+def _open_mask(radius: int) -> bytes:
+    """One byte per board place: 1, but 0 at the Antilles' hex (no Paladin enters it)."""
+    mask = bytearray(b"\x01") * len(_map(radius)[0])
+    mask[_map(radius)[2][ORIGIN]] = 0
+    return bytes(mask)
+
+
+@lru_cache(maxsize=8)
+def _indices(radius: int) -> tuple[int, ...]:
+    """The board places ``0 .. n - 1``."""
+    return tuple(range(len(_map(radius)[0])))
+
+
 def board_hexes(radius: int) -> tuple[Hex, ...]:
     """The hexes of a map of ``radius`` in board order (built once per size)."""
     return _map(radius)[0]
@@ -229,9 +243,8 @@ class AntillesState(Game):
     def free_places(self) -> list[int]:
         """3.2: the board-order places (indices into :attr:`hexes`) of the hexes a Paladin may
         enter: every hex but the :meth:`taken_hexes`."""
-        hexes, _on_map, place = _map(self.board.radius)
-        free = bytearray(b"\x01") * len(hexes)  # a mask in board order
-        free[place[ORIGIN]] = 0
+        place = _map(self.board.radius)[2]
+        free = bytearray(_open_mask(self.board.radius))  # a mask in board order
         for p in self.paladins:
             if p.alive and p.hex is not None:
                 i = place.get(p.hex)
@@ -241,7 +254,7 @@ class AntillesState(Game):
             i = place.get(b.hex)
             if i is not None:
                 free[i] = 0
-        return list(compress(range(len(hexes)), free))
+        return list(compress(_indices(self.board.radius), free))
 
     def free_hexes(self) -> list[Hex]:
         """3.2: hexes a Paladin may enter, in board order."""
