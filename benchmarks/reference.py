@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -29,7 +30,9 @@ from pathlib import Path
 
 from voidwar.sim.runner import GameSpec, game_seed, play_one
 
-SOURCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "antilles.c"
+#: the C reference: ``$VOIDWAR_REFERENCE_C``, else ../shared/reference/antilles.c
+DEFAULT_SOURCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "antilles.c"
+SOURCE = Path(os.environ.get("VOIDWAR_REFERENCE_C") or DEFAULT_SOURCE)
 
 
 def build(folder: Path) -> Path:

@@ -8,6 +8,7 @@ the same. Any faster path of ours is held to this too (issue: the same games, at
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -18,7 +19,9 @@ from voidwar.ai.registry import get as get_policy
 from voidwar.core.dice import derive_seed
 from voidwar.core.registry import load
 
-SOURCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "antilles.c"
+#: the C reference: ``$VOIDWAR_REFERENCE_C``, else ../shared/reference/antilles.c
+DEFAULT_SOURCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "antilles.c"
+SOURCE = Path(os.environ.get("VOIDWAR_REFERENCE_C") or DEFAULT_SOURCE)
 
 pytestmark = pytest.mark.skipif(
     not SOURCE.exists() or shutil.which("gcc") is None,

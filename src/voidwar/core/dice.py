@@ -87,9 +87,13 @@ class PCG32:
         """Uniform integer in [0, n) by rejection (no modulo bias)."""
         if n <= 0:
             raise ValueError("n must be positive")
-        threshold = (1 << 32) % n
-        while True:
-            r = self.next_u32()
+        threshold = 4294967296 % n  # (1 << 32) % n
+        while True:  # next_u32, inlined (every die and every random policy's pick comes here)
+            old = self.state
+            self.state = (old * _PCG_MULT + _PCG_INC) & _MASK64
+            xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+            rot = old >> 59
+            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
             if r >= threshold:
                 return r % n
 
@@ -114,13 +118,17 @@ class Dice(ABC):
 
     def roll(self, sides: int, purpose: str) -> Roll:
         """Roll a die with ``sides`` faces for ``purpose`` (logged in :attr:`history`)."""
+        return Roll(sides, self.roll_value(sides, purpose), purpose)
+
+    def roll_value(self, sides: int, purpose: str) -> int:
+        """:meth:`roll`'s value alone (no :class:`Roll` built: the games' hot path)."""
         if sides < 2:
             raise DiceError(f"a die needs at least 2 sides, not {sides}")
         value = self._next(sides, purpose)
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= sides:
             raise DiceError(f"d{sides} result {value!r} for {purpose} is outside 1..{sides}")
         self.history.append(value)
-        return Roll(sides, value, purpose)
+        return value
 
     @abstractmethod
     def _next(self, sides: int, purpose: str) -> int: ...
@@ -153,9 +161,30 @@ class SeededDice(Dice):
     def _next(self, sides: int, purpose: str) -> int:
         return self._rng.below(sides) + 1
 
+    def roll_value(self, sides: int, purpose: str) -> int:
+        """:meth:`Dice.roll_value` without its checks of the result (``below`` is in range)."""
+        if sides < 2:
+            raise DiceError(f"a die needs at least 2 sides, not {sides}")
+        value = self._rng.below(sides) + 1
+        self.history.append(value)
+        return value
+
     def spec(self) -> dict[str, Any]:
         """The dice as a record stores them."""
         return {"kind": "seeded", "seed": self.seed}
+
+    def clone(self) -> SeededDice:
+        """An independent copy (the generator's state and the history copied, not deep-copied
+        through :mod:`copy`: search clones dice thousands of times a second)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.history = list(self.history)
+        rng = new._rng = object.__new__(PCG32)
+        rng.state = self._rng.state
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SeededDice:
+        return self.clone()
 
 
 class KeyedDice(Dice):

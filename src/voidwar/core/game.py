@@ -12,7 +12,7 @@ import copy
 import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .canonical import canonical_json as canonical_json
@@ -26,13 +26,48 @@ if TYPE_CHECKING:
     from .chance import PendingRoll
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened: a roll, a move, a hit. ``text`` is for people, ``data`` for code."""
+    """Something that happened: a roll, a move, a hit. ``text`` is for people, ``data`` for code.
 
+    A frozen value (``Event(kind, text, data)``; equal when kind, text and data are). An event
+    made by :meth:`Game.emit_format` keeps a template and its values and formats ``text`` when
+    it is first read: most events of a simulated game are never read."""
+
+    __slots__ = ("_args", "_text", "data", "kind")
+    __match_args__ = ("kind", "text", "data")
     kind: str
-    text: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any]
+    _text: str
+    _args: tuple[Any, ...] | None
+
+    def __init__(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
+        _set_kind(self, kind)
+        _set_text(self, text)
+        _set_data(self, {} if data is None else data)
+        _set_args(self, None)
+
+    @classmethod
+    def formatted(cls, kind: str, template: str, args: tuple[Any, ...],
+                  data: dict[str, Any]) -> Event:
+        """The event whose text is ``template.format(*args)``, formatted when read (``args``
+        must be immutable values: ints, strings, hexes)."""
+        ev = _new_event(cls)
+        _set_kind(ev, kind)
+        _set_text(ev, template)
+        _set_data(ev, data)
+        _set_args(ev, args)
+        return ev
+
+    @property
+    def text(self) -> str:
+        """The event for people (formatted on first reading)."""
+        args = self._args
+        if args is None:
+            return self._text
+        text = self._text.format(*args)
+        _set_text(self, text)
+        _set_args(self, None)
+        return text
 
     def to_dict(self) -> dict[str, Any]:
         """The event as JSON-ready data (logs, the web page)."""
@@ -40,6 +75,34 @@ class Event:
 
     def __str__(self) -> str:
         return self.text
+
+    def __repr__(self) -> str:
+        return f"Event(kind={self.kind!r}, text={self.text!r}, data={self.data!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Event)
+        return (self.kind, self.text, self.data) == (other.kind, other.text, other.data)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.text, self.data))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Event, (self.kind, self.text, self.data))
+
+
+_new_event = object.__new__
+_set_kind = Event.__dict__["kind"].__set__
+_set_data = Event.__dict__["data"].__set__
+_set_text = Event.__dict__["_text"].__set__
+_set_args = Event.__dict__["_args"].__set__
 
 
 @dataclass(frozen=True)
@@ -69,6 +132,9 @@ class Result:
 
 
 _KINDS: dict[int, frozenset[type]] = {}
+_DICE_ROLL = Dice.roll
+#: the usual dice' names (``d20``), made once
+_DIE = {n: f"d{n}" for n in (2, 3, 4, 6, 8, 10, 12, 20, 100)}
 
 
 def _kinds(notation: Notation) -> frozenset[type]:
@@ -85,12 +151,23 @@ _READ: dict[tuple[type, str], Action | None] = {}
 _READ_LIMIT = 200_000
 
 
+#: id(action) → (that action, the notation it was read back by, its text): an action value
+#: met again (a ruleset that hands out the same value objects, a search replaying a line) is
+#: known by identity, without writing and reading its text again. The entry holds the action, so
+#: its id is not reused while the entry lives; cleared when it grows past _KNOWN_LIMIT.
+_KNOWN: dict[int, tuple[Action, Notation, str]] = {}
+_KNOWN_LIMIT = 50_000
+
+
 def _made_by(game: Game, action: Action) -> str | None:
     """``action``'s text when it is a value ``game``'s ruleset makes: a declared kind of its
     notation whose text reads back as the same value (else: its text parses back to it)."""
+    notation = type(game).notation
+    known = _KNOWN.get(id(action))
+    if known is not None and known[0] is action and known[1] is notation:
+        return known[2]
     try:
         text = str(action)
-        notation = type(game).notation
         cls = type(action)
         if notation is not None and cls in _kinds(notation):
             key = (cls, text)
@@ -100,6 +177,9 @@ def _made_by(game: Game, action: Action) -> str | None:
                     _READ.clear()
                 read = _READ[key] = cls.__notation__.read(text)
             if read == action:
+                if len(_KNOWN) >= _KNOWN_LIMIT:
+                    _KNOWN.clear()
+                _KNOWN[id(action)] = (action, notation, text)
                 return text
         return text if game.parse_action(text) == action else None
     except (IllegalAction, ValueError, TypeError, AttributeError, KeyError, OverflowError):
@@ -232,13 +312,30 @@ class Game(ABC):
     # -- provided -----------------------------------------------------------------------------
     def roll(self, sides: int, purpose: str) -> int:
         """Roll a die through the dice seam and log it as an event."""
-        r: Roll = self.dice.roll(sides, purpose)
-        self.emit("roll", str(r), die=r.die, value=r.value, purpose=r.purpose)
-        return r.value
+        dice = self.dice
+        if type(dice).roll is _DICE_ROLL:  # the usual case: no Roll value built, same event
+            value = dice.roll_value(sides, purpose)
+            die = _DIE.get(sides) or f"d{sides}"
+            ev = Event.formatted("roll", "{}={} for {}", (die, value, purpose),
+                                 {"die": die, "value": value, "purpose": purpose})
+        else:
+            r: Roll = dice.roll(sides, purpose)
+            value = r.value
+            ev = Event("roll", str(r), {"die": r.die, "value": value, "purpose": r.purpose})
+        self._pending.append(ev)
+        self.log.append(ev)
+        return value
 
     def emit(self, kind: str, text: str, **data: Any) -> None:
         """Log an event (and return it from the running :meth:`apply`)."""
         ev = Event(kind, text, data)
+        self._pending.append(ev)
+        self.log.append(ev)
+
+    def emit_format(self, kind: str, template: str, *args: Any, **data: Any) -> None:
+        """:meth:`emit` of the text ``template.format(*args)``, formatted only when read
+        (:meth:`Event.formatted`; ``args`` immutable values)."""
+        ev = Event.formatted(kind, template, args, data)
         self._pending.append(ev)
         self.log.append(ev)
 

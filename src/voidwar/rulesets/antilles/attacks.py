@@ -7,22 +7,63 @@ Bolt destroys it on Effect B.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...core.errors import IllegalAction
+from ...core.game import Action
 from ...core.hexgrid import ORIGIN
-from .actions import Fire
-from .state import AntillesState, Outcome, Paladin, Phase
+from .actions import EndAttacks, Fire
+from .state import PALADINS, AntillesState, Outcome, Paladin, Phase
+
+END_ATTACKS = EndAttacks()
+
+
+#: (Paladin, target) → its shot, made once per process (:func:`shot`)
+_SHOTS: dict[tuple[int, int | None], Fire] = {}
+
+
+def shot(pid: int, target: int | None) -> Fire:
+    """The shot value ``Fire(pid, target)``, one object per pair: legal-action lists hand out
+    the same (immutable) values, which :meth:`Game.apply` then knows by identity."""
+    key = (pid, target)
+    a = _SHOTS.get(key)
+    if a is None:
+        if len(_SHOTS) >= 100_000:
+            _SHOTS.clear()
+        a = _SHOTS[key] = Fire(pid, target)
+    return a
+
+
+def _shots_of(game: AntillesState) -> list[tuple[int, list[int | None]]]:
+    """Per Paladin that may fire (by number), the targets it may fire at in legal-action
+    order (the platform, then each Bolt in play): the two halves of :func:`fire_reason`, each
+    asked as a code, so no refusal is built."""
+    out: list[tuple[int, list[int | None]]] = []
+    targets: tuple[int | None, ...] = (None, *game.bolts)
+    for p in game.paladins:
+        if shooter_code(game, p.id):
+            continue
+        ok = [t for t in targets if not target_code(game, p, t)]
+        if ok:
+            out.append((p.id, ok))
+    return out
 
 
 def legal_shots(game: AntillesState) -> list[Fire]:
     """Every shot :func:`fire_reason` accepts, in legal-action order: per Paladin by number,
     the platform, then each Bolt in play. Each Paladin's half of the reason is asked once."""
-    out: list[Fire] = []
-    for pal in game.paladins:
-        p = shooter(game, pal.id)
-        if isinstance(p, IllegalAction):
-            continue
-        out.extend(Fire(p.id, t) for t in (None, *game.bolts) if target_reason(game, p, t) is None)
-    return out
+    return [shot(pid, t) for pid, targets in _shots_of(game) for t in targets]
+
+
+def choose_shot(game: AntillesState, pick: Callable[[int], int]) -> Action:
+    """``[*legal_shots(game), EndAttacks()][pick(n)]``, building only the action picked."""
+    shots = _shots_of(game)
+    k = pick(sum(len(t) for _, t in shots) + 1)
+    for pid, targets in shots:
+        if k < len(targets):
+            return shot(pid, targets[k])
+        k -= len(targets)
+    return END_ATTACKS
 
 
 def fire_reason(game: AntillesState, action: Fire) -> IllegalAction | None:
@@ -34,37 +75,61 @@ def fire_reason(game: AntillesState, action: Fire) -> IllegalAction | None:
     return target_reason(game, p, action.target)
 
 
-def shooter(game: AntillesState, pid: int) -> Paladin | IllegalAction:
-    """Paladin ``pid`` if it may fire now (3.3: each once in the attack step), else why not."""
+def shooter_code(game: AntillesState, pid: int) -> int:
+    """Why Paladin ``pid`` may not fire now, as a code (0: it may): 1 not the attack step,
+    2 no such living Paladin, 3 it has fired (3.3: each once in the attack step)."""
     if game.phase != Phase.ATTACK:
+        return 1
+    if not 1 <= pid <= PALADINS or not game.paladins[pid - 1].alive:
+        return 2
+    return 3 if game.paladins[pid - 1].fired else 0
+
+
+def shooter(game: AntillesState, pid: int) -> Paladin | IllegalAction:
+    """Paladin ``pid`` if it may fire now (:func:`shooter_code`), else why not."""
+    code = shooter_code(game, pid)
+    if code == 1:
         return IllegalAction("Paladins fire only in the attack step", "Antilles 3.3")
-    p = game.find_paladin(pid)
-    if isinstance(p, IllegalAction):
-        return p
-    if p.fired:
-        return IllegalAction(f"P{p.id} has already fired this turn", "Antilles 3.3")
-    return p
+    if code == 2:
+        return game.find_paladin(pid)
+    if code == 3:
+        return IllegalAction(f"P{pid} has already fired this turn", "Antilles 3.3")
+    return game.paladins[pid - 1]
+
+
+def target_code(game: AntillesState, p: Paladin, target: int | None) -> int:
+    """Why ``p`` may not fire at ``target`` (``None``: the platform, 3.3; else a Bolt, 3.4),
+    as a code (0: it may): 1 out of the chart's range, 2 no such Bolt."""
+    h = p.hex
+    assert h is not None  # a living Paladin in the attack step stands on the map
+    if target is None:
+        q, r = h
+    else:
+        b = game.bolts.get(target)
+        if b is None:
+            return 2
+        q, r = h[0] - b.hex[0], h[1] - b.hex[1]
+    return 1 if (abs(q) + abs(r) + abs(q + r)) // 2 > game.tables.max_range else 0
 
 
 def target_reason(game: AntillesState, p: Paladin, target: int | None) -> IllegalAction | None:
-    """Why ``p`` may not fire at ``target`` (``None``: the platform, 3.3; else a Bolt, 3.4):
-    out of the chart's range, or no such Bolt."""
-    assert p.hex is not None  # a living Paladin in the attack step stands on the map
+    """Why ``p`` may not fire at ``target`` (:func:`target_code`): out of the chart's range,
+    or no such Bolt."""
+    code = target_code(game, p, target)
+    if code == 0:
+        return None
+    assert p.hex is not None
     reach = game.tables.max_range
     if target is None:
         rng = p.hex.distance(ORIGIN)
-        if rng > reach:
-            return IllegalAction(f"the Antilles is {rng} hexes from P{p.id}; fusion guns reach "
-                                 f"{reach}", "Antilles 3.3")
-        return None
-    b = game.bolts.get(target)
-    if b is None:
+        return IllegalAction(f"the Antilles is {rng} hexes from P{p.id}; fusion guns reach "
+                             f"{reach}", "Antilles 3.3")
+    if code == 2:
         return IllegalAction(f"there is no Bolt B{target} in play", "Antilles 3.4")
+    b = game.bolts[target]
     rng = p.hex.distance(b.hex)
-    if rng > reach:
-        return IllegalAction(f"B{b.id} is {rng} hexes from P{p.id}; the chart reaches {reach}",
-                             "Antilles 3.4")
-    return None
+    return IllegalAction(f"B{b.id} is {rng} hexes from P{p.id}; the chart reaches {reach}",
+                         "Antilles 3.4")
 
 
 def fire(game: AntillesState, action: Fire) -> None:
@@ -85,7 +150,7 @@ def fire(game: AntillesState, action: Fire) -> None:
         elif total >= col.shield:
             hit(game, "shield", p, total)
         else:
-            game.emit("miss", f"P{p.id} ({roll}+{bonus}={total}) misses the Antilles")
+            game.emit_format("miss", "P{} ({}+{}={}) misses the Antilles", p.id, roll, bonus, total)
         return
     b = game.bolts[action.target]
     rng = p.hex.distance(b.hex)
@@ -93,9 +158,10 @@ def fire(game: AntillesState, action: Fire) -> None:
     total = roll + bonus
     if total >= game.tables.column(rng).bolt:
         del game.bolts[b.id]
-        game.emit("bolt-destroyed", f"P{p.id} ({roll}+{bonus}={total}) destroys B{b.id}")
+        game.emit_format("bolt-destroyed", "P{} ({}+{}={}) destroys B{}", p.id, roll, bonus, total,
+                         b.id)
     else:
-        game.emit("miss", f"P{p.id} ({roll}+{bonus}={total}) misses B{b.id}")
+        game.emit_format("miss", "P{} ({}+{}={}) misses B{}", p.id, roll, bonus, total, b.id)
 
 
 def hit(game: AntillesState, layer: str, p: Paladin, total: int) -> None:
@@ -114,6 +180,6 @@ def hit(game: AntillesState, layer: str, p: Paladin, total: int) -> None:
     else:
         game.casters_destroyed += 1
         what = "DESTROY BOLT CASTER"
-    game.emit("hit", f"P{p.id} ({total}): {what}", layer=layer)
+    game.emit_format("hit", "P{} ({}): {}", p.id, total, what, layer=layer)
     if game.casters_destroyed >= game.n_casters:
         game.finish(Outcome.ANTILLES_DESTROYED)  # 5.0: the game ends immediately

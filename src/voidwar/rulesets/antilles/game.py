@@ -20,6 +20,7 @@ a test compares the result with ``check`` over every Paladin, hex and target.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from ...core.dice import Dice
@@ -27,11 +28,21 @@ from ...core.errors import IllegalAction
 from ...core.game import Action, Result
 from ...core.hexgrid import ORIGIN, Hex, direction_letter
 from .actions import NOTATION, Abort, Continue, EndAttacks, EndMovement, Fire, Move, Place, parse
-from .attacks import fire, fire_reason, legal_shots
+from .attacks import END_ATTACKS, choose_shot, fire, fire_reason, legal_shots
 from .data import ValueModel, is_shipped
 from .platform import platform_acts
 from .position import apply_position
-from .state import LAST_TURN, PALADINS, AntillesState, Outcome, Paladin, Phase, victory_level
+from .state import (
+    LAST_TURN,
+    PALADINS,
+    AntillesState,
+    Outcome,
+    Paladin,
+    Phase,
+    board_hexes,
+    board_places,
+    victory_level,
+)
 from .tables import Tables
 
 #: :meth:`AntillesGame.notes` for the shipped tables (``reconstructed = true``)
@@ -39,6 +50,36 @@ RECONSTRUCTION_NOTE = (
     "The platform's tables (Active Bolt Caster, Paths, the Paladin Attacks chart), its Shield "
     "and Armor boxes, the board and the early-destruction bonus are our reconstruction: the "
     "text does not print them (docs/antilles.md).")
+
+
+END_MOVEMENT = EndMovement()
+
+
+@lru_cache(maxsize=8)
+def _made(radius: int) -> tuple[list[list[Place]], list[list[Move]]]:
+    """Every placement and blip of a map of ``radius``, by Paladin number and board place,
+    built once per process: legal-action lists hand out these values (immutable) rather than
+    build hundreds a step, and :meth:`Game.apply` knows each by identity."""
+    hexes = board_hexes(radius)
+    places = [[Place(pid, h) for h in hexes] for pid in range(PALADINS + 1)]
+    moves = [[Move(pid, h) for h in hexes] for pid in range(PALADINS + 1)]
+    return places, moves
+
+
+def made_move(radius: int, pid: int, h: Hex) -> Move:
+    """``Move(pid, h)``: the shared value of :func:`_made` where there is one."""
+    i = board_places(radius).get(h)
+    if i is None or not 0 <= pid <= PALADINS:
+        return Move(pid, h)
+    return _made(radius)[1][pid][i]
+
+
+def made_place(radius: int, pid: int, h: Hex) -> Place:
+    """``Place(pid, h)``: the shared value of :func:`_made` where there is one."""
+    i = board_places(radius).get(h)
+    if i is None or not 0 <= pid <= PALADINS:
+        return Place(pid, h)
+    return _made(radius)[0][pid][i]
 
 
 class AntillesGame(AntillesState):
@@ -114,26 +155,33 @@ class AntillesGame(AntillesState):
         if self.phase in (Phase.SETUP, Phase.MOVEMENT):
             return self._legal_blips()
         if self.phase == Phase.ATTACK:
-            return [*legal_shots(self), EndAttacks()]
+            return [*legal_shots(self), END_ATTACKS]
         return [a for a in (Continue(), Abort()) if self.reason(a) is None]
 
     def choose_legal(self, pick: Callable[[int], int]) -> Action:
-        """``legal_actions()[pick(n)]``, building only the blip picked: the blips are the
-        product of the Paladins that may blip and the free hexes (:meth:`_legal_blips`), so
-        index ``k`` is decoded, not looked up."""
-        if self.outcome or self.phase not in (Phase.SETUP, Phase.MOVEMENT):
+        """``legal_actions()[pick(n)]``, building only the action picked: the blips are the
+        product of the Paladins that may blip and the free hexes (:meth:`_legal_blips`), the
+        shots are counted (:func:`.attacks.choose_shot`), so index ``k`` is decoded, not
+        looked up."""
+        if self.outcome:
             return super().choose_legal(pick)
-        dest = self.free_hexes()
+        if self.phase == Phase.ATTACK:
+            return choose_shot(self, pick)
+        if self.phase not in (Phase.SETUP, Phase.MOVEMENT):
+            return super().choose_legal(pick)
+        dest = self.free_places()
+        made = _made(self.board.radius)
         if self.phase == Phase.SETUP:
             pid = self._next_unplaced().id
-            if self._placer_reason(pid) is not None or not dest:
+            if self._placer_code(pid) or not dest:
                 return super().choose_legal(pick)
-            return Place(pid, dest[pick(len(dest))])
-        movers = [p.id for p in self.paladins if self._mover_reason(p.id) is None]
-        k = pick(len(movers) * len(dest) + 1)
-        if k == len(movers) * len(dest):
-            return EndMovement()
-        return Move(movers[k // len(dest)], dest[k % len(dest)])
+            return made[0][pid][dest[pick(len(dest))]]
+        movers = [p.id for p in self.paladins if not self._mover_code(p.id)]
+        n = len(dest)
+        k = pick(len(movers) * n + 1)
+        if k == len(movers) * n:
+            return END_MOVEMENT
+        return made[1][movers[k // n]][dest[k % n]]
 
     def check(self, action: Action) -> None:
         """Raise the :class:`IllegalAction` :meth:`reason` gives, if any."""
@@ -145,14 +193,14 @@ class AntillesGame(AntillesState):
         """Carry out a checked action and the automatic steps that follow it."""
         if isinstance(action, Place):
             self.paladins[action.paladin - 1].hex = action.hex
-            self.emit("place", f"P{action.paladin} placed at {action.hex}",
-                      paladin=action.paladin, hex=[action.hex.q, action.hex.r])
+            self.emit_format("place", "P{} placed at {}", action.paladin, action.hex,
+                             paladin=action.paladin, hex=[action.hex.q, action.hex.r])
             if all(p.hex is not None for p in self.paladins):
                 self._start_turn()
         elif isinstance(action, Move):
             p = self.paladins[action.paladin - 1]
-            self.emit("move", f"P{p.id} moves {p.hex} → {action.hex}", paladin=p.id,
-                      hex=[action.hex.q, action.hex.r])
+            self.emit_format("move", "P{} moves {} → {}", p.id, p.hex, action.hex, paladin=p.id,
+                             hex=[action.hex.q, action.hex.r])
             p.hex, p.moved = action.hex, True
         elif isinstance(action, EndMovement):
             self.phase = Phase.ATTACK
@@ -224,13 +272,18 @@ class AntillesGame(AntillesState):
         once — per Paladin, and :meth:`free_hexes` (exactly the hexes
         :meth:`_destination_reason` accepts) — not once per pair (some 1,100 moves a step).
         Order: Paladin by number, then hex in board order, then ``end movement``."""
-        dest = self.free_hexes()
+        dest = self.free_places()
+        made = _made(self.board.radius)
         if self.phase == Phase.SETUP:
             pid = self._next_unplaced().id
-            return [Place(pid, h) for h in dest] if self._placer_reason(pid) is None else []
-        out: list[Action] = [Move(p.id, h) for p in self.paladins
-                             if self._mover_reason(p.id) is None for h in dest]
-        out.append(EndMovement())
+            places = made[0][pid]
+            return [places[i] for i in dest] if not self._placer_code(pid) else []
+        out: list[Action] = []
+        for p in self.paladins:
+            if not self._mover_code(p.id):
+                moves = made[1][p.id]
+                out.extend([moves[i] for i in dest])
+        out.append(END_MOVEMENT)
         return out
 
     def reason(self, action: Action) -> IllegalAction | None:
@@ -267,31 +320,49 @@ class AntillesGame(AntillesState):
         return (self._mover_reason(action.paladin)
                 or self._destination_reason(action.hex, "moved", "3.2"))
 
-    def _placer_reason(self, pid: int) -> IllegalAction | None:
-        """3.1: Paladins are placed at set-up, in order P1..P7."""
+    def _placer_code(self, pid: int) -> int:
+        """Why Paladin ``pid`` may not be placed now, as a code (0: it may), so that the
+        legality scans build no refusal: 1 not set-up, 2 not next (3.1)."""
         if self.phase != Phase.SETUP:
+            return 1
+        return 0 if pid == self._next_unplaced().id else 2
+
+    def _placer_reason(self, pid: int) -> IllegalAction | None:
+        """3.1: Paladins are placed at set-up, in order P1..P7 (:meth:`_placer_code`)."""
+        code = self._placer_code(pid)
+        if code == 1:
             return IllegalAction("Paladins are placed only at set-up", "Antilles 3.1")
-        nxt = self._next_unplaced()
-        if pid != nxt.id:
-            return IllegalAction(f"place P{nxt.id} next (Paladins are placed in order)",
-                                 "Antilles 3.1")
+        if code == 2:
+            return IllegalAction(f"place P{self._next_unplaced().id} next (Paladins are placed "
+                                 "in order)", "Antilles 3.1")
         return None
 
-    def _mover_reason(self, pid: int) -> IllegalAction | None:
-        """3.2: each living Paladin may blip once in the movement step."""
+    def _mover_code(self, pid: int) -> int:
+        """Why Paladin ``pid`` may not blip now, as a code (0: it may): 1 not the movement
+        step, 2 no such living Paladin (:meth:`find_paladin`), 3 it has moved (3.2)."""
         if self.phase != Phase.MOVEMENT:
+            return 1
+        if not 1 <= pid <= PALADINS or not self.paladins[pid - 1].alive:
+            return 2
+        return 3 if self.paladins[pid - 1].moved else 0
+
+    def _mover_reason(self, pid: int) -> IllegalAction | None:
+        """3.2: each living Paladin may blip once in the movement step (:meth:`_mover_code`)."""
+        code = self._mover_code(pid)
+        if code == 1:
             return IllegalAction("Paladins move only in the movement step", "Antilles 3.2")
-        p = self.find_paladin(pid)
-        if isinstance(p, IllegalAction):
+        if code == 2:
+            p = self.find_paladin(pid)
+            assert isinstance(p, IllegalAction)
             return p
-        if p.moved:
-            return IllegalAction(f"P{p.id} has already moved this turn", "Antilles 3.2")
+        if code == 3:
+            return IllegalAction(f"P{pid} has already moved this turn", "Antilles 3.2")
         return None
 
     def _destination_reason(self, h: Hex, verb: str, rule: str) -> IllegalAction | None:
         """3.1/3.2: a Paladin may enter only a free hex (:meth:`free_hexes`): on the map, and
         not the Antilles', a Paladin's (its own included) or a Bolt's."""
-        if h in self.on_map and h not in self.taken_hexes():
+        if h in self.on_map and not self.is_taken(h):
             return None
         if h not in self.on_map:
             return IllegalAction(f"{h} is off the map (radius {self.board.radius})",
@@ -312,7 +383,7 @@ class AntillesGame(AntillesState):
     # -- the turn --------------------------------------------------------------------------------
     def _start_turn(self) -> None:
         self.turn += 1
-        self.emit("turn", f"— Turn {self.turn} —", turn=self.turn)
+        self.emit_format("turn", "— Turn {} —", self.turn, turn=self.turn)
         for p in self.paladins:
             p.moved = p.fired = False
         platform_acts(self)

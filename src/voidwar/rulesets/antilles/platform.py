@@ -37,15 +37,15 @@ def caster_acts(game: AntillesState, caster: int) -> None:
             # 2.14 Recharge: remove one hit from a Shield box; none hit → no action.
             if game.shield_hits:
                 game.shield_hits -= 1
-                game.emit("recharge", f"Caster {caster} recharges a Shield box")
+                game.emit_format("recharge", "Caster {} recharges a Shield box", caster)
             else:
-                game.emit("recharge", f"Caster {caster}: recharge, but no Shield is hit")
+                game.emit_format("recharge", "Caster {}: recharge, but no Shield is hit", caster)
         elif entry.action == "launch":
             launch(game, caster, entry.bolt or "normal", entry.facing or 0)
         else:
             # 2.14 Launch and roll again — our reading of "launch a Bolt as normal": roll
             # again for the Bolt (re-rolling non-launch entries), then roll another action.
-            game.emit("again", f"Caster {caster}: launch and roll again")
+            game.emit_format("again", "Caster {}: launch and roll again", caster)
             while True:
                 sub = game.tables.caster[game.roll(20, f"Bolt for Caster {caster}") - 1]
                 if sub.action == "launch":
@@ -59,8 +59,8 @@ def launch(game: AntillesState, caster: int, kind: str, facing: int) -> None:
     its whole Path before the next Caster acts (2.12)."""
     bolt = Bolt(game.next_bolt, kind, ORIGIN, facing)
     game.next_bolt += 1
-    game.emit("launch", f"Caster {caster} launches {kind} Bolt B{bolt.id} facing "
-              f"{direction_letter(facing)}", bolt=bolt.id, type=kind, facing=facing)
+    game.emit_format("launch", "Caster {} launches {} Bolt B{} facing {}", caster, kind, bolt.id,
+                     direction_letter(facing), bolt=bolt.id, type=kind, facing=facing)
     other = game.bolt_at(ORIGIN)
     if other is not None:
         # 2.17: a newly launched Bolt meets a Bolt that ended its movement in the Antilles hex.
@@ -89,9 +89,9 @@ def step(game: AntillesState, bolt: Bolt, veer: int) -> bool:
     """Move a Bolt one hex; resolve 2.18, 2.17, 2.16 and 2.2 (exploding). False: it is gone."""
     bolt.facing = (bolt.facing + veer) % 6
     nxt = bolt.hex.neighbor(bolt.facing)
-    if nxt not in game.board:  # 2.18 Exiting the Map
+    if nxt not in game.on_map:  # 2.18 Exiting the Map (the board's hexes, as a set)
         del game.bolts[bolt.id]
-        game.emit("exit", f"B{bolt.id} leaves the map", bolt=bolt.id)
+        game.emit_format("exit", "B{} leaves the map", bolt.id, bolt=bolt.id)
         return False
     bolt.hex = nxt
     other = next((b for b in game.bolts.values() if b.hex == nxt and b.id != bolt.id), None)
@@ -127,6 +127,6 @@ def _explodes(game: AntillesState, bolt: Bolt, pal: Paladin | None) -> bool:
 def destroy_paladin(game: AntillesState, p: Paladin, how: str) -> None:
     """A Bolt destroys Paladin ``p``; the last one's loss ends the battle (6.0)."""
     p.alive = False
-    game.emit("paladin-lost", f"P{p.id} {how}", paladin=p.id)
+    game.emit_format("paladin-lost", "P{} {}", p.id, how, paladin=p.id)
     if not any(q.alive for q in game.paladins):
         game.finish(Outcome.PALADINS_DESTROYED)  # 6.0 Paladins Destroyed

@@ -12,13 +12,24 @@ from __future__ import annotations
 
 from collections import defaultdict
 from functools import lru_cache
+from typing import NamedTuple
 
 from ...core.dice import PCG32
 from ...core.game import Action, Game
 from ...core.hexgrid import ORIGIN, Hex
 from .actions import Abort, Continue, EndAttacks, EndMovement, Fire, Move, Place
+from .attacks import legal_shots
 from .fixed import LAST_TURN, PER_SURVIVING_PALADIN
-from .game import AntillesGame
+from .game import AntillesGame, made_move, made_place
+from .risk import (
+    Geometry,
+    bolt_danger,
+    bolt_factors,
+    geometry,
+    kill_hexes,
+    launch_danger,
+    launch_survival,
+)
 from .state import Bolt, Paladin, Phase
 from .tables import Tables
 
@@ -29,61 +40,9 @@ CASTER_HITS_PER_SHOT = 0.3  # about what a still Paladin at range 1-2 scores a t
 LAYER_VALUE = {"shield": 0.8, "armor": 1.2, "caster": 3.0}
 
 
-def _kill_hexes(
-    start: Hex, facing: int, kind: str, steps: tuple[int, ...]
-) -> tuple[set[Hex], Hex, int]:
-    """Hexes where a Paladin would die along one Path (entered, or adjacent for exploding)."""
-    kills: set[Hex] = set()
-    h, f = start, facing
-    for veer in steps:
-        f = (f + veer) % 6
-        h = h.neighbor(f)
-        kills.add(h)
-        if kind == "exploding":
-            kills.update(h.neighbors())
-    return kills, h, f
-
-
-@lru_cache(maxsize=8192)
-def _bolt_danger(tables: Tables, start: Hex, facing: int, kind: str) -> Danger:
-    """P(kill) per hex for one Bolt flying from ``start`` (two Paths when fast)."""
-    out: dict[Hex, float] = defaultdict(float)
-    p1 = 1 / len(tables.paths)
-    for path in tables.paths:
-        kills, end, f = _kill_hexes(start, facing, kind, path)
-        if kind == "fast":
-            for path2 in tables.paths:
-                k2, _, _ = _kill_hexes(end, f, kind, path2)
-                for h in kills | k2:
-                    out[h] += p1 * p1
-        else:
-            for h in kills:
-                out[h] += p1
-    return dict(out)
-
-
-@lru_cache(maxsize=8)
-def _launch_danger(tables: Tables) -> Danger:
-    """P(kill) per hex for one Caster action (2.11–2.14), from the shipped or user tables."""
-    out: Danger = defaultdict(float)
-    rows = tables.caster
-    launches = [e for e in rows if e.action == "launch"]
-    per_launch: list[Danger] = [
-        _bolt_danger(tables, ORIGIN, e.facing or 0, e.bolt or "normal") for e in launches
-    ]
-    n = len(rows)
-    for e in rows:
-        if e.action == "recharge":
-            continue
-        if e.action == "launch":
-            idx = launches.index(e)
-            for h, p in per_launch[idx].items():
-                out[h] += p / n
-        else:  # launch-and-roll-again: one average launch, then (roughly) another action
-            for d in per_launch:
-                for h, p in d.items():
-                    out[h] += 2 * p / (n * len(per_launch))
-    return dict(out)
+_kill_hexes = kill_hexes
+_bolt_danger = bolt_danger
+_launch_danger = launch_danger
 
 
 def _survival(maps: list[Danger], start: dict[Hex, float] | None = None) -> dict[Hex, float]:
@@ -108,6 +67,79 @@ def _combine(*maps: Danger) -> Danger:
     return {h: 1.0 - s for h, s in _survival(list(maps)).items()}
 
 
+@lru_cache(maxsize=64)
+def _placement_danger(tables: Tables, casters: int) -> Danger:
+    """Set-up's danger map: ``casters`` Caster actions and no Bolts (read-only, shared)."""
+    return _combine(*([_launch_danger(tables)] * casters))
+
+
+@lru_cache(maxsize=64)
+def _attacks(tables: Tables, bonus: int) -> tuple[float, ...]:
+    """:meth:`AntillesHeuristic.attack_value` by range 0 .. the chart's reach + 1."""
+    return tuple(AntillesHeuristic.attack_value_of(tables, r, bonus)
+                 for r in range(tables.max_range + 2))
+
+
+#: hex → its six neighbours (:meth:`Hex.neighbors`), remembered
+_NEIGHBORS: dict[Hex, list[Hex]] = {}
+#: hex → its distance from the Antilles, remembered
+_DISTANCE: dict[Hex, int] = {}
+
+
+def _neighbors(h: Hex) -> list[Hex]:
+    n = _NEIGHBORS.get(h)
+    if n is None:
+        if len(_NEIGHBORS) >= 100_000:
+            _NEIGHBORS.clear()
+        n = _NEIGHBORS[h] = h.neighbors()
+    return n
+
+
+def _adjacent_counts(hexes: list[Hex]) -> dict[Hex, int]:
+    """How many of ``hexes`` are next to each hex."""
+    near: dict[Hex, int] = defaultdict(int)
+    for o in hexes:
+        for h in _neighbors(o):
+            near[h] += 1
+    return near
+
+
+def _origin_distance(h: Hex) -> int:
+    d = _DISTANCE.get(h)
+    if d is None:
+        if len(_DISTANCE) >= 100_000:
+            _DISTANCE.clear()
+        d = _DISTANCE[h] = h.distance(ORIGIN)
+    return d
+
+
+#: (what :meth:`AntillesHeuristic._place` reads) → its placement
+_PLACEMENTS: dict[tuple[object, ...], Place] = {}
+
+
+@lru_cache(maxsize=16)
+def _by_qr(radius: int, reach: int) -> tuple[int, ...]:
+    """The board indices within ``reach`` of the Antilles, by (q, r)."""
+    hexes = geometry(radius).hexes
+    return tuple(sorted((i for i, h in enumerate(hexes) if h.distance(ORIGIN) <= reach),
+                        key=lambda i: (hexes[i].q, hexes[i].r)))
+
+
+class _TurnSetting(NamedTuple):
+    """:meth:`AntillesHeuristic._turn_setting`: per board index the risk and the score after
+    moving before crowding; the board indices in reach, best first; the reach."""
+
+    risk: list[float]
+    base: list[float]
+    order: list[int]
+    reach: int
+
+
+def _rank(sh: tuple[float, Hex]) -> tuple[float, int, int]:
+    """Best score first; ties: lower q, then lower r."""
+    return -sh[0], sh[1].q, sh[1].r
+
+
 class AntillesHeuristic:
     """A careful commander (see the module docstring)."""
 
@@ -120,6 +152,8 @@ class AntillesHeuristic:
         self.future_value = future_value
         self.abort_below = abort_below
         self._cache: tuple[object, Danger] | None = None
+        #: (what :meth:`_turn_setting` reads) → its setting, for the position last asked
+        self._turn: tuple[object, _TurnSetting] | None = None
 
     # -- estimates --------------------------------------------------------------------------------
     def danger(self, game: AntillesGame) -> Danger:
@@ -142,9 +176,14 @@ class AntillesHeuristic:
     @staticmethod
     def attack_value(game: AntillesGame, rng: int, bonus: int) -> float:
         """Expected worth of one shot at the platform from range ``rng``."""
-        if rng < 1 or rng > game.tables.max_range:
+        return AntillesHeuristic.attack_value_of(game.tables, rng, bonus)
+
+    @staticmethod
+    def attack_value_of(tables: Tables, rng: int, bonus: int) -> float:
+        """:meth:`attack_value` for ``tables``."""
+        if rng < 1 or rng > tables.max_range:
             return 0.0
-        col = game.tables.column(rng)
+        col = tables.column(rng)
 
         def p_at_least(t: int) -> float:
             need = t - bonus
@@ -166,34 +205,45 @@ class AntillesHeuristic:
     def _score(self, game: AntillesGame, attack: float, risk: float, crowd: int) -> float:
         if game.turn >= LAST_TURN:  # no platform step follows the last turn's attacks
             risk = 0.0
-        worth = PER_SURVIVING_PALADIN + self.future_value * (LAST_TURN - game.turn)
-        return attack - self.risk_aversion * worth * risk - 0.3 * crowd
+        return attack - self._risk_weight(game) * risk - 0.3 * crowd
 
-    def _ranked_hexes(self, game: AntillesGame, p: Paladin, free: list[Hex], danger: Danger,
+    def _risk_weight(self, game: AntillesGame) -> float:
+        """What :meth:`_score` multiplies the risk by: risk aversion × a Paladin's worth."""
+        worth = PER_SURVIVING_PALADIN + self.future_value * (LAST_TURN - game.turn)
+        return self.risk_aversion * worth
+
+    def _scored_hexes(self, game: AntillesGame, p: Paladin, free: list[Hex], danger: Danger,
                       adjacent: dict[Hex, int]) -> list[tuple[float, Hex]]:
-        """``free`` hexes by :meth:`hex_score` for ``p`` after moving (bonus 0), best first
-        (ties: lower q, then lower r). ``adjacent`` counts living Paladins next to each hex."""
+        """``free`` hexes with their :meth:`hex_score` for ``p`` after moving (bonus 0), in
+        ``free``'s order. ``adjacent`` counts living Paladins next to each hex."""
         assert p.hex is not None
-        own = set(p.hex.neighbors())
-        attack = [self.attack_value(game, r, 0) for r in range(game.tables.max_range + 2)]
+        own = set(_neighbors(p.hex))
+        attack = _attacks(game.tables, 0)
+        rw = self._risk_weight(game)
+        risky = game.turn < LAST_TURN  # else no platform step follows (:meth:`_score`)
+        get = danger.get
         out = []
         for h in free:
             crowd = adjacent.get(h, 0) - (1 if h in own else 0)
-            out.append((self._score(game, attack[h.distance(ORIGIN)], danger.get(h, 0.0), crowd),
-                        h))
-        out.sort(key=lambda sh: (-sh[0], sh[1].q, sh[1].r))
+            risk = get(h, 0.0) if risky else 0.0
+            out.append((attack[_origin_distance(h)] - rw * risk - 0.3 * crowd, h))
+        return out
+
+    def _ranked_hexes(self, game: AntillesGame, p: Paladin, free: list[Hex], danger: Danger,
+                      adjacent: dict[Hex, int]) -> list[tuple[float, Hex]]:
+        """:meth:`_scored_hexes`, best first (ties: lower q, then lower r)."""
+        out = self._scored_hexes(game, p, free, danger, adjacent)
+        out.sort(key=_rank)
         return out
 
     def _movement_setting(self, game: AntillesGame) -> tuple[Danger, list[Hex], dict[Hex, int]]:
         """What every movement choice of one call needs: the danger map, the hexes worth
         moving to (within one hex of gun range) and how many Paladins are next to each hex."""
         danger = self.danger(game)
-        free = [h for h in game.free_hexes() if h.distance(ORIGIN) <= game.tables.max_range + 1]
-        adjacent: dict[Hex, int] = defaultdict(int)
-        for q in game.living():  # living() Paladins stand on the map
-            assert q.hex is not None
-            for h in q.hex.neighbors():
-                adjacent[h] += 1
+        reach = game.tables.max_range + 1
+        free = [h for h in game.free_hexes() if _origin_distance(h) <= reach]
+        # living() Paladins stand on the map
+        adjacent = _adjacent_counts([q.hex for q in game.living() if q.hex is not None])
         return danger, free, adjacent
 
     # -- decisions --------------------------------------------------------------------------------
@@ -219,28 +269,125 @@ class AntillesHeuristic:
         return casters_left > turns_left * alive * CASTER_HITS_PER_SHOT
 
     def _place(self, game: AntillesGame) -> Action:
+        """3.1: the free hex of best :meth:`hex_score` (bonus 3) for the next Paladin. A pure
+        function of what it reads (the key below): every battle's set-up is decided once."""
+        key = (game.tables, game.n_casters, game.turn, self.risk_aversion, self.future_value,
+               tuple(q.hex for q in game.paladins),
+               tuple(b.hex for b in game.bolts.values()))
+        placed = _PLACEMENTS.get(key)
+        if placed is None:
+            if len(_PLACEMENTS) >= 10_000:
+                _PLACEMENTS.clear()
+            placed = _PLACEMENTS[key] = self._best_place(game)
+        return placed
+
+    def _best_place(self, game: AntillesGame) -> Place:
         p = next(p for p in game.paladins if p.hex is None)
-        danger = _combine(*([_launch_danger(game.tables)] * game.n_casters))
-        others = [q.hex for q in game.paladins if q.hex is not None]
-        best = max(
-            game.free_hexes(),
-            key=lambda h: (self.hex_score(game, h, 3, danger, others), -h.q, -h.r),
-        )
-        return Place(p.id, best)
+        danger = _placement_danger(game.tables, game.n_casters)
+        near = _adjacent_counts([q.hex for q in game.paladins if q.hex is not None])
+        attack = _attacks(game.tables, 3)
+        rw = self._risk_weight(game)
+        risky = game.turn < LAST_TURN
+
+        def key(h: Hex) -> tuple[float, int, int]:  # (hex_score(h, bonus 3), -q, -r)
+            d = _origin_distance(h)
+            risk = danger.get(h, 0.0) if risky else 0.0
+            score = (attack[d] if d < len(attack) else 0.0) - rw * risk - 0.3 * near.get(h, 0)
+            return score, -h.q, -h.r
+
+        return made_place(game.board.radius, p.id, max(game.free_hexes(), key=key))
+
+    def _turn_setting(self, game: AntillesGame) -> _TurnSetting:
+        """What stays put through a movement step (the Bolts do not move in it): per board
+        index the risk (:meth:`danger`, on the map) and the score after moving before
+        crowding (bonus 0), and the hexes in reach ranked by it (ties: lower q, lower r)."""
+        key = (id(game.tables), game.board.radius, game.casters_destroyed, game.turn,
+               self.risk_aversion, self.future_value,
+               tuple((b.id, b.hex, b.facing, b.kind) for b in game.bolts.values()))
+        if self._turn is not None and self._turn[0] == key:
+            return self._turn[1]
+        tables, radius = game.tables, game.board.radius
+        geo = geometry(radius)
+        survive = list(launch_survival(tables, radius, game.n_casters - game.casters_destroyed))
+        for b in game.bolts.values():
+            for i, f in bolt_factors(tables, radius, b.hex, b.facing, b.kind):
+                survive[i] *= f
+        risk = [1.0 - s for s in survive] if game.turn < LAST_TURN else [0.0] * len(survive)
+        attack = _attacks(tables, 0)
+        rw = self._risk_weight(game)
+        reach = tables.max_range + 1
+        base = [attack[d] - rw * r if d <= reach else 0.0
+                for d, r in zip(geo.distance, risk, strict=True)]
+        # best first, ties by (q, r): a stable sort of the hexes in (q, r) order
+        order = sorted(_by_qr(radius, reach), key=base.__getitem__, reverse=True)
+        setting = _TurnSetting(risk, base, order, reach)
+        self._turn = (key, setting)
+        return setting
 
     def _move(self, game: AntillesGame) -> Action:
-        danger, free, adjacent = self._movement_setting(game)
-        for p in game.living():
-            if p.moved or p.hex is None:
+        """3.2: the first Paladin (by number) whose best hex (:meth:`_scored_hexes`, bonus 0)
+        beats staying put (:meth:`hex_score`, bonus 3) by 0.05 moves there; else end
+        movement. Only what crowding changes is scored per Paladin (:meth:`_best_hex`)."""
+        geo = geometry(game.board.radius)
+        setting = self._turn_setting(game)
+        risk, base, order = setting.risk, setting.base, setting.order
+        rw = self._risk_weight(game)
+        place, nbrs = geo.place, geo.neighbors
+        living = game.living()
+        adj = [0] * len(base)
+        for q in living:
+            for j in nbrs[place[q.hex]]:  # type: ignore[index]  # living() stand on the map
+                adj[j] += 1
+        free = set(game.free_places())
+        crowded = self._crowded(geo, base, adj, free, order)
+        attack = _attacks(game.tables, 3)
+        for p in living:
+            if p.moved:
                 continue
-            others = [q.hex for q in game.living() if q is not p and q.hex is not None]
-            stay = self.hex_score(game, p.hex, 3, danger, others)
-            if not free:
-                continue
-            score, best = self._ranked_hexes(game, p, free, danger, adjacent)[0]
-            if score > stay + 0.05:
-                return Move(p.id, best)
+            i = place[p.hex]  # type: ignore[index]
+            d = geo.distance[i]
+            stay = (attack[d] if d < len(attack) else 0.0) - rw * risk[i] - 0.3 * adj[i]
+            best = self._best_hex(geo, setting, adj, free, crowded, nbrs[i])
+            if best is not None and -best[0] > stay + 0.05:
+                return made_move(game.board.radius, p.id, geo.hexes[best[1]])
         return EndMovement()
+
+    @staticmethod
+    def _crowded(geo: Geometry, base: list[float], adj: list[int], free: set[int],
+                 order: list[int]) -> list[tuple[float, int, int, int]]:
+        """The free hexes in reach that Paladins crowd, and the best uncrowded one, as
+        :func:`_rank` keys ``(-score, q, r, index)`` (score: :meth:`_scored_hexes` for a
+        Paladin none of whose neighbours they are), best first."""
+        hexes = geo.hexes
+        out = []
+        first = True
+        for i in order:
+            if i not in free:
+                continue
+            if adj[i]:
+                out.append((-(base[i] - 0.3 * adj[i]), hexes[i].q, hexes[i].r, i))
+            elif first:
+                first = False
+                out.append((-base[i], hexes[i].q, hexes[i].r, i))
+        out.sort()
+        return out
+
+    @staticmethod
+    def _best_hex(geo: Geometry, setting: _TurnSetting, adj: list[int], free: set[int],
+                  crowded: list[tuple[float, int, int, int]],
+                  own: tuple[int, ...]) -> tuple[float, int] | None:
+        """``min(_scored_hexes, key=_rank)`` for a Paladin next to the hexes ``own``, as
+        (-score, index): the best of ``crowded`` not next to it, or of its own free
+        neighbours in reach (one Paladin fewer crowds them); ``None`` when no hex is free."""
+        best = next((k for k in crowded if k[3] not in own), None)
+        hexes, base = geo.hexes, setting.base
+        for j in own:
+            if j not in free or geo.distance[j] > setting.reach:
+                continue
+            k = (-(base[j] - 0.3 * (adj[j] - 1)), hexes[j].q, hexes[j].r, j)
+            if best is None or k < best:
+                best = k
+        return None if best is None else (best[0], best[3])
 
     def candidates(self, game: AntillesGame) -> list[Action]:
         """Alternatives worth a search's comparison, best first: in movement, each Paladin's
@@ -278,12 +425,31 @@ class AntillesHeuristic:
         return p_kill * expected_losses * PALADIN_VALUE
 
     def _attack(self, game: AntillesGame) -> Action:
-        legal = [a for a in game.legal_actions() if isinstance(a, Fire)]
-        if not legal:
+        """3.3, 3.4: the legal shot of highest :meth:`_shot_value` (the first of equals), if
+        it is worth anything; else end attacks. Each Bolt's threat is summed once."""
+        shots = legal_shots(game)
+        if not shots:
             return EndAttacks()
+        tables = game.tables
+        living = [q.hex for q in game.living() if q.hex is not None]
+        losses: dict[int, float] = {}
         best: tuple[float, Fire] | None = None
-        for a in legal:
-            value = self._shot_value(game, a)
+        for a in shots:
+            p = game.paladins[a.paladin - 1]
+            h = p.hex
+            assert h is not None
+            bonus = game.attack_bonus(p)
+            if a.target is None:  # _shot_value: attack_value at the platform's range
+                value = _attacks(tables, bonus)[h.distance(ORIGIN)]
+            else:
+                b = game.bolts[a.target]
+                expected_losses = losses.get(b.id)
+                if expected_losses is None:
+                    threat = self._bolt_map(tables, b)
+                    expected_losses = losses[b.id] = sum(threat.get(x, 0.0) for x in living)
+                need = tables.column(h.distance(b.hex)).bolt - bonus
+                p_kill = min(1.0, max(0.0, (21 - need) / 20))
+                value = p_kill * expected_losses * PALADIN_VALUE
             if best is None or value > best[0]:
                 best = (value, a)
         assert best is not None

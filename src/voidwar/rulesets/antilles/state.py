@@ -7,13 +7,14 @@ attacks (:mod:`.attacks`) and the game's protocol (:mod:`.game`) change it.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from itertools import compress
 from typing import Any
 
-from ...core.dice import Dice
+from ...core.dice import Dice, SeededDice
 from ...core.errors import IllegalAction
 from ...core.game import Game
 from ...core.hexgrid import ORIGIN, Hex, HexagonBoard
@@ -96,10 +97,65 @@ def _map(radius: int) -> tuple[tuple[Hex, ...], frozenset[Hex], dict[Hex, int]]:
     return hexes, frozenset(hexes), {h: i for i, h in enumerate(hexes)}
 
 
+#: attributes :meth:`AntillesState.clone` shares: immutable values, or read-only data (tables,
+#: board, search values) that every copy of a game shares anyway
+_SHARED = frozenset({"scenario", "tables", "board", "n_shields", "n_armor", "n_casters", "turn",
+                     "phase", "next_bolt", "shield_hits", "armor_hits", "casters_destroyed",
+                     "outcome", "end_turn", "search_values"})
+
+
+@lru_cache(maxsize=8)
+def _open_mask(radius: int) -> bytes:
+    """One byte per board place: 1, but 0 at the Antilles' hex (no Paladin enters it)."""
+    mask = bytearray(b"\x01") * len(_map(radius)[0])
+    mask[_map(radius)[2][ORIGIN]] = 0
+    return bytes(mask)
+
+
+@lru_cache(maxsize=8)
+def _indices(radius: int) -> tuple[int, ...]:
+    """The board places ``0 .. n - 1``."""
+    return tuple(range(len(_map(radius)[0])))
+
+
+def board_hexes(radius: int) -> tuple[Hex, ...]:
+    """The hexes of a map of ``radius`` in board order (built once per size)."""
+    return _map(radius)[0]
+
+
+def board_places(radius: int) -> dict[Hex, int]:
+    """Each hex's place in :func:`board_hexes` order."""
+    return _map(radius)[2]
+
+
 class AntillesState(Game):
     """The pieces and boxes of one battle, and the questions the rules ask of them."""
 
     SEAT = "commander"
+
+    def clone(self, reseed: int | None = None) -> AntillesState:
+        """An independent copy (:meth:`Game.clone`), written out: the Paladins and Bolts are
+        copied, the immutable values and read-only data shared, the logs copied as lists of
+        their (frozen) events; anything else (an attribute a tool set) is deep-copied."""
+        new = object.__new__(type(self))
+        d = new.__dict__
+        memo: dict[int, Any] = {}
+        for key, value in self.__dict__.items():
+            if key in _SHARED:
+                d[key] = value
+            elif key == "paladins":
+                d[key] = [Paladin(p.id, p.hex, p.alive, p.moved, p.fired) for p in value]
+            elif key == "bolts":
+                d[key] = {i: Bolt(b.id, b.kind, b.hex, b.facing) for i, b in value.items()}
+            elif key in ("actions", "log", "_pending"):
+                d[key] = list(value)
+            elif key == "dice":
+                d[key] = SeededDice(reseed) if reseed is not None else value.clone()
+            elif key == "options":
+                d[key] = copy.deepcopy(value, memo) if value else {}
+            else:
+                d[key] = copy.deepcopy(value, memo)
+        return new
 
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any],
                  tables: Tables) -> None:
@@ -184,15 +240,35 @@ class AntillesState(Game):
         taken.add(ORIGIN)
         return taken
 
-    def free_hexes(self) -> list[Hex]:
-        """3.2: hexes a Paladin may enter, in board order."""
-        hexes, _on_map, place = _map(self.board.radius)
-        free = bytearray(b"\x01") * len(hexes)  # a mask in board order: no Hex is hashed
-        for h in self.taken_hexes():
-            i = place.get(h)
+    def free_places(self) -> list[int]:
+        """3.2: the board-order places (indices into :attr:`hexes`) of the hexes a Paladin may
+        enter: every hex but the :meth:`taken_hexes`."""
+        place = _map(self.board.radius)[2]
+        free = bytearray(_open_mask(self.board.radius))  # a mask in board order
+        for p in self.paladins:
+            if p.alive and p.hex is not None:
+                i = place.get(p.hex)
+                if i is not None:
+                    free[i] = 0
+        for b in self.bolts.values():
+            i = place.get(b.hex)
             if i is not None:
                 free[i] = 0
-        return list(compress(hexes, free))
+        return list(compress(_indices(self.board.radius), free))
+
+    def free_hexes(self) -> list[Hex]:
+        """3.2: hexes a Paladin may enter, in board order."""
+        hexes = _map(self.board.radius)[0]
+        return [hexes[i] for i in self.free_places()]
+
+    def is_taken(self, h: Hex) -> bool:
+        """``h in taken_hexes()``, without building the set."""
+        if h == ORIGIN:
+            return True
+        for p in self.paladins:
+            if p.alive and p.hex == h:
+                return True
+        return any(b.hex == h for b in self.bolts.values())
 
     def finish(self, outcome: Outcome) -> None:
         """End the battle at once with ``outcome`` (5.0, 6.0) and log its VP and level."""

@@ -9,6 +9,7 @@ Casters, 50 + 5 VP, nine turns, the 3.3 worked example: :mod:`.fixed`) no file c
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
@@ -198,11 +199,18 @@ class Tables:
         # keeps the policies' per-table caches (keyed by identity) warm
         return self
 
-    @property
+    @cached_property
     def max_range(self) -> int:
         """The longest range the Paladin Attacks chart has a column for (3.3)."""
         return len(self.model.attacks)
 
+    @cached_property
+    def columns(self) -> tuple[AttackColumn, ...]:
+        """The chart's columns by range (``columns[r - 1]`` is range ``r``'s)."""
+        return tuple(self.model.attacks[str(r)] for r in range(1, self.max_range + 1))
+
     def column(self, rng: int) -> AttackColumn:
         """The Paladin Attacks chart's column for range ``rng``."""
-        return self.model.attacks[str(rng)]
+        if 1 <= rng <= len(self.columns):
+            return self.columns[rng - 1]
+        return self.model.attacks[str(rng)]  # the KeyError of a range the chart has not

@@ -1,0 +1,179 @@
+"""The heuristic commander's danger maps (:mod:`.policies`), computed by counting.
+
+A Bolt's danger at a hex is its chance of killing a Paladin there during the next platform step,
+over every Path (2.12; two when fast, 2.2): ``1/n`` added once for each Path whose flight would
+kill there (``1/n²`` per pair of Paths when fast). Every addend of one map is the same number, so
+the sum at a hex depends only on how many Paths kill there: we count (integers) and read the sum
+from a table of repeated sums, built by adding the same numbers one by one — bit for bit the
+floats that adding them in flight order gives. Maps are kept per board index (the hexes of
+:func:`.state.board_hexes`, in board order) for the hexes a Paladin can stand on; index tables of
+each map size are built once per process.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import lru_cache
+from typing import NamedTuple
+
+from ...core.hexgrid import ORIGIN, Hex
+from .state import board_hexes, board_places
+from .tables import Tables
+
+Danger = dict[Hex, float]
+#: (board index, P(surviving) there) for the hexes of the map where a danger is not nil
+Factors = tuple[tuple[int, float], ...]
+
+
+class Geometry(NamedTuple):
+    """A map's index tables: per board index its hex, range from the Antilles, and the board
+    indices of its neighbours on the map."""
+
+    hexes: tuple[Hex, ...]
+    place: dict[Hex, int]
+    distance: tuple[int, ...]
+    neighbors: tuple[tuple[int, ...], ...]
+
+
+@lru_cache(maxsize=8)
+def geometry(radius: int) -> Geometry:
+    """The index tables of a map of ``radius`` (built once per size)."""
+    hexes = board_hexes(radius)
+    place = board_places(radius)
+    distance = tuple(h.distance(ORIGIN) for h in hexes)
+    neighbors = tuple(tuple(place[n] for n in h.neighbors() if n in place) for h in hexes)
+    return Geometry(hexes, place, distance, neighbors)
+
+
+@lru_cache(maxsize=65536)
+def kill_hexes(start: Hex, facing: int, kind: str,
+               steps: tuple[int, ...]) -> tuple[frozenset[Hex], Hex, int]:
+    """Hexes where a Paladin would die along one Path (entered, or adjacent for exploding,
+    2.2), and where the Bolt ends, facing which way."""
+    kills: set[Hex] = set()
+    h, f = start, facing
+    exploding = kind == "exploding"
+    for veer in steps:
+        f = (f + veer) % 6
+        h = neighbors(h)[f]
+        kills.add(h)
+        if exploding:
+            kills.update(neighbors(h))
+    return frozenset(kills), h, f
+
+
+#: hex → its six neighbours in direction order (:meth:`Hex.neighbors`), remembered
+_NEIGHBORS: dict[Hex, tuple[Hex, ...]] = {}
+
+
+def neighbors(h: Hex) -> tuple[Hex, ...]:
+    """:meth:`Hex.neighbors`, remembered (Paths are flown from the same hexes again and
+    again)."""
+    n = _NEIGHBORS.get(h)
+    if n is None:
+        if len(_NEIGHBORS) >= 100_000:
+            _NEIGHBORS.clear()
+        n = _NEIGHBORS[h] = tuple(h.neighbors())
+    return n
+
+
+@lru_cache(maxsize=16384)
+def path_counts(paths: tuple[tuple[int, ...], ...], start: Hex, facing: int,
+                kind: str) -> dict[Hex, int]:
+    """Per hex, how many of ``paths`` kill a Paladin there (:func:`kill_hexes`)."""
+    out: dict[Hex, int] = defaultdict(int)
+    for path in paths:
+        for h in kill_hexes(start, facing, kind, path)[0]:
+            out[h] += 1
+    return dict(out)
+
+
+def fast_counts(paths: tuple[tuple[int, ...], ...], start: Hex, facing: int,
+                kind: str) -> dict[Hex, int]:
+    """Per hex, how many pairs of ``paths`` (first, second) kill there: on the first Path
+    every second one counts, else the second Paths from where the first ended."""
+    out: dict[Hex, int] = defaultdict(int)
+    n = len(paths)
+    for path in paths:
+        kills, end, f = kill_hexes(start, facing, kind, path)
+        for h in kills:
+            out[h] += n
+        for h, c in path_counts(paths, end, f, kind).items():
+            if h not in kills:
+                out[h] += c
+    return dict(out)
+
+
+@lru_cache(maxsize=16)
+def repeated_sums(p: float, n: int) -> tuple[float, ...]:
+    """``0.0``, then ``p`` added on one at a time, ``n`` times: the sums a danger map of
+    addend ``p`` reaches."""
+    out = [0.0]
+    for _ in range(n):
+        out.append(out[-1] + p)
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def bolt_danger(tables: Tables, start: Hex, facing: int, kind: str) -> Danger:
+    """P(kill) per hex for one Bolt flying from ``start`` (two Paths when fast)."""
+    paths = tables.paths
+    p1 = 1 / len(paths)
+    if kind == "fast":
+        sums = repeated_sums(p1 * p1, len(paths) ** 2)
+        counts = fast_counts(paths, start, facing, kind)
+    else:
+        sums = repeated_sums(p1, len(paths))
+        counts = path_counts(paths, start, facing, kind)
+    return {h: sums[c] for h, c in counts.items()}
+
+
+def factors(place: dict[Hex, int], danger: Danger) -> Factors:
+    """``danger`` as (board index, P(surviving)) on the map, in the map's order."""
+    out = []
+    for h, p in danger.items():
+        i = place.get(h)
+        if i is not None:
+            out.append((i, max(0.0, 1.0 - min(p, 1.0))))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def bolt_factors(tables: Tables, radius: int, start: Hex, facing: int, kind: str) -> Factors:
+    """:func:`factors` of :func:`bolt_danger` on a map of ``radius``."""
+    return factors(board_places(radius), bolt_danger(tables, start, facing, kind))
+
+
+@lru_cache(maxsize=8)
+def launch_danger(tables: Tables) -> Danger:
+    """P(kill) per hex for one Caster action (2.11–2.14), from the shipped or user tables."""
+    out: Danger = defaultdict(float)
+    rows = tables.caster
+    launches = [e for e in rows if e.action == "launch"]
+    per_launch: list[Danger] = [
+        bolt_danger(tables, ORIGIN, e.facing or 0, e.bolt or "normal") for e in launches
+    ]
+    n = len(rows)
+    for e in rows:
+        if e.action == "recharge":
+            continue
+        if e.action == "launch":
+            idx = launches.index(e)
+            for h, p in per_launch[idx].items():
+                out[h] += p / n
+        else:  # launch-and-roll-again: one average launch, then (roughly) another action
+            for d in per_launch:
+                for h, p in d.items():
+                    out[h] += 2 * p / (n * len(per_launch))
+    return dict(out)
+
+
+@lru_cache(maxsize=64)
+def launch_survival(tables: Tables, radius: int, casters: int) -> tuple[float, ...]:
+    """P(surviving ``casters`` Caster actions) per board index."""
+    survive = [1.0] * len(board_hexes(radius))
+    launch = factors(board_places(radius), launch_danger(tables))
+    for _ in range(casters):
+        for i, f in launch:
+            survive[i] *= f
+    return tuple(survive)

@@ -1,0 +1,63 @@
+"""The fast paths give the same games: the hand-written clone, shared action values, codes."""
+
+from __future__ import annotations
+
+import copy
+
+import voidwar
+from voidwar.core.dice import PCG32
+from voidwar.rulesets.antilles import AntillesGame
+from voidwar.rulesets.antilles.actions import Fire, Move, Place
+
+
+def _play(game: AntillesGame, rng: PCG32, steps: int) -> None:
+    for _ in range(steps):
+        if game.over:
+            return
+        legal = game.legal_actions()
+        game.apply(legal[rng.below(len(legal))])
+
+
+def test_clone_is_independent_and_identical_to_a_deep_copy() -> None:
+    for seed in range(6):
+        game = voidwar.load("antilles", seed=seed)
+        assert isinstance(game, AntillesGame)
+        _play(game, PCG32(seed), 12 + 4 * seed)
+        twin, deep = game.clone(), copy.deepcopy(game)
+        assert twin.digest() == deep.digest() == game.digest()
+        assert twin.actions == game.actions and twin.dice.history == game.dice.history
+        before = game.digest()
+        _play(twin, PCG32(99), 200)  # the copy plays on; the original is untouched
+        assert game.digest() == before
+        assert all(p.hex == q.hex for p, q in zip(game.paladins, deep.paladins, strict=True))
+        _play(game, PCG32(99), 200)
+        _play(deep, PCG32(99), 200)
+        assert game.digest() == twin.digest() == deep.digest()  # same future rolls
+        assert game.log == twin.log
+
+
+def test_reseeded_clone_has_fresh_dice() -> None:
+    game = voidwar.load("antilles", seed=3)
+    a, b = game.clone(reseed=11), game.clone(reseed=11)
+    _play(a, PCG32(1), 120)
+    _play(b, PCG32(1), 120)
+    assert a.digest() == b.digest()
+    assert game.dice.history == [] and game.actions == []
+
+
+def test_a_hand_built_value_is_read_like_a_shared_one() -> None:
+    game = voidwar.load("antilles", seed=0)
+    shared = game.legal_actions()[5]
+    assert isinstance(shared, Place)
+    other = voidwar.load("antilles", seed=0)
+    other.apply(Place(shared.paladin, shared.hex))  # a fresh value, the same action
+    game.apply(shared)
+    assert game.digest() == other.digest() and game.actions == other.actions
+    bogus = Move(1, (2, -1))  # type: ignore[arg-type]  # a tuple, not a Hex: refused
+    try:
+        game.apply(bogus)
+    except voidwar.IllegalAction:
+        pass
+    else:
+        raise AssertionError("a value of the wrong field type was accepted")
+    assert Fire(1, None) == game.notation.parse("fire P1 at platform")  # type: ignore[union-attr]
