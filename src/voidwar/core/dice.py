@@ -179,8 +179,7 @@ class SeededDice(Dice):
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.history = list(self.history)
-        rng = new._rng = object.__new__(PCG32)
-        rng.state = self._rng.state
+        new._rng = _copied(self._rng)
         return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> SeededDice:
@@ -217,6 +216,24 @@ class KeyedDice(Dice):
     def spec(self) -> dict[str, Any]:
         """The dice as a record stores them."""
         return {"kind": "keyed", "seed": self.seed}
+
+    def clone(self) -> KeyedDice:
+        """An independent copy (each stream's generator state and the history copied)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.history = list(self.history)
+        new._streams = {k: _copied(r) for k, r in self._streams.items()}
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> KeyedDice:
+        return self.clone()
+
+
+def _copied(rng: PCG32) -> PCG32:
+    """A generator in the same state."""
+    new = object.__new__(PCG32)
+    new.state = rng.state
+    return new
 
 
 class ScriptedDice(Dice):

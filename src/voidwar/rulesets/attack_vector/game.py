@@ -21,7 +21,7 @@ from typing import Any
 
 from voidwar.core.canonical import canonical_json
 from voidwar.core.datafile import read_toml
-from voidwar.core.dice import PCG32, Dice, SeededDice
+from voidwar.core.dice import Dice, SeededDice
 from voidwar.core.errors import DataFileError
 from voidwar.core.game import Action, Result
 from voidwar.core.hexgrid import Hex3
@@ -302,7 +302,7 @@ _COPIERS: dict[str, Callable[[Any], Any]] = {
     "pending": lambda p: {seat: list(orders) for seat, orders in p.items()},
     "ships": lambda ships: {sid: s.copy() for sid, s in ships.items()},
     "targets": lambda ts: {tid: copy.copy(t) for tid, t in ts.items()},
-    "dice": lambda d: _copy_dice(d),
+    "dice": lambda d: d.clone(),
 }
 
 
@@ -310,20 +310,6 @@ _COPIERS: dict[str, Callable[[Any], Any]] = {
 _ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
 #: a digest's stand-in for a systems dict's text (private-use characters, escaped in the text)
 _TOKEN = "\ue000voidwar-systems\ue001"
-
-
-def _copy_dice(dice: Dice) -> Dice:
-    """A copy of the dice that rolls exactly what they would: seeded dice (a generator state
-    and the history) written out, any other kind deep copied."""
-    if type(dice) is not SeededDice:
-        return copy.deepcopy(dice)
-    new = object.__new__(SeededDice)
-    new.__dict__.update(dice.__dict__)
-    new.history = list(dice.history)
-    rng = object.__new__(PCG32)
-    rng.state = dice._rng.state
-    new._rng = rng
-    return new
 
 
 def _target_dict(t: Target) -> dict[str, Any]:
