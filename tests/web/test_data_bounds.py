@@ -13,14 +13,16 @@ import pytest
 
 from voidwar.core.datafile import read_toml, validate
 from voidwar.core.errors import DataFileError
-from voidwar.rulesets.antilles.data import ValueModel, data_file
+from voidwar.rulesets.antilles.data import ValueModel
 from voidwar.rulesets.antilles.tables import TablesModel
-from voidwar.rulesets.astral_dreams.data import Army, Scenario as ADScenario, UnitTable
+from voidwar.rulesets.astral_dreams.data import Army, UnitTable
+from voidwar.rulesets.astral_dreams.data import Scenario as ADScenario
 from voidwar.rulesets.attack_vector.scenario import Scenario as AVScenario
 from voidwar.rulesets.attack_vector.ships import ShipClass
 from voidwar.rulesets.attack_vector.systems.ship import SystemsModel
 from voidwar.rulesets.attack_vector.systems.weapons import WeaponTablesModel
-from voidwar.rulesets.space_fleet.data import Scenario as SFScenario, Tables as SFTables
+from voidwar.rulesets.space_fleet.data import Scenario as SFScenario
+from voidwar.rulesets.space_fleet.data import Tables as SFTables
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "voidwar" / "rulesets"
 
