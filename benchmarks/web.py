@@ -144,18 +144,17 @@ async def new_game(client: httpx.AsyncClient, url: str, ruleset: str, scenario: 
 
 
 async def play(client: httpx.AsyncClient, urls: list[str], args: argparse.Namespace, seed: int,
-               t_end: float, fig: Figures) -> int:
+               game: tuple[str, dict[str, str], str | None], t_end: float, fig: Figures) -> int:
     """One game slot: play games at the open-loop rate until ``t_end``; actions stored."""
     rng = random.Random(seed)
-    gid, tokens, to_act = await new_game(client, rng.choice(urls), args.ruleset, args.scenario,
-                                         seed)
+    gid, tokens, to_act = game
     n = done = 0
     due = time.perf_counter() + (rng.expovariate(args.rate) if args.rate > 0 else 0.0)
     while True:
         if args.rate > 0:
             now = time.perf_counter()
             if due > now:
-                await asyncio.sleep(due - now)
+                await asyncio.sleep(min(due, t_end) - now)
         if time.perf_counter() >= t_end:
             return done
         if to_act is None or n >= args.max_actions:
@@ -202,13 +201,15 @@ async def run(urls: list[str], args: argparse.Namespace, pids: list[int]) -> dic
     fig = Figures()
     limits = httpx.Limits(max_connections=args.games * 2, max_keepalive_connections=args.games)
     async with httpx.AsyncClient(timeout=120, limits=limits) as client:
+        made = [await new_game(client, urls[seed % len(urls)], args.ruleset, args.scenario, seed)
+                for seed in range(args.games)]  # set up before the clock starts
         cpu0 = sum(tree_cpu(p) for p in pids)
         me0 = time.process_time()
         start = time.perf_counter()
         counts = await asyncio.gather(*(
-            play(client, urls, args, seed, start + args.seconds, fig)
+            play(client, urls, args, seed, made[seed], start + args.seconds, fig)
             for seed in range(args.games)))
-        elapsed = time.perf_counter() - start
+        elapsed = min(time.perf_counter() - start, args.seconds)  # the window played
         cpu = sum(tree_cpu(p) for p in pids) - cpu0
         me = time.process_time() - me0
     total = sum(counts)

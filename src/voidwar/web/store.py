@@ -197,7 +197,8 @@ class Store:
         else:
             # no pre-ping (a round trip per checkout): connections are recycled instead, and
             # a request that meets a dead connection fails once (the client looks again)
-            kwargs.update(pool_size=20, max_overflow=20, pool_recycle=300)
+            # (with the head pool below at most 40 connections a process, plus the listener)
+            kwargs.update(pool_size=10, max_overflow=20, pool_recycle=300)
         self.engine: Engine = create_engine(self.url, **kwargs)
         #: reads run in autocommit: one round trip each (no BEGIN, no ROLLBACK)
         self.reader: Engine = self.engine.execution_options(isolation_level="AUTOCOMMIT")
@@ -207,8 +208,8 @@ class Store:
         #: connections: SQLAlchemy's execute and per-checkout isolation switch cost ~1 ms of
         #: CPU; this ~0.3 ms
         self._raw: Engine = (create_engine(self.url, isolation_level="AUTOCOMMIT",
-                                           pool_reset_on_return=None, pool_size=10,
-                                           max_overflow=30, pool_recycle=300)
+                                           pool_reset_on_return=None, pool_size=5,
+                                           max_overflow=5, pool_recycle=300)
                              if self.is_postgres else self.engine)
         self._mark = "%s" if self.is_postgres else "?"
         self._local_writes = None if self.is_postgres else threading.Lock()
