@@ -163,6 +163,8 @@ def serve(
                                                      "needs PostgreSQL)")] = 1,
     client_seeds: Annotated[bool, typer.Option(help="let a game's creator choose the dice "
                                                     "seed (every seat is told)")] = False,
+    bots: Annotated[bool, typer.Option(help="make bot moves here (--no-bots: leave them to "
+                                            "`voidwar bots` workers)")] = True,
 ) -> None:
     """Serve the web page and its JSON API: play in the browser."""
     from ..web.server import serve as run_server
@@ -171,7 +173,7 @@ def serve(
     problem = port_problem(host, port)
     if problem:
         fail(UnknownName(problem))
-    run_server(host, port, db, workers=workers, client_seeds=client_seeds)
+    run_server(host, port, db, workers=workers, client_seeds=client_seeds, bots=bots)
 
 
 @app.command()

@@ -32,8 +32,11 @@ class Bots:
     """The bot jobs of one process: a thread pool and a sweeper."""
 
     def __init__(self, service: GameService, workers: int = 4, delay: float = 0.0,
-                 lease: float = 15.0, sweep_every: float = 1.0) -> None:
+                 lease: float = 15.0, sweep_every: float = 1.0, enabled: bool = True) -> None:
         self.service = service
+        #: False: this process makes no bot moves (``serve --no-bots``: ``voidwar bots``
+        #: workers take every job)
+        self.enabled = enabled
         self.delay = delay
         self.lease = lease
         self.sweep_every = sweep_every
@@ -43,7 +46,7 @@ class Bots:
 
     def start(self) -> None:
         """Start the sweeper (jobs nobody holds: after a restart or a killed process)."""
-        if self.sweep_every > 0 and self._sweeper is None:
+        if self.enabled and self.sweep_every > 0 and self._sweeper is None:
             self._sweeper = threading.Thread(target=self._sweep_loop, name="bot-sweeper",
                                              daemon=True)
             self._sweeper.start()
@@ -65,6 +68,8 @@ class Bots:
     def sweep(self) -> int:
         """Schedule every bot job the store holds due and unclaimed; how many."""
         n = 0
+        if not self.enabled:
+            return n
         for gid, _version in self.service.store.due_bot_games():
             try:
                 live = self.service.get(gid)
@@ -79,6 +84,8 @@ class Bots:
 
     def schedule(self, live: Live) -> None:
         """Run ``live``'s bot job in the pool when a bot seat is to act (once per game)."""
+        if not self.enabled:
+            return
         with live.lock:
             if live.bots_running or self._stopping.is_set() or not self.service.bot_due(live):
                 return

@@ -75,6 +75,8 @@ class Live:
     #: seat (None: spectators) → how many of the first actions that seat may read in the log
     public_upto: dict[str | None, int] = field(default_factory=dict)
     bots_running: bool = False
+    #: (version, seat) → that seat's structured legal actions at that version (views.legal_for)
+    legal_cache: dict[tuple[int, str | None], list[dict[str, Any]]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:

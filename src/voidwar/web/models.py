@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal
 
 from fastapi import Header
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 
@@ -155,3 +157,14 @@ def action_text(action: str | dict[str, Any]) -> str:
                                               "structured action with its 'text'",
                                        "input": action}])
     return text
+
+
+class AsciiJSON(JSONResponse):
+    """JSON with every non-ASCII character escaped: always encodable (lone surrogates too).
+    A route that returns one directly skips FastAPI's re-serialisation of its answer through
+    pydantic (the hot routes: a view, the legal actions, an action's answer)."""
+
+    def render(self, content: Any) -> bytes:
+        """The body."""
+        return json.dumps(content, ensure_ascii=True, allow_nan=False, default=str,
+                          separators=(",", ":")).encode("ascii")

@@ -51,7 +51,7 @@ class GameService:
     def __init__(self, store: Store, bot_delay: float = 0.0, bot_workers: int = 4, *,
                  client_seeds: bool = False, key: bytes | None = None,
                  bot_lease: float = 15.0, sweep_every: float = 1.0,
-                 max_cached: int = 2000) -> None:
+                 max_cached: int = 2000, bots: bool = True) -> None:
         self.store = store
         self.client_seeds = client_seeds
         self.key = key
@@ -63,7 +63,7 @@ class GameService:
         self._stopping = threading.Event()
         self._subscribers: list[Subscriber] = []
         self.bots = Bots(self, workers=bot_workers, delay=bot_delay, lease=bot_lease,
-                         sweep_every=sweep_every)
+                         sweep_every=sweep_every, enabled=bots)
 
     def start(self) -> None:
         """Listen for other processes' changes (PostgreSQL) and sweep for bot jobs."""

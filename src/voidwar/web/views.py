@@ -49,9 +49,29 @@ def log_for(live: Live, seat: str | None) -> list[dict[str, Any]]:
     return [entry_for(live, i - 1, events, seat, public) for i, events in enumerate(live.entries)]
 
 
+#: structured forms already made (actions are frozen values; the same moves recur position
+#: after position); emptied when it reaches :data:`MEMO_LIMIT` entries
+_MEMO: dict[Action, dict[str, Any]] = {}
+MEMO_LIMIT = 50_000
+
+
 def action_dict(action: Action) -> dict[str, Any]:
     """An action's structured form (``{"text", "kind", "actor", ...}``, core/notation.py); an
-    undeclared action (a die entered by hand, a test toy) gives its text and first word."""
+    undeclared action (a die entered by hand, a test toy) gives its text and first word.
+    The answer is shared: callers must not change it."""
+    try:
+        known = _MEMO.get(action)
+    except TypeError:  # an action with an unhashable field
+        return _action_dict(action)
+    if known is None:
+        known = _action_dict(action)
+        if len(_MEMO) >= MEMO_LIMIT:
+            _MEMO.clear()
+        _MEMO[action] = known
+    return known
+
+
+def _action_dict(action: Action) -> dict[str, Any]:
     if is_declared(type(action)):
         return action.to_dict()
     text = str(action)
@@ -72,7 +92,12 @@ def legal_for(live: Live, seat: str | None) -> list[dict[str, Any]]:
         at_roll = game.to_act == CHANCE and live.seats[seat].kind == "human"
         if not at_roll and game.to_act != seat:
             return []
-        return [action_dict(a) for a in game.legal_actions()]
+        key = (live.version, seat)
+        cached = live.legal_cache.get(key)
+        if cached is None:  # a new position (every change bumps the version): forget the old
+            live.legal_cache = {k: v for k, v in live.legal_cache.items() if k[0] == key[0]}
+            cached = live.legal_cache[key] = [action_dict(a) for a in game.legal_actions()]
+        return cached
 
 
 def _last(game: Game, entry: dict[str, Any]) -> LastAction | None:

@@ -14,9 +14,9 @@ from __future__ import annotations
 import hashlib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import field_validator
+from pydantic import Field, field_validator
 
 from ...core.board import SidesFile, read_sides
 from ...core.datafile import StrictModel, package_file, read_toml, validate
@@ -87,15 +87,19 @@ def _shipped_fingerprint() -> str:
 
 
 # -- search values ------------------------------------------------------------------------------
+#: a fitted weight (expected victory points per feature): finite, of a sane size
+Weight = Annotated[float, Field(ge=-1e6, le=1e6, allow_inf_nan=False)]
+
+
 class ValueModel(StrictModel):
     """``search_values.toml``: the fingerprint of the tables fitted, how, and per turn the
     weights of :data:`FEATURES`."""
 
     tables: str
-    games: int
-    seed: int = 0
+    games: int = Field(ge=1, le=10**9)
+    seed: int = Field(default=0, ge=0, le=2**32)
     features: list[str]
-    turns: dict[str, list[float]]
+    turns: dict[str, list[Weight]]
 
     @field_validator("features")
     @classmethod

@@ -86,7 +86,7 @@ class PlatformModel(StrictModel):
 
     shields: int = Field(ge=1, le=50)
     armor: int = Field(ge=1, le=50)
-    casters: int = CASTERS
+    casters: int = Field(default=CASTERS, ge=1, le=50)
 
     @field_validator("casters")
     @classmethod
@@ -99,11 +99,11 @@ class ScoringModel(StrictModel):
     its amount). The base 50, the 5 per survivor and the ninth turn are the text's, refused
     unless repeated exactly."""
 
-    destroyed_base: int = DESTROYED_BASE
-    per_surviving_paladin: int = PER_SURVIVING_PALADIN
+    destroyed_base: int = Field(default=DESTROYED_BASE, ge=0, le=10_000)
+    per_surviving_paladin: int = Field(default=PER_SURVIVING_PALADIN, ge=0, le=10_000)
     #: 6.0 "Bonus Victory Points are scored": at least one VP per full turn left
-    early_bonus_per_turn: int = Field(ge=1)
-    last_turn: int = LAST_TURN
+    early_bonus_per_turn: int = Field(ge=1, le=10_000)
+    last_turn: int = Field(default=LAST_TURN, ge=1, le=100)
 
     @field_validator("destroyed_base", "per_surviving_paladin", "last_turn")
     @classmethod
@@ -115,10 +115,11 @@ class ScoringModel(StrictModel):
 class AttackColumn(StrictModel):
     """One range column of the Paladin Attacks chart: lowest totals for each result."""
 
-    shield: int
-    armor: int
-    caster: int
-    bolt: int
+    # totals of the attack roll with its modifiers: a few dice, never past 100
+    shield: int = Field(ge=1, le=100)
+    armor: int = Field(ge=1, le=100)
+    caster: int = Field(ge=1, le=100)
+    bolt: int = Field(ge=1, le=100)
 
     @model_validator(mode="after")
     def _ordered(self) -> AttackColumn:

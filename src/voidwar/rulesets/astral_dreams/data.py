@@ -47,6 +47,10 @@ def _exact(v: Any) -> Any:
 
 
 Inches = Annotated[Fraction, BeforeValidator(_exact)]
+#: a place on the table (inches; a table is at most MAX_INCHES across)
+Coord = Annotated[Fraction, BeforeValidator(_exact), Field(ge=-1000, le=1000)]
+#: the largest table side and points allowance a data file may give
+MAX_INCHES, MAX_POINTS = 480, 1000
 
 
 # -- profiles (Astral Dreams: "Imperial Scouts", "Ladek Marine Robots") -----------------------
@@ -54,19 +58,19 @@ class Profile(StrictModel):
     """One rank's profile, every number as the text prints it."""
 
     name: str
-    level: int = Field(ge=1)
-    points: int = Field(ge=1)
-    speed: int = Field(ge=1)
-    armor: int = Field(ge=1)
-    health: int = Field(ge=1)
-    ma: int
-    md: int = Field(ge=0)
+    level: int = Field(ge=1, le=100)
+    points: int = Field(ge=1, le=1000)
+    speed: int = Field(ge=1, le=100)
+    armor: int = Field(ge=1, le=100)
+    health: int = Field(ge=1, le=100)
+    ma: int = Field(ge=0, le=100)
+    md: int = Field(ge=0, le=100)
     md_note: str = ""
-    ra: int
+    ra: int = Field(ge=0, le=100)
     #: inches; ``None`` where the text prints none (the Scouts): the scenario's scout_range
-    range: int | None = Field(default=None, ge=1)
-    rd: int = Field(ge=0)
-    save: int
+    range: int | None = Field(default=None, ge=1, le=1000)
+    rd: int = Field(ge=0, le=100)
+    save: int = Field(ge=0, le=20)
     attacks: Literal[1, 2] = 1
     special: str = ""
 
@@ -120,8 +124,8 @@ class Army(StrictModel):
 
     name: str = ""
     side: Side
-    points: int = Field(ge=1)
-    units: list[ArmyEntry] = Field(min_length=1)
+    points: int = Field(ge=1, le=MAX_POINTS)
+    units: list[ArmyEntry] = Field(min_length=1, max_length=200)
 
     def cost(self) -> int:
         """Points spent ("Miniatures": forces are purchased by points)."""
@@ -254,9 +258,9 @@ class TerrainSpec(StrictModel):
     name: str = Field(min_length=1)
     shape: Literal["rect", "circle"]
     #: rect: [x0, y0, x1, y1]; circle: [x, y, radius]
-    at: list[Inches]
+    at: list[Coord]
     #: on a hill, the multiplier across the slope; elsewhere, everywhere inside
-    move: Inches = Fraction(1)
+    move: Inches = Field(default=Fraction(1), ge=0, le=100)
     impassable: bool = False
     blocks_los: bool = False
     #: a hill: the direction its ground rises — a compass name ("north", "southwest", …; north
@@ -264,8 +268,8 @@ class TerrainSpec(StrictModel):
     rise: str | list[Any] | None = None
     #: a hill's multipliers going up and down the slope ("half movement up a hill, double
     #: movement down it")
-    up: Inches = Fraction(1, 2)
-    down: Inches = Fraction(2)
+    up: Inches = Field(default=Fraction(1, 2), ge=0, le=100)
+    down: Inches = Field(default=Fraction(2), ge=0, le=100)
 
     @field_validator("rise")
     @classmethod
@@ -319,19 +323,19 @@ class Scenario(StrictModel):
     title: str
     description: str
     #: the points allowance of each side (Astral Dreams, "Miniatures": begin with fifty)
-    points: int = Field(ge=1)
-    width: Inches = Field(gt=0)
-    height: Inches = Field(gt=0)
+    points: int = Field(ge=1, le=MAX_POINTS)
+    width: Inches = Field(gt=0, le=MAX_INCHES)
+    height: Inches = Field(gt=0, le=MAX_INCHES)
     #: our reconstruction (the text gives none): 1" round bases, a small contact tolerance
-    base_diameter: Inches = Field(default=Fraction(1), gt=0)
-    contact_tolerance: Inches = Field(default=Fraction(1, 10), ge=0)
+    base_diameter: Inches = Field(default=Fraction(1), gt=0, le=12)
+    contact_tolerance: Inches = Field(default=Fraction(1, 10), ge=0, le=12)
     #: each side deploys with its base centres within this depth of its own edge
-    deploy_depth: Inches = Field(gt=0)
+    deploy_depth: Inches = Field(gt=0, le=MAX_INCHES)
     #: the Scouts' range (the text prints none; default 12" as the robots)
-    scout_range: int = Field(default=12, ge=1)
+    scout_range: int = Field(default=12, ge=1, le=MAX_INCHES)
     #: 0: no limit; else the game ends after that many rounds (more surviving points wins)
-    round_limit: int = Field(default=0, ge=0)
-    terrain: list[TerrainSpec] = Field(default_factory=list)
+    round_limit: int = Field(default=0, ge=0, le=1000)
+    terrain: list[TerrainSpec] = Field(default_factory=list, max_length=200)
     scouts: dict[str, Any]
     robots: dict[str, Any]
 

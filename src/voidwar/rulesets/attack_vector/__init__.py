@@ -15,13 +15,20 @@ from voidwar.core.registry import RulesetInfo
 from .bearings import METHODS, RULE
 from .board import board_view
 from .captain import HeuristicCaptain
-from .data import load_scenario, scenario_names, write_thrust_chart
+from .data import (
+    is_scenario_path,
+    load_scenario,
+    read_scenario_file,
+    scenario_from_data,
+    scenario_names,
+    write_thrust_chart,
+)
 from .game import AttackVectorGame
 from .golden import GOLDENS
 from .options import Options
 from .policies import DriftPolicy, InterceptPolicy
 from .render import piece, render
-from .scenario import check_level
+from .scenario import Scenario, check_level
 from .search import SEARCH
 from .sequence import END_OF_TURN_STEPS, SEGMENT_STEPS, Step
 from .shortcuts import expand as expand_shortcut
@@ -34,6 +41,8 @@ OPTIONS = {
     # part 2 (ship systems): replace the shipped tables with your own files
     "weapon_tables": "PATH to your own weapon damage tables (default: the MRLS table, A2.2)",
     "d_results": "PATH to your own meaning of the D1/D3/D5/D7 results (default: ours)",
+    "scenario_data": "a scenario of your own, inline (a scenario file's contents; the record "
+                     "embeds them, never the file's name)",
 }
 
 
@@ -55,8 +64,8 @@ def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> Atta
     if unknown:
         raise UnknownName(f"unknown Attack Vector option(s): {', '.join(unknown)} "
                           f"(known: {', '.join(OPTIONS)})")
-    name = scenario or DEFAULT_SCENARIO
-    sc = load_scenario(name)
+    sc, scenario, opts = _scenario_of(scenario, dict(options))
+    name = scenario or sc.name
     three_d = _bool("three_d", options["three_d"]) if "three_d" in options else sc.three_d
     if not three_d and sc.three_d:
         try:
@@ -68,12 +77,29 @@ def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> Atta
     method = str(options.get("bearings", RULE)).strip().lower()
     if method not in METHODS:
         raise UnknownName(f"option bearings must be one of {', '.join(METHODS)}, not {method!r}")
-    opts = dict(options)
     if "three_d" in opts:
         opts["three_d"] = three_d
     if "bearings" in opts:
         opts["bearings"] = method
-    return AttackVectorGame(dice, name, opts, sc, name, three_d, method)
+    return AttackVectorGame(dice, scenario, opts, sc, name, three_d, method)
+
+
+def _scenario_of(scenario: str | None, options: dict[str, Any]
+                 ) -> tuple[Scenario, str | None, dict[str, Any]]:
+    """The scenario to play, the name the record gives (a shipped scenario's, else None) and
+    the options the record gives: a user's scenario file is read here once and its contents
+    go into the ``scenario_data`` option, so the record embeds it and replays without it."""
+    inline = options.get("scenario_data")
+    if inline is not None:
+        if scenario is not None:
+            raise UnknownName("give a scenario by name or as scenario_data, not both")
+        return scenario_from_data(inline, "(scenario_data)"), None, options
+    name = scenario or DEFAULT_SCENARIO
+    if is_scenario_path(name):
+        data = read_scenario_file(name)
+        return scenario_from_data(data, name, ship_files=True), None, \
+            {**options, "scenario_data": data}
+    return load_scenario(name), name, options
 
 
 RULESET = RulesetInfo(

@@ -111,6 +111,30 @@ def scenario_names() -> dict[str, str]:
     return {name: sc.title for name, sc in _scenarios().items()}
 
 
+def is_scenario_path(name: str) -> bool:
+    """Whether a scenario argument names a user's file (not a shipped scenario)."""
+    return name.endswith(".toml")
+
+
+def read_scenario_file(path: str) -> dict[str, Any]:
+    """A user's scenario file's contents (bounded in size and depth: :func:`read_toml`)."""
+    return read_toml(path)
+
+
+def scenario_from_data(data: Any, file: str, ship_files: bool = False) -> Scenario:
+    """A scenario from its contents. Inline data (a record's) names ship classes by name
+    only; a user's file read from disk (``ship_files``) may name a ship file for local play,
+    but a record of it then names a path and is refused on replay."""
+    sc = validate(Scenario, data, file)
+    if not ship_files:
+        for i, s in enumerate(sc.ships):
+            if _is_path(s.ship):
+                raise DataFileError(file, f"ships.{i}.ship", f"{s.ship[:64]!r}: inline scenario "
+                                    "data names ship classes by name "
+                                    f"({', '.join(ship_names())}), never a file")
+    return sc
+
+
 def load_scenario(name_or_path: str) -> Scenario:
     """A shipped scenario by name or a user's scenario file (a path ending in ``.toml``)."""
     if name_or_path.endswith(".toml"):

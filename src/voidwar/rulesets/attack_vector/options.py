@@ -17,3 +17,6 @@ class Options(OptionsModel):
     bearings: Literal["rule", "exact"] | None = None
     weapon_tables: InlineData | None = None
     d_results: InlineData | None = None
+    #: a scenario of one's own, as the contents of its file (a record embeds them: never a
+    #: path); its ships are shipped classes by name
+    scenario_data: InlineData | None = None

@@ -52,10 +52,10 @@ class ShipSetup(BaseModel):
     roll: int = Field(default=0, ge=0, le=11)
     thrust: str = "0"
     #: fuel units already burnt at the start (default 0: a full tank)
-    fuel_used: int = Field(default=0, ge=0)
+    fuel_used: int = Field(default=0, ge=0, le=10_000)
     #: a scripted movement grid (8 vectors, one per segment) replacing the ⌊v·s/8⌋ rule while the
     #: ship's vector is unchanged — only for Sample Game One, whose grid fits no rule (spec §4.5)
-    grid: list[Vec3] | None = None
+    grid: list[Vec3] | None = Field(default=None, max_length=8)
     goal: Goal | None = None
 
     @field_validator("position", "velocity", mode="before")
@@ -127,9 +127,9 @@ class MapSetup(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     #: hexes from the origin a ship may be (None: unbounded)
-    radius: int | None = Field(default=None, ge=1)
+    radius: int | None = Field(default=None, ge=1, le=1000)
     #: highest |altitude| in levels (None: unbounded)
-    levels: int | None = Field(default=None, ge=0)
+    levels: int | None = Field(default=None, ge=0, le=1000)
 
 
 class Scenario(BaseModel):
@@ -146,11 +146,11 @@ class Scenario(BaseModel):
     eat_targets: bool = False
     #: which ship systems are in play (:class:`SystemsMode`)
     systems: SystemsMode = SystemsMode.AUTO
-    seats: list[str] = Field(min_length=1)
-    notes: list[str] = Field(default_factory=list)
+    seats: list[str] = Field(min_length=1, max_length=16)
+    notes: list[str] = Field(default_factory=list, max_length=100)
     map: MapSetup = MapSetup()
-    ships: list[ShipSetup] = Field(min_length=1)
-    targets: list[TargetSetup] = Field(default_factory=list)
+    ships: list[ShipSetup] = Field(min_length=1, max_length=32)
+    targets: list[TargetSetup] = Field(default_factory=list, max_length=32)
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Scenario:
         """Read-only once validated: game clones (search) share it rather than copy it."""

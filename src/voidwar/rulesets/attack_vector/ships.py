@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import pairwise
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -36,7 +36,7 @@ class FuelRun(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     shape: str = Field(min_length=1)
-    units: int = Field(ge=1)
+    units: int = Field(ge=1, le=10_000)
 
 
 class Fuel(BaseModel):
@@ -44,12 +44,19 @@ class Fuel(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     #: runs of fuel units in the order they are burnt; run i uses thrust-matrix row i (A2.4)
-    track: list[FuelRun] = Field(min_length=1)
+    track: list[FuelRun] = Field(min_length=1, max_length=100)
 
     @property
     def capacity(self) -> int:
         """Fuel units in a full tank."""
         return sum(r.units for r in self.track)
+
+
+#: a facing change in 30° steps (1-6) and a wedge's segment offset (0-7)
+Size = Annotated[int, Field(ge=1, le=6)]
+Offset = Annotated[int, Field(ge=0, le=7)]
+#: a thrust matrix entry
+Thrust = Annotated[Fraction, Field(ge=0, le=100)]
 
 
 class Caterpillar(BaseModel):
@@ -58,8 +65,8 @@ class Caterpillar(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    pivot: dict[int, list[int]]
-    roll: dict[int, list[int]]
+    pivot: dict[Size, list[Offset]] = Field(max_length=6)
+    roll: dict[Size, list[Offset]] = Field(max_length=6)
 
     @field_validator("pivot", "roll")
     @classmethod
@@ -87,8 +94,8 @@ class ShipClass(BaseModel):
     name: str = Field(min_length=1)
     source: str = ""
     #: hull mass in tons (informational; the matrix row follows the fuel track)
-    mass: int = Field(ge=1)
-    thrust_matrix: list[list[Fraction]] = Field(min_length=1)
+    mass: int = Field(ge=1, le=10**6)
+    thrust_matrix: list[list[Thrust]] = Field(min_length=1, max_length=20)
     fuel: Fuel
     caterpillar: Caterpillar
     reconstructed: list[str] = Field(default_factory=list)

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 import tomli_w
-from pydantic import BaseModel, ConfigDict, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from voidwar.core.datafile import StrictModel
 
@@ -99,8 +99,8 @@ Cells = tuple[int, int, int, int, int, int, int, int]
 
 class Column(StrictModel):
     """One column of the thrust chart (cells 1..8; AV:T A5.241–A5.274)."""
-    thrust: Fraction
-    g: Fraction
+    thrust: Fraction = Field(ge=0, le=100)
+    g: Fraction = Field(ge=0, le=100)
     dots: Cells
     arrows: Cells
     major_dots: Cells

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -38,8 +38,8 @@ class Band(StrictModel):
     """A range band and the d6 score a beam (or a missile) needs in it (Space Fleet: Firing)."""
 
     name: str
-    min: int = Field(ge=0)
-    max: int = Field(ge=0)
+    min: int = Field(ge=0, le=1000)
+    max: int = Field(ge=0, le=1000)
     beam: int = Field(ge=1, le=7)
     missile: int | None = Field(default=None, ge=1, le=7)
 
@@ -48,10 +48,10 @@ class FireModifiers(StrictModel):
     """The to-hit modifiers of Space Fleet: Firing (destroyer at long range, beam fire nearby,
     missile at DD/LC)."""
 
-    destroyer_at_long: int
-    beam_nearby: int
-    beam_nearby_distance: int = Field(ge=0)
-    missile_at_small: int
+    destroyer_at_long: int = Field(ge=-6, le=6)
+    beam_nearby: int = Field(ge=-6, le=6)
+    beam_nearby_distance: int = Field(ge=0, le=1000)
+    missile_at_small: int = Field(ge=-6, le=6)
     missile_small_targets: list[str]
 
 
@@ -60,8 +60,8 @@ class FireLimits(StrictModel):
 
     rear_arc_degrees: int = Field(ge=0, le=360)
     no_long_range: list[str]
-    missile_hit_die: int = Field(ge=2)
-    missile_ammo: int = Field(ge=0)
+    missile_hit_die: int = Field(ge=2, le=20)
+    missile_ammo: int = Field(ge=0, le=100)
 
 
 class FiringTable(StrictModel):
@@ -86,18 +86,18 @@ class MineTable(StrictModel):
     """Space Fleet: Mines — the score a pattern attacks on and the die of its hits."""
 
     attack_on: int = Field(ge=1, le=7)
-    hit_die: int = Field(ge=2)
+    hit_die: int = Field(ge=2, le=20)
 
 
 class DamageResult(StrictModel):
     """One row of the damage table (Space Fleet: Effect of hits); ``min``/``max`` bound the
     modified score it covers."""
 
-    min: int | None = None
-    max: int | None = None
+    min: int | None = Field(default=None, ge=-20, le=20)
+    max: int | None = Field(default=None, ge=-20, le=20)
     effect: Literal["destroyed", "major", "engines", "weapons", "minor"]
     text: str
-    points: int = Field(default=0, ge=0)
+    points: int = Field(default=0, ge=0, le=100)
     halves_speed: bool = False
     loses_weapons: bool = False
     stops_regeneration: bool = False
@@ -107,10 +107,10 @@ class DamageResult(StrictModel):
 class DamageTable(StrictModel):
     """Space Fleet: Effect of hits — the damage table, its modifiers, repairs and surrender."""
 
-    regeneration: int = Field(ge=0)
-    class_modifiers: dict[str, int]
-    missile_modifier: int
-    destroyed_at_points: int = Field(ge=1)
+    regeneration: int = Field(ge=0, le=100)
+    class_modifiers: dict[str, Annotated[int, Field(ge=-6, le=6)]]
+    missile_modifier: int = Field(ge=-6, le=6)
+    destroyed_at_points: int = Field(ge=1, le=100)
     repair_on: int = Field(ge=1, le=7)
     surrender_on: int = Field(ge=1, le=7)
     results: list[DamageResult]
@@ -140,7 +140,7 @@ class Tables(StrictModel):
     source: str
     classes: dict[str, ClassRow]
     trades: list[TradeRate]
-    min_speed: int = Field(ge=0)
+    min_speed: int = Field(ge=0, le=100)
     firing: FiringTable
     mines: MineTable
     damage: DamageTable
@@ -190,7 +190,7 @@ class Design(StrictModel):
     cls: str = Field(alias="class")
     note: str = ""
     trades: list[str] = Field(default_factory=list)
-    missile_launchers: int = Field(default=0, ge=0)
+    missile_launchers: int = Field(default=0, ge=0, le=100)
 
     @model_validator(mode="after")
     def _legal(self) -> Design:
@@ -248,9 +248,9 @@ class ShipEntry(StrictModel):
     #: a hex side A–F; on a free table also whole degrees clockwise from up (``facing = 60``)
     facing: str
     trades: list[str] = Field(default_factory=list)
-    missile_launchers: int = Field(default=0, ge=0)
+    missile_launchers: int = Field(default=0, ge=0, le=100)
     #: starting shields below the maximum (a damaged ship); default full
-    shields: int | None = Field(default=None, ge=0)
+    shields: int | None = Field(default=None, ge=0, le=100)
     #: damage already taken: "engines", "weapons", "major"
     damage: list[Literal["engines", "weapons", "major"]] = Field(default_factory=list)
 

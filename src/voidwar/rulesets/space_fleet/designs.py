@@ -23,10 +23,10 @@ class ClassRow(StrictModel):
     """One row of the class table: DN 15/1/8 … DD 2/5/1 (Space Fleet: Ship Types)."""
 
     name: str
-    shields: int = Field(ge=0)
-    speed: int = Field(ge=0)
-    shots: int = Field(ge=0)
-    size: int = Field(ge=1)
+    shields: int = Field(ge=0, le=100)
+    speed: int = Field(ge=0, le=100)
+    shots: int = Field(ge=0, le=100)
+    size: int = Field(ge=1, le=100)
 
 
 class TradeRate(StrictModel):

@@ -58,10 +58,10 @@ class TableSize(StrictModel):
     and range (Movement: "any scale to fit the models used"); ``mine_radius``: the radius of a
     mine pattern, in units (our reading of "area of effect")."""
 
-    width: Fraction = Field(description="inches")
-    height: Fraction = Field(description="inches")
-    unit: Fraction = Fraction(1)
-    mine_radius: Fraction = Fraction(1)
+    width: Fraction = Field(description="inches (6 to 240: _size)")
+    height: Fraction = Field(description="inches (6 to 240: _size)")
+    unit: Fraction = Field(default=Fraction(1), gt=0, le=100)
+    mine_radius: Fraction = Field(default=Fraction(1), ge=0, le=100)
 
     @field_validator("width", "height", "unit", "mine_radius", mode="before")
     @classmethod
@@ -81,7 +81,7 @@ class MineArea(StrictModel):
     (default: the table's ``mine_radius``)."""
 
     at: str
-    radius: Fraction | None = None
+    radius: Fraction | None = Field(default=None, gt=0, le=100)
 
     @field_validator("at")
     @classmethod

@@ -14,8 +14,8 @@ from fastapi import Depends, Request
 from ..service import GameService
 
 
-def service_of(request: Request) -> GameService:
-    """The application's game service."""
+async def service_of(request: Request) -> GameService:
+    """The application's game service (async: no thread hop for each request)."""
     service: GameService = request.app.state.service
     return service
 

@@ -7,39 +7,51 @@ from typing import Annotated, Any
 from fastapi import APIRouter
 from fastapi import Path as PathParam
 
-from ..models import REFUSALS, Acted, GameId, SubmitAction, Token, UndoAnswer, action_text
+from ..models import (
+    REFUSALS,
+    Acted,
+    AsciiJSON,
+    GameId,
+    SubmitAction,
+    Token,
+    UndoAnswer,
+    action_text,
+)
 from . import Service
 
 router = APIRouter()
 
 
-@router.get("/api/games/{gid}/view", tags=["play"], responses=REFUSALS)
-def get_view(gid: GameId, service: Service, x_seat_token: Token = None) -> dict[str, Any]:
+@router.get("/api/games/{gid}/view", tags=["play"], responses=REFUSALS,
+            response_model=dict[str, Any])
+def get_view(gid: GameId, service: Service, x_seat_token: Token = None) -> AsciiJSON:
     """The game as the token's seat may see it (no token: as a spectator), with its log and,
     when that seat is to act, its legal actions."""
     live = service.get(gid)
-    return service.view_for(live, service.seat_of(live, x_seat_token))
+    return AsciiJSON(service.view_for(live, service.seat_of(live, x_seat_token)))
 
 
-@router.get("/api/games/{gid}/legal", tags=["play"], responses=REFUSALS)
-def legal_actions(gid: GameId, service: Service, x_seat_token: Token = None) -> dict[str, Any]:
+@router.get("/api/games/{gid}/legal", tags=["play"], responses=REFUSALS,
+            response_model=dict[str, Any])
+def legal_actions(gid: GameId, service: Service, x_seat_token: Token = None) -> AsciiJSON:
     """The legal actions of the token's seat (empty when it is not that seat's turn)."""
     live = service.get(gid)
     seat = service.require_seat(live, x_seat_token)
-    return {"seat": seat, "to_act": live.to_act, "actions": service.legal(live, seat)}
+    return AsciiJSON({"seat": seat, "to_act": live.to_act, "actions": service.legal(live, seat)})
 
 
-@router.post("/api/games/{gid}/actions", tags=["play"], responses=REFUSALS)
+@router.post("/api/games/{gid}/actions", tags=["play"], responses=REFUSALS,
+             response_model=Acted)
 def submit_action(gid: GameId, body: SubmitAction, service: Service,
-                  x_seat_token: Token = None) -> Acted:
+                  x_seat_token: Token = None) -> AsciiJSON:
     """Submit an action in text notation. It is stored (committed) before this answers."""
     live, idx, events = service.act(gid, x_seat_token, action_text(body.action), body.index)
     with live.lock:
         res = live.result()
-        return Acted(index=idx, action=live.game.actions[idx],
-                     events=[e.to_dict() for e in events], to_act=live.to_act,
-                     over=live.over, status=live.status,
-                     result=res.to_dict() if res else None)
+        return AsciiJSON({"index": idx, "action": live.game.actions[idx],
+                          "events": [e.to_dict() for e in events], "to_act": live.to_act,
+                          "over": live.over, "status": live.status,
+                          "result": res.to_dict() if res else None})
 
 
 @router.post("/api/games/{gid}/undo", tags=["play"], responses=REFUSALS)

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Query, Request
 from voidwar.ai import registry as policy_registry
 from voidwar.core.registry import load, rulesets
 
-from ..models import REFUSALS, Created, CreateGame, GameId, JoinSeat, SeatGiven
+from ..models import REFUSALS, AsciiJSON, Created, CreateGame, GameId, JoinSeat, SeatGiven
 from ..setup import terms
 from . import Service
 
@@ -99,18 +99,19 @@ def list_games(service: Service,
     ]
 
 
-@router.get("/api/games/{gid}", tags=["games"], responses=REFUSALS)
-def game_summary(gid: GameId, service: Service) -> dict[str, Any]:
+@router.get("/api/games/{gid}", tags=["games"], responses=REFUSALS,
+            response_model=dict[str, Any])
+def game_summary(gid: GameId, service: Service) -> AsciiJSON:
     """Public facts of a game: seats, whose turn, status, result, and its terms (dice,
     non-default options, notes) — what a player is told before taking a seat."""
     live = service.get(gid)
     with live.lock:
         res = live.result()
-        return {"id": live.id, "ruleset": live.row.ruleset, "scenario": live.row.scenario,
-                "seats": service.seats_public(live), "to_act": live.to_act,
-                "status": live.status, "over": live.over, "n_actions": len(live.game.actions),
-                "version": live.version, "result": res.to_dict() if res else None,
-                "terms": service.terms(live)}
+        return AsciiJSON({
+            "id": live.id, "ruleset": live.row.ruleset, "scenario": live.row.scenario,
+            "seats": service.seats_public(live), "to_act": live.to_act, "status": live.status,
+            "over": live.over, "n_actions": len(live.game.actions), "version": live.version,
+            "result": res.to_dict() if res else None, "terms": service.terms(live)})
 
 
 @router.post("/api/games/{gid}/join", tags=["seats"], responses=REFUSALS)

@@ -24,9 +24,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 Vec3 = tuple[float, float, float]
 
@@ -103,13 +103,17 @@ def ship_frame_window_of(
     return ship_frame_window(window_vector(*target), window_vector(*nose), window_vector(*top))
 
 
+#: an angle of a firing arc, in degrees
+Degrees = Annotated[int, Field(ge=-360, le=360)]
+
+
 class ArcBlock(BaseModel):
     """One block of an arc in a data file (degrees, multiples of 30)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    azimuth: tuple[int, int]
-    elevation: tuple[int, int]
+    azimuth: tuple[Degrees, Degrees]
+    elevation: tuple[Degrees, Degrees]
 
     @model_validator(mode="after")
     def _check(self) -> ArcBlock:

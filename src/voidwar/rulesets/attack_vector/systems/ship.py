@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -41,15 +41,19 @@ def _exact(v: Any) -> Fraction:
     return to_fraction(v)
 
 
+#: power (and thrust) per segment: a few units at most
+Power = Annotated[Fraction, Field(ge=0, le=1000)]
+
+
 class PowerModel(BaseModel):
     model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
 
     #: output per segment of each reactor (A5.373)
-    reactors: list[Fraction]
+    reactors: list[Power] = Field(max_length=20)
     #: battery capacity BTTY (A5.312)
-    battery: Fraction
+    battery: Fraction = Field(ge=0, le=10_000)
     #: stored power at the start (tutorial: full, A5.313); default full
-    start: Fraction | None = None
+    start: Fraction | None = Field(default=None, ge=0, le=10_000)
     #: the Energy Board's "Flex Points" (A5.312: the Rafik's 1); allocated to ECM and ECCM
     #: after segment 8 for the next turn (our design: B6.2 and D6.1 are lost)
     flex_points: int = Field(default=0, ge=0, le=99)
@@ -79,11 +83,11 @@ class HeatModel(BaseModel):
     model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
 
     #: heat-sink capacity (A5.314)
-    heat_sinks: int = Field(ge=0)
+    heat_sinks: int = Field(ge=0, le=10_000)
     #: number of radiators (Rafik: 1.2 output / 0.4 each = 3, DERIVED)
-    radiators: int = Field(ge=0)
+    radiators: int = Field(ge=0, le=100)
     #: heat dumped by one extended radiator per turn (A5.391: 0.4)
-    radiator_dump: Fraction = Fraction(2, 5)
+    radiator_dump: Fraction = Field(default=Fraction(2, 5), ge=0, le=100)
 
     @field_validator("radiator_dump", mode="before")
     @classmethod
@@ -145,7 +149,7 @@ class SystemsModel(BaseModel):
     crew_rate: int = Field(ge=2, le=10)
     #: maximum thrust after k thrust boxes are lost = thrust_row[k] (0 past the end; A2.4);
     #: only used when the ship file has no thrust matrix of its own
-    thrust_row: list[Fraction] | None = None
+    thrust_row: list[Power] | None = Field(default=None, max_length=20)
     power: PowerModel
     heat: HeatModel
     mounts: list[MountModel]

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -91,15 +91,19 @@ class WeaponCode:
 _CELL_RE = re.compile(r"^(?:\d+|D\d+)$")
 
 
+#: a range in hexes
+Range = Annotated[int, Field(ge=0, le=1000)]
+
+
 class DamageTableModel(BaseModel):
     """One weapon's damage table: range brackets and ten rows of results (A2.2)."""
     model_config = ConfigDict(extra="forbid")
 
     type: str
-    size: int = Field(ge=1)
+    size: int = Field(ge=1, le=100)
     name: str = ""
     source: str = ""
-    brackets: list[tuple[int, int]]
+    brackets: list[tuple[Range, Range]] = Field(max_length=50)
     rows: list[list[str]]
 
     @field_validator("brackets")
@@ -150,7 +154,7 @@ class DResultModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     roll_at_most: int = Field(ge=0, le=10)
-    damage: int = Field(ge=0)
+    damage: int = Field(ge=0, le=1000)
 
 
 class DResultsModel(BaseModel):
