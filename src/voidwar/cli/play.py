@@ -145,8 +145,9 @@ class TerminalSession:
         """The screen's first line: the game, who is to act, the count of actions."""
         g = self.game
         who = "game over" if g.over else f"to act: {g.to_act}"
-        t = Text(f" {self.info.title} · {g.scenario or ''} · {who} · {len(g.actions)} actions",
-                 style="bold reverse")
+        n = len(g.actions)
+        parts = [self.info.title, g.scenario or "", who, f"{n} action{'' if n == 1 else 's'}"]
+        t = Text(" " + " · ".join(p for p in parts if p), style="bold reverse")
         if g.notes():
             t.append("  · notes: see help", style="yellow reverse")
         return t
