@@ -81,21 +81,48 @@ class _Walk:
         self.full = ship.speed if g.move_speed is None else g.move_speed
         self.seen: set[tuple[float, float, int, Fraction, bool]] = set()
         self.scores: dict[tuple[float, float, int], float] = {}
-        self.steps: dict[Fraction, tuple[Fraction, float, Action] | None] = {}
+        self.steps: dict[Fraction, tuple[Fraction, float, Action, Fraction] | None] = {}
+        self.sums: dict[tuple[Fraction, Fraction], Fraction] = {}
+        #: each mine pattern's circle, and its centre and radius in floats (the pre-filter)
+        self.mines = [(m.area, m.area.centre.fx, m.area.centre.fy, fl(m.area.radius))
+                      for m in g.patterns.values()]
         self.best: tuple[float, Action] = (self.score(g.at(ship), ship.heading), EndMove(ship.id))
 
-    def _step(self, moved: Fraction) -> tuple[Fraction, float, Action] | None:
+    def _step(self, moved: Fraction) -> tuple[Fraction, float, Action, Fraction] | None:
         """The next step after ``moved`` units: whole units, the last one shorter (its length,
-        inches, and the action); ``None`` with no speed left."""
+        inches, the action and the units moved after it); ``None`` with no speed left."""
         if moved in self.steps:
             return self.steps[moved]
         left = self.ship.speed - moved
         out = None
         if left > 0:
             step = min(Fraction(1), left)
-            out = (step, fl(step) * self.unit, Advance(self.ship.id, step))
+            out = (step, fl(step) * self.unit, Advance(self.ship.id, step), moved + step)
         self.steps[moved] = out
         return out
+
+    def _plus(self, since: Fraction, step: Fraction) -> Fraction:
+        """``since + step``, each sum worked out once."""
+        s = self.sums.get((since, step))
+        if s is None:
+            s = self.sums[(since, step)] = since + step
+        return s
+
+    def _mine_cost(self, p: Point, q: Point, inches: float) -> float:
+        """:data:`MINE_COST` for each pattern the step ``p``→``q`` enters (Mines): a pattern
+        whose circle is farther from ``p`` than the step's length (``q`` is rounded to the
+        0.01-inch grid: 0.02 more, and a wide relative margin) cannot be entered and is not
+        asked."""
+        cost = 0.0
+        px, py = p.fx, p.fy
+        for area, cx, cy, r in self.mines:
+            dx, dy = px - cx, py - cy
+            reach = r + inches + 0.02
+            if dx * dx + dy * dy > reach * reach * (1 + 1e-6) + 1e-6:
+                continue
+            if entry_along(p, q, area) is not None:
+                cost += MINE_COST
+        return cost
 
     def walk(self, p: Point, h: int, moved: Fraction, since: Fraction, first: Action | None,
              mines: float, turned_here: bool) -> None:
@@ -110,13 +137,11 @@ class _Walk:
                 self.best = (sc, first)
         nxt = self._step(moved)
         if nxt is not None:
-            step, inches, advance = nxt
+            step, inches, advance, after = nxt
             q = ahead(p, h, inches)
             if self.g.spec.on_table(q):
-                cost = sum(MINE_COST for m in self.g.patterns.values()
-                           if entry_along(p, q, m.area) is not None)
-                self.walk(q, h, moved + step, since + step,
-                          first or advance, mines + cost, False)
+                self.walk(q, h, after, self._plus(since, step), first or advance,
+                          mines + self._mine_cost(p, q, inches), False)
         if not turned_here and table_turn_block(self.ship.cls, self.full, moved, since) == 0:
             for right in (False, True):
                 self.walk(p, turned(h, right), moved, Fraction(0),
