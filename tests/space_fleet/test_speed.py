@@ -5,12 +5,14 @@ is the geometric one, and the heuristic's precomputed score is the direct sum.""
 
 from __future__ import annotations
 
+import hashlib
 import math
 from fractions import Fraction
 
 import pytest
 
 import voidwar
+from voidwar.core.canonical import canonical_json
 from voidwar.core.dice import PCG32
 from voidwar.core.hexgrid import Hex, RectBoard
 from voidwar.core.policy import RandomPolicy
@@ -20,7 +22,7 @@ from voidwar.rulesets.space_fleet.data import scenario_names
 from voidwar.rulesets.space_fleet.fire import hit_chance
 from voidwar.rulesets.space_fleet.game import SpaceFleetGame
 from voidwar.rulesets.space_fleet.policies import HEAVY, _board_steps, _Scorer, rear_mask
-from voidwar.rulesets.space_fleet.state import band_for, in_rear_arc, other, rear_offset
+from voidwar.rulesets.space_fleet.state import Damage, band_for, in_rear_arc, other, rear_offset
 from voidwar.rulesets.space_fleet.table import inside
 from voidwar.rulesets.space_fleet.table_game import SpaceFleetTableGame
 from voidwar.rulesets.space_fleet.table_policy import _Walk, direct_score
@@ -187,3 +189,28 @@ def test_the_float_circle_test_agrees_with_the_exact_one() -> None:
     points += [Point.near(rng.below(2000) / 100, rng.below(2000) / 100) for _ in range(500)]
     for p in points:
         assert inside(c, p) == c.contains(p)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_digest_is_the_hash_of_the_canonical_state(scenario: str) -> None:
+    def plain(g: SpaceFleetGame) -> str:
+        return hashlib.sha256(canonical_json(g.state_dict()).encode()).hexdigest()[:32]
+
+    for seed in (1, 2):
+        g = voidwar.load("space-fleet", scenario=scenario, seed=seed)
+        assert isinstance(g, SpaceFleetGame)
+        pol = HeuristicPolicy(seed) if seed == 1 else RandomPolicy(seed)
+        while True:
+            assert g.digest() == plain(g)
+            if g.over:
+                break
+            g.apply(pol.choose(g))
+    # a ship changed behind the cache's back is seen at once
+    ship = next(iter(g.ships.values()))
+    before = g.digest()
+    ship.shields += 1
+    assert g.digest() == plain(g) != before
+    ship.damage.append(Damage("engines"))
+    assert g.digest() == plain(g)
+    ship.damage[-1].repaired = True
+    assert g.digest() == plain(g)

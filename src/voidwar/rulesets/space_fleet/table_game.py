@@ -244,9 +244,9 @@ class SpaceFleetTableGame(SpaceFleetGame):
         super()._end_move(ship)
 
     # ------------------------------------------------------------------ state
-    def state_dict(self) -> dict[str, Any]:
+    def _state(self, ships: Any) -> dict[str, Any]:
         """The position as data: ``table`` in place of ``board``, mine patterns as circles."""
-        d = super().state_dict()
+        d = super()._state(ships)
         del d["board"], d["moved_hexes"]
         unit = self.spec.unit
         d.update(table=self.spec.to_dict(), moved=fmt(self.moved_units),
