@@ -38,6 +38,12 @@ def p_hit(shooter_cls: str, target_cls: str, dist: int, missile: bool = False) -
     return hit_chance(shooter_cls, target_cls, band_for(dist), missile)
 
 
+@cache
+def _hit_row(shooter_cls: str, target_cls: str, far: int) -> tuple[float, ...]:
+    """:func:`p_hit` (beams) at each distance 0 to ``far``."""
+    return tuple(p_hit(shooter_cls, target_cls, d) for d in range(far + 1))
+
+
 def can_bear(ship_hex: Hex, facing: int, target: Hex) -> bool:
     """A ship at ``ship_hex`` facing ``facing`` can fire at ``target``: it is not in the rear
     90° arc (Space Fleet: Firing)."""
@@ -86,8 +92,8 @@ class _Scorer:
         for e in g.fleet(other(ship.side)):
             mult = 2.0 if e.shields == 0 else 1.0
             guns = e.beams + e.launchers
-            gain = tuple(shots * p_hit(ship.cls, e.cls, d) * mult for d in range(far + 1))
-            threat = tuple(guns * p_hit(e.cls, ship.cls, d) for d in range(far + 1))
+            gain = tuple(shots * p * mult for p in _hit_row(ship.cls, e.cls, far))
+            threat = tuple(guns * p for p in _hit_row(e.cls, ship.cls, far))
             self.foes.append((e.hex.q, e.hex.r, e.facing % 6, e.moved, gain, threat))
         self.friends = [(fr.hex.q, fr.hex.r) for fr in g.fleet(ship.side) if fr.id != ship.id]
         self.cf = caution * (1.0 + 2.0 * (1 - ship.shields / max(1, ship.profile.shields)))
