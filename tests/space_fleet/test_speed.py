@@ -214,3 +214,16 @@ def test_the_digest_is_the_hash_of_the_canonical_state(scenario: str) -> None:
     assert g.digest() == plain(g)
     ship.damage[-1].repaired = True
     assert g.digest() == plain(g)
+
+
+def test_a_pattern_and_the_table_as_data_are_fresh_copies_of_what_was_made() -> None:
+    g = voidwar.load("space-fleet", scenario="table-minefield", seed=1)
+    assert isinstance(g, SpaceFleetTableGame)
+    pattern = next(iter(g.patterns.values()))
+    first = pattern.to_dict(g.spec.unit)
+    first["radius"] = "99"
+    assert pattern.to_dict(g.spec.unit)["radius"] != "99"
+    assert pattern.to_dict(Fraction(2))["radius"] != pattern.to_dict(Fraction(1))["radius"]
+    table = g.spec.to_dict()
+    table["unit"] = "7"
+    assert g.spec.to_dict()["unit"] != "7"
