@@ -5,20 +5,27 @@ is the geometric one, and the heuristic's precomputed score is the direct sum.""
 
 from __future__ import annotations
 
+import hashlib
 import math
+from fractions import Fraction
 
 import pytest
 
 import voidwar
+from voidwar.core.canonical import canonical_json
 from voidwar.core.dice import PCG32
-from voidwar.core.hexgrid import Hex
+from voidwar.core.hexgrid import Hex, RectBoard
 from voidwar.core.policy import RandomPolicy
+from voidwar.core.tabletop import Circle, Point
 from voidwar.rulesets.space_fleet import HeuristicPolicy
 from voidwar.rulesets.space_fleet.data import scenario_names
 from voidwar.rulesets.space_fleet.fire import hit_chance
 from voidwar.rulesets.space_fleet.game import SpaceFleetGame
-from voidwar.rulesets.space_fleet.policies import HEAVY, _Scorer
-from voidwar.rulesets.space_fleet.state import band_for, in_rear_arc, other, rear_offset
+from voidwar.rulesets.space_fleet.policies import HEAVY, _board_steps, _Scorer, rear_mask
+from voidwar.rulesets.space_fleet.state import Damage, band_for, in_rear_arc, other, rear_offset
+from voidwar.rulesets.space_fleet.table import inside
+from voidwar.rulesets.space_fleet.table_game import SpaceFleetTableGame
+from voidwar.rulesets.space_fleet.table_policy import _Walk, direct_score
 
 SCENARIOS = list(scenario_names())
 
@@ -134,3 +141,89 @@ def test_the_heuristic_score_is_the_direct_sum(scenario: str) -> None:
                 h = Hex(ship.hex.q + rng.below(9) - 4, ship.hex.r + rng.below(9) - 4)
                 f = rng.below(6)
                 assert scorer.score(h, f, 0.0) == _direct_score(g, pol, ship.id, h, f)
+
+
+def test_the_rear_mask_holds_the_rear_arc_of_each_facing() -> None:
+    for dq in range(-12, 13):
+        for dr in range(-12, 13):
+            bits = rear_mask(dq, dr)
+            assert [bool(bits >> f & 1) for f in range(6)] == [
+                rear_offset(f, dq, dr) for f in range(6)]
+
+
+def test_the_hex_ahead_table_is_the_neighbour_on_the_map() -> None:
+    board = RectBoard(9, 7)
+    table = _board_steps(9, 7)
+    assert set(table) == set(board)
+    for h, ahead in table.items():
+        for f in range(6):
+            n = h.neighbor(f)
+            assert ahead[f] == (n if n in board else None)
+
+
+@pytest.mark.parametrize("scenario", ["table-minefield", "open-space"])
+def test_the_table_heuristic_score_is_the_direct_sum(scenario: str) -> None:
+    pol = HeuristicPolicy(1)
+    rng = PCG32(8)
+    checked = 0
+    for g in _positions(scenario, 2, limit=60)[::6]:
+        assert isinstance(g, SpaceFleetTableGame)
+        for ship in g.fleet(g.first):
+            walk = _Walk(g, ship, pol.caution, pol.spread)
+            start = g.at(ship)
+            for _ in range(10):
+                p = Point.near(start.fx + rng.below(900) / 100 - 4.5,
+                               start.fy + rng.below(900) / 100 - 4.5)
+                h = 60 * rng.below(6)
+                want = direct_score(g, ship, p, h, pol.caution, pol.spread)
+                assert walk.score(p, h) == want and walk.score(p, h) == want  # kept, same
+                checked += 1
+    assert checked > 20
+
+
+def test_the_float_circle_test_agrees_with_the_exact_one() -> None:
+    c = Circle(Point.of("10", "10"), Fraction(3))
+    rng = PCG32(3)
+    points = [Point.of("13", "10"), Point.of("10", "7"), Point.of("13.01", "10"),
+              Point.of("12.99", "10")]
+    points += [Point.near(rng.below(2000) / 100, rng.below(2000) / 100) for _ in range(500)]
+    for p in points:
+        assert inside(c, p) == c.contains(p)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_digest_is_the_hash_of_the_canonical_state(scenario: str) -> None:
+    def plain(g: SpaceFleetGame) -> str:
+        return hashlib.sha256(canonical_json(g.state_dict()).encode()).hexdigest()[:32]
+
+    for seed in (1, 2):
+        g = voidwar.load("space-fleet", scenario=scenario, seed=seed)
+        assert isinstance(g, SpaceFleetGame)
+        pol = HeuristicPolicy(seed) if seed == 1 else RandomPolicy(seed)
+        while True:
+            assert g.digest() == plain(g)
+            if g.over:
+                break
+            g.apply(pol.choose(g))
+    # a ship changed behind the cache's back is seen at once
+    ship = next(iter(g.ships.values()))
+    before = g.digest()
+    ship.shields += 1
+    assert g.digest() == plain(g) != before
+    ship.damage.append(Damage("engines"))
+    assert g.digest() == plain(g)
+    ship.damage[-1].repaired = True
+    assert g.digest() == plain(g)
+
+
+def test_a_pattern_and_the_table_as_data_are_fresh_copies_of_what_was_made() -> None:
+    g = voidwar.load("space-fleet", scenario="table-minefield", seed=1)
+    assert isinstance(g, SpaceFleetTableGame)
+    pattern = next(iter(g.patterns.values()))
+    first = pattern.to_dict(g.spec.unit)
+    first["radius"] = "99"
+    assert pattern.to_dict(g.spec.unit)["radius"] != "99"
+    assert pattern.to_dict(Fraction(2))["radius"] != pattern.to_dict(Fraction(1))["radius"]
+    table = g.spec.to_dict()
+    table["unit"] = "7"
+    assert g.spec.to_dict()["unit"] != "7"

@@ -15,10 +15,11 @@ shots. It reads the game but never changes it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ...core.dice import PCG32
 from ...core.game import Action, Game
-from ...core.hexgrid import Hex
+from ...core.hexgrid import Hex, RectBoard
 from .actions import EndFire, EndMove, Fire, LayMine, Move, Turn
 from .data import tables
 from .fire import hit_chance
@@ -37,10 +38,39 @@ def p_hit(shooter_cls: str, target_cls: str, dist: int, missile: bool = False) -
     return hit_chance(shooter_cls, target_cls, band_for(dist), missile)
 
 
+@cache
+def _hit_row(shooter_cls: str, target_cls: str, far: int) -> tuple[float, ...]:
+    """:func:`p_hit` (beams) at each distance 0 to ``far``."""
+    return tuple(p_hit(shooter_cls, target_cls, d) for d in range(far + 1))
+
+
 def can_bear(ship_hex: Hex, facing: int, target: Hex) -> bool:
     """A ship at ``ship_hex`` facing ``facing`` can fire at ``target``: it is not in the rear
     90° arc (Space Fleet: Firing)."""
     return not in_rear_arc(ship_hex, facing, target)
+
+
+@cache
+def rear_mask(dq: int, dr: int) -> int:
+    """Bit ``f`` set when the offset ``dq, dr`` lies in the rear arc of a ship facing ``f``
+    (:func:`rear_offset` for the six facings at once)."""
+    return sum(1 << f for f in range(6) if rear_offset(f, dq, dr))
+
+
+@cache
+def _board_steps(cols: int, rows: int) -> dict[Hex, tuple[Hex | None, ...]]:
+    """Each hex of a ``cols`` × ``rows`` map and the hex ahead of it in each of the six
+    directions, ``None`` off the map (worked out once per map size)."""
+    board = RectBoard(cols, rows)
+    out: dict[Hex, tuple[Hex | None, ...]] = {}
+    for h in board:
+        ahead = (h.neighbor(f) for f in range(6))
+        out[h] = tuple(n if n in board else None for n in ahead)
+    return out
+
+
+def _on(board: RectBoard, h: Hex) -> Hex | None:
+    return h if h in board else None
 
 
 class _Scorer:
@@ -50,8 +80,9 @@ class _Scorer:
     heavy ship its rear arc shown to an enemy (less a friend covering it).
 
     Everything that does not depend on the end hex — the fleets, the hit chances by distance
-    (Space Fleet: Firing), the ship's frailty — is worked out once per plan; each score is the
-    same sum, term for term, as computing it afresh."""
+    (Space Fleet: Firing), the ship's frailty — is worked out once per plan, and everything
+    that does not depend on the facing once per hex (each foe's rear-arc bits for the six
+    facings); each score is the same sum, term for term, as computing it afresh."""
 
     def __init__(self, g: SpaceFleetGame, ship: Ship, caution: float, spread: float) -> None:
         far = tables().firing.bands[-1].max + 1  # every distance from here on: no band
@@ -61,63 +92,60 @@ class _Scorer:
         for e in g.fleet(other(ship.side)):
             mult = 2.0 if e.shields == 0 else 1.0
             guns = e.beams + e.launchers
-            gain = tuple(shots * p_hit(ship.cls, e.cls, d) * mult for d in range(far + 1))
-            threat = tuple(guns * p_hit(e.cls, ship.cls, d) for d in range(far + 1))
+            gain = tuple(shots * p * mult for p in _hit_row(ship.cls, e.cls, far))
+            threat = tuple(guns * p for p in _hit_row(e.cls, ship.cls, far))
             self.foes.append((e.hex.q, e.hex.r, e.facing % 6, e.moved, gain, threat))
         self.friends = [(fr.hex.q, fr.hex.r) for fr in g.fleet(ship.side) if fr.id != ship.id]
         self.cf = caution * (1.0 + 2.0 * (1 - ship.shields / max(1, ship.profile.shields)))
         self.spread = spread
         self.heavy = ship.cls in HEAVY
-        self._hexes: dict[Hex, tuple[list[tuple[int, int, int]], float, int, int]] = {}
+        self._hexes: dict[Hex, tuple[list[tuple[int, float, bool]], float, int, int, int]] = {}
 
-    def _at(self, h: Hex) -> tuple[list[tuple[int, int, int]], float, int, int]:
-        """What the score of ``h`` owes nothing to the facing: each foe's offset and distance,
-        the fire the enemy brings against ``h``, the nearest enemy, friends adjacent."""
+    def _at(self, h: Hex) -> tuple[list[tuple[int, float, bool]], float, int, int, int]:
+        """What the score of ``h`` owes nothing to the facing: each foe's rear-arc bits, gain
+        and nearness, the fire the enemy brings against ``h``, the nearest enemy, friends
+        adjacent, and the facings whose rear arc a friend within 2 hexes covers."""
         hq, hr = h
-        far, rear = self.far, rear_offset
-        foes: list[tuple[int, int, int]] = []
+        far, mask = self.far, rear_mask
+        foes: list[tuple[int, float, bool]] = []
         threat = 0.0
         nearest = 99
-        for eq, er, ef, moved, _gain, danger in self.foes:
+        for eq, er, ef, moved, gain, danger in self.foes:
             dq, dr = eq - hq, er - hr
             d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
             nearest = min(nearest, d)
-            foes.append((dq, dr, d))
-            if not rear(ef, -dq, -dr) or not moved:
-                threat += danger[d if d < far else far]
-        crowd = 0
+            k = d if d < far else far
+            foes.append((mask(dq, dr), gain[k], d <= 12))
+            if not mask(-dq, -dr) >> ef & 1 or not moved:
+                threat += danger[k]
+        crowd = cover = 0
         for fq, fr in self.friends:
             dq, dr = fq - hq, fr - hr
-            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= 1:
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            if d <= 1:
                 crowd += 1
-        out = self._hexes[h] = (foes, threat, nearest, crowd)
+            if d <= 2:
+                cover |= mask(dq, dr)
+        out = self._hexes[h] = (foes, threat, nearest, crowd, cover)
         return out
 
     def score(self, h: Hex, f: int, mine_cost: float) -> float:
         """The score of ending the move in ``h`` facing ``f`` (``mine_cost``: mines entered)."""
         at = self._hexes.get(h)
-        foes, threat, nearest, crowd = at if at is not None else self._at(h)
+        foes, threat, nearest, crowd, cover = at if at is not None else self._at(h)
         f %= 6
-        far, rear = self.far, rear_offset
         offense = 0.0
         rear_exposed = 0
-        for (dq, dr, d), foe in zip(foes, self.foes, strict=True):
-            if not rear(f, dq, dr):
-                offense += foe[4][d if d < far else far]
-            elif d <= 12:
+        for bits, gain, close in foes:
+            if not bits >> f & 1:
+                offense += gain
+            elif close:
                 rear_exposed += 1
         score = (offense - self.cf * threat - mine_cost - 0.15 * nearest
                  - self.spread * crowd)
         if self.heavy:
             score -= 3.0 * rear_exposed
-            hq, hr = h
-            covered = False
-            for fq, fr in self.friends:
-                dq, dr = fq - hq, fr - hr
-                if rear(f, dq, dr) and (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= 2:
-                    covered = True
-                    break
-            score += 0.5 if covered else 0.0
+            score += 0.5 if cover >> f & 1 else 0.0
         return score
 
 
@@ -198,15 +226,17 @@ class HeuristicPolicy:
         full = speed if g.move_speed is None else g.move_speed
         occupied = {s.hex for s in g.ships.values() if s.active and s.id != ship.id}
         board, mines, cls = g.board, g.mines, ship.cls
+        ahead = _board_steps(board.cols, board.rows)
         stay, step = EndMove(ship.id), Move(ship.id, 1)
-        turns = ((False, Turn(ship.id, False)), (True, Turn(ship.id, True)))
+        left_turn, right_turn = Turn(ship.id, False), Turn(ship.id, True)
         score = _Scorer(g, ship, self.caution, self.spread).score
         best = _Plan(score(ship.hex, ship.facing, 0), (stay,))
         seen: set[tuple[Hex, int, int, bool]] = set()
         base: dict[tuple[Hex, int], float] = {}  # score before mine costs, per end hex/facing
+        turns: dict[tuple[int, bool], bool] = {}  # may turn, by hexes moved and turned
+        path: list[Action] = []  # the steps to the node being walked
 
-        def walk(h: Hex, f: int, moved: int, turned: bool, path: tuple[Action, ...],
-                 mine_cost: float) -> None:
+        def walk(h: Hex, f: int, moved: int, turned: bool, mine_cost: float) -> None:
             nonlocal best
             key = (h, f, moved, turned)
             if key in seen:
@@ -220,17 +250,24 @@ class HeuristicPolicy:
                 if sc > best.score:
                     best = _Plan(sc, (*path, stay))
             if moved < speed:
-                n = h.neighbor(f)
-                if n in board and n not in occupied:
-                    cost = mine_cost + (1.5 if n in mines else 0.0)
-                    walk(n, f, moved + 1, False, (*path, step), cost)
+                steps = ahead.get(h)
+                n = steps[f] if steps is not None else _on(board, h.neighbor(f))
+                if n is not None and n not in occupied:
+                    path.append(step)
+                    walk(n, f, moved + 1, False, mine_cost + (1.5 if n in mines else 0.0))
+                    path.pop()
             # Space Fleet: Movement — a turn after each hex, not after the last of a full move
-            if turn_refusal(cls, full, moved, turned) is None:
-                for right, turn in turns:
-                    walk(h, (f + (1 if right else -1)) % 6, moved, True, (*path, turn),
-                         mine_cost)
+            may = turns.get((moved, turned))
+            if may is None:
+                may = turns[(moved, turned)] = turn_refusal(cls, full, moved, turned) is None
+            if may:
+                path.append(left_turn)
+                walk(h, (f - 1) % 6, moved, True, mine_cost)
+                path[-1] = right_turn
+                walk(h, (f + 1) % 6, moved, True, mine_cost)
+                path.pop()
 
-        walk(ship.hex, ship.facing, g.moved_hexes, g.turned, (), 0.0)
+        walk(ship.hex, ship.facing, g.moved_hexes, g.turned, 0.0)
         return best
 
     def _score(self, g: SpaceFleetGame, ship: Ship, h: Hex, f: int, mine_cost: float) -> float:

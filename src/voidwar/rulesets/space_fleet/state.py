@@ -8,6 +8,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
+from ...core.canonical import canonical_json
 from ...core.hexgrid import DIRECTION_VECTORS, Hex, direction_letter
 from ...core.tabletop import Point
 from .data import SEATS, Band, hexid, tables
@@ -111,12 +112,16 @@ class Ship:
     @property
     def points(self) -> int:
         """Damage points: each damage 1, major damage 3 (repaired damage still counts)."""
+        if not self.damage:
+            return 0
         return sum(3 if d.kind == "major" else 1 for d in self.damage)
 
     @property
     def speed(self) -> int:
         """Speed halved (rounded down) once for each unrepaired ½-speed result."""
         s = self.profile.speed
+        if not self.damage:  # the common case, no scan
+            return s
         for d in self.damage:
             if d.kind in ("engines", "major") and not d.repaired:
                 s //= 2
@@ -125,11 +130,15 @@ class Ship:
     @property
     def weapons_work(self) -> bool:
         """False while a 'weapons gone' or major damage result is in force."""
+        if not self.damage:
+            return True
         return not any(d.kind in ("weapons", "major") and not d.repaired for d in self.damage)
 
     @property
     def can_regenerate(self) -> bool:
         """Major damage stops shield regeneration for good."""
+        if not self.damage:
+            return True
         return not any(d.kind == "major" for d in self.damage)
 
     @property
@@ -158,6 +167,24 @@ class Ship:
     def size(self) -> int:
         """The class's place on the speed ladder (DN slowest); movement order."""
         return tables().classes[self.cls].size
+
+    def _fields(self) -> tuple[object, ...]:
+        """Everything :meth:`to_dict` reads (the profile by identity: it is immutable)."""
+        return (self.id, self.side, self.cls, self.name, self.hex, self.facing, self.pos,
+                self.heading, self.shields, id(self.profile), self.missiles, self.mines,
+                tuple((d.kind, d.repaired) for d in self.damage), self.status, self.fired,
+                self.moved)
+
+    def canonical(self) -> str:
+        """``canonical_json(self.to_dict())``, kept with the fields it was made from and made
+        again whenever one of them has changed (digests)."""
+        key = self._fields()
+        kept: tuple[tuple[object, ...], str] | None = self.__dict__.get("_canonical")
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        text = canonical_json(self.to_dict())
+        self.__dict__["_canonical"] = (key, text)
+        return text
 
     def to_dict(self) -> dict[str, Any]:
         """The ship as data (state, views and records)."""

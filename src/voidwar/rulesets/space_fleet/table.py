@@ -24,7 +24,7 @@ from typing import Any
 from pydantic import Field, field_validator
 
 from ...core.datafile import StrictModel
-from ...core.tabletop import Circle, Point, Surface, fmt, frac
+from ...core.tabletop import Circle, Point, Surface, fl, float_le, fmt, frac
 
 #: the six hex-side letters as headings (a scenario may name a table facing A–F)
 LETTER_HEADINGS = {letter: 60 * i for i, letter in enumerate("ABCDEF")}
@@ -141,15 +141,29 @@ class Pattern:
     area: Circle
 
     def to_dict(self, unit: Fraction) -> dict[str, Any]:
-        """The pattern as data: id, centre and radius in units."""
-        return {"id": self.id, "at": str(self.area.centre), "radius": fmt(self.area.radius / unit)}
+        """The pattern as data: id, centre and radius in units (made once per unit: a pattern
+        never changes)."""
+        kept = self.__dict__.get("_data_kept")
+        if kept is None or kept[0] != unit:
+            kept = (unit, {"id": self.id, "at": str(self.area.centre),
+                           "radius": fmt(self.area.radius / unit)})
+            object.__setattr__(self, "_data_kept", kept)
+        return dict(kept[1])
+
+
+def inside(c: Circle, p: Point) -> bool:
+    """``p`` lies inside or on the circle ``c`` (:meth:`Circle.contains`): decided in floats
+    with :func:`~voidwar.core.tabletop.float_le`'s margin, exactly when too close to call."""
+    r = fl(c.radius)
+    quick = float_le(c.centre.fdist2(p), r * r)
+    return quick if quick is not None else c.contains(p)
 
 
 def entry_along(a: Point, b: Point, c: Circle) -> float | None:
     """How far along the move ``a``→``b`` (inches) it enters the circle ``c``, or ``None`` when it
     does not move into it (Space Fleet: Mines, "when move into area of effect"): a move that
     starts inside the pattern, or only touches its rim, does not enter it."""
-    if c.contains(a) or not c.crosses_interior(a, b):
+    if inside(c, a) or not c.crosses_interior(a, b):
         return None
     dx, dy = b.fx - a.fx, b.fy - a.fy
     fx, fy = a.fx - c.centre.fx, a.fy - c.centre.fy
@@ -183,7 +197,15 @@ class TableSpec:
         return a.dist(b) / float(self.unit)
 
     def to_dict(self) -> dict[str, Any]:
-        """The table as data (the web page draws a ``table`` of ``width`` × ``height``)."""
+        """The table as data (the web page draws a ``table`` of ``width`` × ``height``; made
+        once: a table never changes)."""
+        kept = self.__dict__.get("_data_kept")
+        if kept is None:
+            kept = self._as_data()
+            object.__setattr__(self, "_data_kept", kept)
+        return dict(kept)
+
+    def _as_data(self) -> dict[str, Any]:
         s = self.surface
         return {"width": fmt(s.width), "height": fmt(s.height), "unit": fmt(self.unit),
                 "mine_radius": fmt(self.mine_radius)}

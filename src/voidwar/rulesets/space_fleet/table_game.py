@@ -31,7 +31,19 @@ from .data import Band, Scenario, tables
 from .game import SpaceFleetGame
 from .movement import mine_attack, sweep_refusal
 from .state import Ship
-from .table import Pattern, TableSpec, ahead, entry_along, in_rear_arc_at, turned
+from .table import Pattern, TableSpec, ahead, entry_along, in_rear_arc_at, inside, turned
+
+
+def table_turn_block(cls: str, full: int, moved: Fraction, since_turn: Fraction) -> int:
+    """Which of :func:`table_turn_refusal`'s reasons stops a turn now (1–3), 0 for none (the
+    rule without its message, for the heuristic's search)."""
+    if moved == 0:
+        return 1
+    if since_turn < 1:
+        return 2
+    if moved >= full and cls != "DN":
+        return 3
+    return 0
 
 
 def table_turn_refusal(cls: str, full: int, moved: Fraction, since_turn: Fraction) -> str | None:
@@ -40,12 +52,13 @@ def table_turn_refusal(cls: str, full: int, moved: Fraction, since_turn: Fractio
     moving again, and may turn once for each 1 moved except for the last (DN only may turn after
     all move completed, as may ships not making a full move)." ``full``: the speed the ship began
     its move with."""
-    if moved == 0:
+    why = table_turn_block(cls, full, moved, since_turn)
+    if why == 1:
         return "{ship} must move 1 unit forward before it may turn"
-    if since_turn < 1:
+    if why == 2:
         return ("{ship} has moved " + fmt(since_turn) + " since its last turn: one 60° turn "
                 "per unit moved")
-    if moved >= full and cls != "DN":
+    if why == 3:
         return "{ship} made its full move: no turn after the last unit (only a Dreadnought may)"
     return None
 
@@ -115,7 +128,7 @@ class SpaceFleetTableGame(SpaceFleetGame):
 
     def patterns_at(self, p: Point) -> list[Pattern]:
         """The mine patterns whose circle holds ``p``, nearest centre first."""
-        hit = [m for m in self.patterns.values() if m.area.contains(p)]
+        hit = [m for m in self.patterns.values() if inside(m.area, p)]
         return sorted(hit, key=lambda m: (m.area.centre.dist2(p), m.id))
 
     # ------------------------------------------------------------------ movement
@@ -231,9 +244,9 @@ class SpaceFleetTableGame(SpaceFleetGame):
         super()._end_move(ship)
 
     # ------------------------------------------------------------------ state
-    def state_dict(self) -> dict[str, Any]:
+    def _state(self, ships: Any) -> dict[str, Any]:
         """The position as data: ``table`` in place of ``board``, mine patterns as circles."""
-        d = super().state_dict()
+        d = super()._state(ships)
         del d["board"], d["moved_hexes"]
         unit = self.spec.unit
         d.update(table=self.spec.to_dict(), moved=fmt(self.moved_units),
