@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.canonical import canonical_json
-from ...core.dice import PCG32, Dice, KeyedDice, SeededDice
+from ...core.dice import Dice, SeededDice
 from ...core.errors import IllegalAction
 from ...core.game import Game, Result
 from ...core.hexgrid import Hex, RectBoard
@@ -48,31 +48,6 @@ _BY_HAND = frozenset({"dice", "options", "actions", "log", "_pending", "ships", 
 #: the stand-in for the list of ships in :meth:`Battle.digest`, and its canonical JSON text
 _SHIPS = "\x00ships\x00"
 _SHIPS_JSON = canonical_json(_SHIPS)
-
-
-def _pcg(rng: PCG32) -> PCG32:
-    """An independent copy of a generator (it continues exactly as ``rng`` would)."""
-    new = PCG32.__new__(PCG32)
-    new.state = rng.state
-    return new
-
-
-def copy_dice(dice: Dice) -> Dice:
-    """:meth:`Dice.clone`, without ``deepcopy`` for the seeded and keyed dice: their history,
-    generator state and streams copied (the copy rolls exactly what ``dice`` would)."""
-    if type(dice) is SeededDice:
-        new = SeededDice.__new__(SeededDice)
-        new.__dict__.update(dice.__dict__)
-        new.history = dice.history.copy()
-        new._rng = _pcg(dice._rng)
-        return new
-    if type(dice) is KeyedDice:
-        keyed = KeyedDice.__new__(KeyedDice)
-        keyed.__dict__.update(dice.__dict__)
-        keyed.history = dice.history.copy()
-        keyed._streams = {k: _pcg(r) for k, r in dice._streams.items()}
-        return keyed
-    return dice.clone()
 
 
 class Battle(Game):
@@ -137,7 +112,7 @@ class Battle(Game):
         for k, v in d.items():
             if k not in _BY_HAND and not isinstance(v, _IMMUTABLE):
                 d[k] = copy.deepcopy(v)
-        d["dice"] = SeededDice(reseed) if reseed is not None else copy_dice(self.dice)
+        d["dice"] = SeededDice(reseed) if reseed is not None else self.dice.clone()
         d["options"] = copy.deepcopy(self.options) if self.options else {}
         d["actions"], d["log"] = self.actions.copy(), self.log.copy()
         d["_pending"] = self._pending.copy()
