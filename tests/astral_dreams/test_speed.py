@@ -17,6 +17,7 @@ from voidwar.core.dice import derive_seed
 from voidwar.core.registry import load
 from voidwar.core.tabletop import Point, fmt, within
 from voidwar.rulesets.astral_dreams.game import AstralDreams
+from voidwar.rulesets.astral_dreams.movegen import PointMaker, flank_for, points_for
 from voidwar.rulesets.astral_dreams.movement import StraightMoves, move_points, path_reason
 
 SCENARIOS = ("open-table", "ruins", "ridges")
@@ -53,6 +54,38 @@ def test_straight_moves_agree_with_path_reason(scenario: str) -> None:
             fast = StraightMoves(g, u)
             for p in move_points(g, u):
                 assert fast.allowed(p) == (path_reason(g, u, [u.pos, p]) is None)
+
+
+def _agree(g: AstralDreams) -> None:
+    """The fast move points of every unit are the plain definitions' (the same grid points,
+    exactly, in the same order)."""
+    for u in g.units.values():
+        maker = PointMaker(g, u)
+        for e in g.enemies(u):
+            assert maker.enemy(e) == points_for(g, u, e)
+            assert maker.flank(e.pos) == flank_for(g, u, e.pos, float(u.profile.speed))
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_move_points_agree_with_the_plain_definitions(scenario: str) -> None:
+    for g in _positions(scenario, games=1):
+        _agree(g)
+    # units scattered anywhere, at the table's edges and corners, on top of an enemy
+    g = load("astral-dreams", scenario=scenario, seed=4)
+    assert isinstance(g, AstralDreams)
+    rng = random.Random(5)
+    w, h, r = g.setup.table.width, g.setup.table.height, g.setup.radius
+    spots = [Point(r, r), Point(w - r, h - r), Point(r, h / 2), Point(w / 2, h - r)]
+    units = list(g.units.values())
+    for trial in range(40):
+        for u in units:
+            if trial % 4 == 0 and spots:
+                u.pos = spots[rng.randrange(len(spots))]
+            else:
+                u.pos = Point(r + Fraction(rng.randrange(int((w - 2 * r) * 100)), 100),
+                              r + Fraction(rng.randrange(int((h - 2 * r) * 100)), 100))
+        units[-1].pos = units[0].pos  # a zero distance
+        _agree(g)
 
 
 def test_straight_moves_at_the_limits() -> None:

@@ -116,7 +116,7 @@ class AstralDreams(Game, Battle):
         return move_candidates(self, u)
 
     def reach(self, u: Unit, target: Point, want: float) -> Point | None:
-        """The farthest point toward ``target`` the speed pays for (:func:`.movement.reach`)."""
+        """The farthest point toward ``target`` the speed pays for (:func:`.movegen.reach`)."""
         return reach(self, u, target, want)
 
     def check_path(self, u: Unit, path: list[Point]) -> None:
