@@ -151,3 +151,16 @@ def test_grid_points_and_text_are_exact() -> None:
     assert fmt(Fraction(1, 3)) == "0.333333"
     assert within(Point.of(0, 0), Point.of(3, 4), 5)
     assert not within(Point.of(0, 0), Point(Fraction(3), Fraction(4) + Fraction(1, 10**9)), 5)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_heuristic_plans_agree_with_the_plain_definition(scenario: str) -> None:
+    """The heuristic's fast scoring gives every plan the plain definition's score (the same
+    float, its seeded tie-break included) and action."""
+    from voidwar.rulesets.astral_dreams.policies import HeuristicPolicy
+
+    fast, plain = HeuristicPolicy(3), HeuristicPolicy(3)
+    for g in _positions(scenario):
+        for u in g.units.values():
+            for moved in (False, True):
+                assert fast.plans_for(g, u, moved) == plain.plain_plans(g, u, moved)
