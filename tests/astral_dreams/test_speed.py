@@ -18,7 +18,12 @@ from voidwar.core.registry import load
 from voidwar.core.tabletop import Point, fmt, within
 from voidwar.rulesets.astral_dreams.game import AstralDreams
 from voidwar.rulesets.astral_dreams.movegen import PointMaker, flank_for, points_for
-from voidwar.rulesets.astral_dreams.movement import StraightMoves, move_points, path_reason
+from voidwar.rulesets.astral_dreams.movement import (
+    StraightMoves,
+    move_candidates,
+    move_points,
+    path_reason,
+)
 
 SCENARIOS = ("open-table", "ruins", "ridges")
 
@@ -54,6 +59,16 @@ def test_straight_moves_agree_with_path_reason(scenario: str) -> None:
             fast = StraightMoves(g, u)
             for p in move_points(g, u):
                 assert fast.allowed(p) == (path_reason(g, u, [u.pos, p]) is None)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_move_candidates_are_the_points_path_reason_allows(scenario: str) -> None:
+    """Every unit's (not only the ready ones'), on positions whose setup remembers the points
+    and each base's mask from the positions before (bases moved, bases gone)."""
+    for g in _positions(scenario):
+        for u in g.units.values():
+            plain = [p for p in move_points(g, u) if path_reason(g, u, [u.pos, p]) is None]
+            assert move_candidates(g, u) == plain
 
 
 def _agree(g: AstralDreams) -> None:
