@@ -179,3 +179,19 @@ def test_heuristic_plans_agree_with_the_plain_definition(scenario: str) -> None:
         for u in g.units.values():
             for moved in (False, True):
                 assert fast.plans_for(g, u, moved) == plain.plain_plans(g, u, moved)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_choose_legal_picks_what_legal_actions_lists(scenario: str) -> None:
+    """Every index of every position: the same action as ``legal_actions()[i]``."""
+    for g in _positions(scenario):
+        legal = g.legal_actions()
+        for i in range(len(legal)):
+            seen: list[int] = []
+
+            def pick(n: int, i: int = i, seen: list[int] = seen) -> int:
+                seen.append(n)
+                return i
+
+            assert g.choose_legal(pick) == legal[i]
+            assert seen == [len(legal)]

@@ -250,9 +250,14 @@ def legal_moves(b: Battle, u: Unit) -> list[Move]:
     """``[Move(u.id, p) for p in move_points(b, u)]`` filtered by :func:`move_reason`, the
     preparation shared: no move when ``u`` may not act or is mid-turn; else the points
     (never where ``u`` stands) whose straight path :func:`path_reason` allows."""
-    if b.turn_reason(u.id)[1] is not None or b.current == u.id:
+    if not can_move(b, u):
         return []
     return [Move(u.id, p) for p in move_candidates(b, u)]
+
+
+def can_move(b: Battle, u: Unit) -> bool:
+    """Whether ``u`` may move now: it may act, and is not mid-turn (The Round 2)."""
+    return b.turn_reason(u.id)[1] is None and b.current != u.id
 
 
 def cover_points(f: Feature, radius: float) -> list[Point]:
