@@ -75,6 +75,8 @@ def move_reason(b: Battle, a: Move) -> IllegalAction | None:
         return IllegalAction(
             f"{u.id} is already at {u.pos}: attack or 'end {u.id}' to stay", R_MOVE
         )
+    if not a.via and StraightMoves(b, u).allowed(a.to):
+        return None  # path_reason's answer, decided by its pre-tests (the reason when not)
     return path_reason(b, u, path)
 
 
