@@ -17,7 +17,13 @@ from voidwar.core.dice import derive_seed
 from voidwar.core.registry import load
 from voidwar.core.tabletop import Point, fmt, within
 from voidwar.rulesets.astral_dreams.game import AstralDreams
-from voidwar.rulesets.astral_dreams.movement import StraightMoves, move_points, path_reason
+from voidwar.rulesets.astral_dreams.movegen import PointMaker, flank_for, points_for
+from voidwar.rulesets.astral_dreams.movement import (
+    StraightMoves,
+    move_candidates,
+    move_points,
+    path_reason,
+)
 
 SCENARIOS = ("open-table", "ruins", "ridges")
 
@@ -53,6 +59,48 @@ def test_straight_moves_agree_with_path_reason(scenario: str) -> None:
             fast = StraightMoves(g, u)
             for p in move_points(g, u):
                 assert fast.allowed(p) == (path_reason(g, u, [u.pos, p]) is None)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_move_candidates_are_the_points_path_reason_allows(scenario: str) -> None:
+    """Every unit's (not only the ready ones'), on positions whose setup remembers the points
+    and each base's mask from the positions before (bases moved, bases gone)."""
+    for g in _positions(scenario):
+        for u in g.units.values():
+            plain = [p for p in move_points(g, u) if path_reason(g, u, [u.pos, p]) is None]
+            assert move_candidates(g, u) == plain
+
+
+def _agree(g: AstralDreams) -> None:
+    """The fast move points of every unit are the plain definitions' (the same grid points,
+    exactly, in the same order)."""
+    for u in g.units.values():
+        maker = PointMaker(g, u)
+        for e in g.enemies(u):
+            assert maker.enemy(e) == points_for(g, u, e)
+            assert maker.flank(e.pos) == flank_for(g, u, e.pos, float(u.profile.speed))
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_move_points_agree_with_the_plain_definitions(scenario: str) -> None:
+    for g in _positions(scenario, games=1):
+        _agree(g)
+    # units scattered anywhere, at the table's edges and corners, on top of an enemy
+    g = load("astral-dreams", scenario=scenario, seed=4)
+    assert isinstance(g, AstralDreams)
+    rng = random.Random(5)
+    w, h, r = g.setup.table.width, g.setup.table.height, g.setup.radius
+    spots = [Point(r, r), Point(w - r, h - r), Point(r, h / 2), Point(w / 2, h - r)]
+    units = list(g.units.values())
+    for trial in range(40):
+        for u in units:
+            if trial % 4 == 0 and spots:
+                u.pos = spots[rng.randrange(len(spots))]
+            else:
+                u.pos = Point(r + Fraction(rng.randrange(int((w - 2 * r) * 100)), 100),
+                              r + Fraction(rng.randrange(int((h - 2 * r) * 100)), 100))
+        units[-1].pos = units[0].pos  # a zero distance
+        _agree(g)
 
 
 def test_straight_moves_at_the_limits() -> None:
@@ -118,3 +166,32 @@ def test_grid_points_and_text_are_exact() -> None:
     assert fmt(Fraction(1, 3)) == "0.333333"
     assert within(Point.of(0, 0), Point.of(3, 4), 5)
     assert not within(Point.of(0, 0), Point(Fraction(3), Fraction(4) + Fraction(1, 10**9)), 5)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_heuristic_plans_agree_with_the_plain_definition(scenario: str) -> None:
+    """The heuristic's fast scoring gives every plan the plain definition's score (the same
+    float, its seeded tie-break included) and action."""
+    from voidwar.rulesets.astral_dreams.policies import HeuristicPolicy
+
+    fast, plain = HeuristicPolicy(3), HeuristicPolicy(3)
+    for g in _positions(scenario):
+        for u in g.units.values():
+            for moved in (False, True):
+                assert fast.plans_for(g, u, moved) == plain.plain_plans(g, u, moved)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_choose_legal_picks_what_legal_actions_lists(scenario: str) -> None:
+    """Every index of every position: the same action as ``legal_actions()[i]``."""
+    for g in _positions(scenario):
+        legal = g.legal_actions()
+        for i in range(len(legal)):
+            seen: list[int] = []
+
+            def pick(n: int, i: int = i, seen: list[int] = seen) -> int:
+                seen.append(n)
+                return i
+
+            assert g.choose_legal(pick) == legal[i]
+            assert seen == [len(legal)]

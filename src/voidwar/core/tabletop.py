@@ -184,7 +184,8 @@ class Point:
             # quantize() on the default grid: round(v / 0.01) hundredths; n / 100 is the
             # correctly rounded float of Fraction(n, 100), as float() gives it
             nx, ny = round(x / 0.01), round(y / 0.01)
-            return _point(_grid(nx), _grid(ny), nx / 100, ny / 100)
+            get = _GRID.get
+            return _point(get(nx) or _grid(nx), get(ny) or _grid(ny), nx / 100, ny / 100)
         return cls(quantize(x, step), quantize(y, step))
 
     def __str__(self) -> str:
@@ -524,9 +525,23 @@ class Surface:
     width: Fraction
     height: Fraction
     _fsize: tuple[float, float] = field(init=False, repr=False, compare=False)
+    #: per base radius: the exact bounds of its centre, ``(lo_x, hi_x, lo_y, hi_y)``
+    _bounds: dict[Fraction, tuple[Fraction, Fraction, Fraction, Fraction]] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_fsize", (float(self.width), float(self.height)))
+        object.__setattr__(self, "_bounds", {})
+
+    def centre_bounds(self, radius: Fraction) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+        """Where the centre of a base of ``radius`` may be, exactly: ``(lo_x, hi_x, lo_y,
+        hi_y)`` (worked out once per radius)."""
+        b = self._bounds.get(radius)
+        if b is None:
+            b = self._bounds[radius] = (
+                radius, self.width - radius, radius, self.height - radius)
+        return b
 
     def base_on_table(self, p: Point, radius: Fraction) -> bool:
         """The whole base of ``radius`` around ``p`` lies on the surface."""
@@ -535,7 +550,8 @@ class Surface:
         m = 1e-9
         if r + m < p.fx < w - r - m and r + m < p.fy < h - r - m:
             return True
-        return radius <= p.x <= self.width - radius and radius <= p.y <= self.height - radius
+        x0, x1, y0, y1 = self.centre_bounds(radius)
+        return x0 <= p.x <= x1 and y0 <= p.y <= y1
 
     def clamp(self, p: Point, radius: Fraction) -> Point:
         """The nearest point to ``p`` where a base of ``radius`` lies wholly on the surface."""
@@ -544,6 +560,8 @@ class Surface:
         m = 1e-9 * (1.0 + abs(w) + abs(h) + abs(r))  # far above the floats' rounding
         if r + m < p.fx < w - r - m and r + m < p.fy < h - r - m:
             return p  # clearly inside: the clamp is p itself
-        return Point(
-            min(max(p.x, radius), self.width - radius), min(max(p.y, radius), self.height - radius)
-        )
+        x0, x1, y0, y1 = self.centre_bounds(radius)
+        x, y = min(max(p.x, x0), x1), min(max(p.y, y0), y1)
+        if x is p.x and y is p.y:
+            return p  # the same value (Point compares by value)
+        return Point(x, y)

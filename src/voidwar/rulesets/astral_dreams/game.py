@@ -10,6 +10,7 @@ illegal (or ``None``); :meth:`AstralDreams.check` raises it and
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from ...core.dice import PCG32, Dice, SeededDice
@@ -22,6 +23,7 @@ from .attacks import attack_candidates, attack_options, attack_reason, strike
 from .data import SIDES, Army
 from .deployment import OPTIONS, deploy, read_setup
 from .movement import (
+    can_move,
     legal_moves,
     move_candidates,
     move_points,
@@ -116,7 +118,7 @@ class AstralDreams(Game, Battle):
         return move_candidates(self, u)
 
     def reach(self, u: Unit, target: Point, want: float) -> Point | None:
-        """The farthest point toward ``target`` the speed pays for (:func:`.movement.reach`)."""
+        """The farthest point toward ``target`` the speed pays for (:func:`.movegen.reach`)."""
         return reach(self, u, target, want)
 
     def check_path(self, u: Unit, path: list[Point]) -> None:
@@ -183,6 +185,36 @@ class AstralDreams(Game, Battle):
             out.extend(legal_moves(self, u))
             out.append(End(u.id))
         return out
+
+    def choose_legal(self, pick: Callable[[int], int]) -> Action:
+        """``legal_actions()[pick(n)]``, each unit's block counted (its attacks, its move
+        points, its ``end``) and only the action picked built as a move."""
+        if self._result is not None or self.current is not None:
+            return super().choose_legal(pick)
+        blocks: list[tuple[Unit, list[Action], list[Point]]] = []
+        n = 0
+        for u in self.ready(self.turn):
+            attacks: list[Action]
+            if u.profile.attacks >= 1:
+                attacks = list(attack_options(self, u))
+            else:
+                attacks = [a for a in attack_candidates(self, u)
+                           if attack_reason(self, a) is None]
+            points = move_candidates(self, u) if can_move(self, u) else []
+            blocks.append((u, attacks, points))
+            n += len(attacks) + len(points) + 1
+        i = pick(n)
+        for u, attacks, points in blocks:
+            if i < len(attacks):
+                return attacks[i]
+            i -= len(attacks)
+            if i < len(points):
+                return Move(u.id, points[i])
+            i -= len(points)
+            if i == 0:
+                return End(u.id)
+            i -= 1
+        raise IndexError(f"pick {i} of {n} legal actions")
 
     # -- carrying out ----------------------------------------------------------------------
     def execute(self, action: Action) -> None:

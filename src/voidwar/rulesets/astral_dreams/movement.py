@@ -15,9 +15,10 @@ from ...core.tabletop import (
     Rect,
     fl,
     path_clear_of_limits,
-    toward,
 )
 from .actions import Move
+from .movegen import PointMaker
+from .movegen import reach as reach  # the board and the game ask movement for it
 from .state import R_MOVE, R_TURN, Battle, Unit
 from .terrain import Feature
 
@@ -74,37 +75,9 @@ def move_reason(b: Battle, a: Move) -> IllegalAction | None:
         return IllegalAction(
             f"{u.id} is already at {u.pos}: attack or 'end {u.id}' to stay", R_MOVE
         )
+    if not a.via and StraightMoves(b, u).allowed(a.to):
+        return None  # path_reason's answer, decided by its pre-tests (the reason when not)
     return path_reason(b, u, path)
-
-
-def reach(b: Battle, u: Unit, target: Point, want: float) -> Point | None:
-    """The farthest grid point up to ``want`` inches along the straight line toward
-    ``target`` (negative: away) that the speed pays for, clamped to the table."""
-    s = b.setup
-    end = s.table.clamp(toward(u.pos, target, want), s.radius)
-    if end == u.pos:
-        return None
-    if s.table.path_fits([u.pos, end], u.profile.speed):
-        return end
-    # bisection on the float cost, then the exact test on the chosen grid point
-    lo, hi = 0.0, abs(want)
-    sign = 1.0 if want >= 0 else -1.0
-    speed = float(u.profile.speed) - 0.005
-    for _ in range(12):
-        mid = (lo + hi) / 2
-        p = s.table.clamp(toward(u.pos, target, sign * mid), s.radius)
-        if s.table.path_cost([u.pos, p]) <= speed:
-            lo = mid
-        else:
-            hi = mid
-    best = s.table.clamp(toward(u.pos, target, sign * lo), s.radius)
-    if best == u.pos or not s.table.path_fits([u.pos, best], u.profile.speed):
-        return None
-    return best
-
-
-#: how far short of full speed the generated destinations stop (grid rounding room)
-STEP = 0.02
 
 
 def _remembered(
@@ -123,36 +96,6 @@ def _remembered(
         memo.clear()
     memo[key] = (u.pos, at, out)
     return out
-
-
-def _enemy_points(b: Battle, u: Unit) -> list[Point]:
-    """For each enemy: to base contact, full speed toward and away, to the edge of range."""
-    pts: list[Point] = []
-    for e in b.enemies(u):
-        pts.extend(_remembered(b, "enemy", u, e.pos, partial(_points_for, b, u, e)))
-    return pts
-
-
-def _points_for(b: Battle, u: Unit, e: Unit) -> list[Point]:
-    """One enemy's share of :func:`_enemy_points`."""
-    s = b.setup
-    speed = float(u.profile.speed)
-    contact = 2 * s.fradius + float(s.tolerance) / 2
-    rng = float(b.range_of(u))
-    pts: list[Point] = []
-    d = u.pos.dist(e.pos)
-    if d > contact:
-        pts.append(toward(e.pos, u.pos, contact))
-    if d - contact > speed:
-        p = reach(b, u, e.pos, speed - STEP)
-        if p is not None:
-            pts.append(p)
-    p = reach(b, u, e.pos, -(speed - STEP))
-    if p is not None:
-        pts.append(p)
-    if abs(d - rng) > STEP:
-        pts.append(toward(e.pos, u.pos, rng - 0.05))
-    return pts
 
 
 #: how many positions' move points a setup remembers (then it forgets them all)
@@ -182,23 +125,19 @@ def move_points(b: Battle, u: Unit) -> list[Point]:
     return out
 
 
-def _flank_for(b: Battle, u: Unit, at: Point, speed: float) -> list[Point]:
-    """The flank points around ``at`` that ``u``'s speed pays for."""
-    fits = b.setup.table.path_fits
-    return [p for p in flank_points(u.pos, at, speed - STEP)
-            if fits([u.pos, p], u.profile.speed)]
-
-
 def _make_points(b: Battle, u: Unit) -> list[Point]:
     """:func:`move_points`, computed."""
     s = b.setup
-    speed = float(u.profile.speed)
-    pts = _enemy_points(b, u)
+    maker = PointMaker(b, u)
+    enemies = b.enemies(u)
+    pts: list[Point] = []
+    for e in enemies:
+        pts.extend(_remembered(b, "enemy", u, e.pos, partial(maker.enemy, e)))
     # flanking: full speed at 45° and 90° either side of the line to the two nearest
     # enemies (the way around a blocker)
-    near = sorted(b.enemies(u), key=lambda e: u.pos.fdist2(e.pos))[:2]
+    near = sorted(enemies, key=lambda e: u.pos.fdist2(e.pos))[:2]
     for e in near:
-        pts.extend(_remembered(b, "flank", u, e.pos, partial(_flank_for, b, u, e.pos, speed)))
+        pts.extend(_remembered(b, "flank", u, e.pos, partial(maker.flank, e.pos)))
     for f in s.table.features:
         if not f.blocks_los:
             continue
@@ -313,20 +252,14 @@ def legal_moves(b: Battle, u: Unit) -> list[Move]:
     """``[Move(u.id, p) for p in move_points(b, u)]`` filtered by :func:`move_reason`, the
     preparation shared: no move when ``u`` may not act or is mid-turn; else the points
     (never where ``u`` stands) whose straight path :func:`path_reason` allows."""
-    if b.turn_reason(u.id)[1] is not None or b.current == u.id:
+    if not can_move(b, u):
         return []
     return [Move(u.id, p) for p in move_candidates(b, u)]
 
 
-def flank_points(a: Point, b: Point, dist: float) -> list[Point]:
-    """Points ``dist`` from ``a`` at ±45° and ±90° off the line toward ``b``."""
-    ax, ay = a.as_floats()
-    bx, by = b.as_floats()
-    base = math.atan2(by - ay, bx - ax)
-    return [
-        Point.near(ax + dist * math.cos(base + off), ay + dist * math.sin(base + off))
-        for off in (math.pi / 4, -math.pi / 4, math.pi / 2, -math.pi / 2)
-    ]
+def can_move(b: Battle, u: Unit) -> bool:
+    """Whether ``u`` may move now: it may act, and is not mid-turn (The Round 2)."""
+    return b.turn_reason(u.id)[1] is None and b.current != u.id
 
 
 def cover_points(f: Feature, radius: float) -> list[Point]:
