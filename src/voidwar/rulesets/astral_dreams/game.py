@@ -13,7 +13,7 @@ import copy
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from ...core.dice import PCG32, Dice, SeededDice
+from ...core.dice import Dice, SeededDice
 from ...core.errors import IllegalAction
 from ...core.game import Action, Game, Result
 from ...core.notation import Notation
@@ -340,7 +340,7 @@ class AstralDreams(Game, Battle):
             elif k == "units":
                 d[k] = {uid: u.copy() for uid, u in v.items()}
             elif k == "dice":
-                d[k] = SeededDice(reseed) if reseed is not None else _copy_dice(v)
+                d[k] = SeededDice(reseed) if reseed is not None else v.clone()
             else:
                 d[k] = copy.deepcopy(v)
         return new
@@ -377,21 +377,6 @@ _SHARED = frozenset({
     "attack_kind", "attacks_left",
 })
 _LISTS = frozenset({"actions", "log", "_pending", "fallen"})
-#: the attributes of seeded dice, copied by hand; any other dice are copied by ``Dice.clone``
-_SEEDED = frozenset({"history", "seed", "_rng"})
-
-
-def _copy_dice(dice: Dice) -> Dice:
-    """A copy that rolls exactly what ``dice`` would."""
-    if type(dice) is not SeededDice or dice.__dict__.keys() != _SEEDED:
-        return dice.clone()
-    new = object.__new__(SeededDice)
-    rng = object.__new__(PCG32)
-    rng.state = dice._rng.state
-    new.__dict__.update(history=list(dice.history), seed=dice.seed, _rng=rng)
-    return new
-
-
 def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> AstralDreams:
     """The registry factory: validates the scenario name and every option."""
     name, setup, armies = read_setup(scenario, options)
