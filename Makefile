@@ -4,7 +4,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 EXTRAS ?= dev,web,rl,openspiel,ray
 
-.PHONY: play test lint typecheck unit browser bench clean
+.PHONY: play test lint typecheck unit browser bench clean compiled clean-compiled
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
@@ -37,3 +37,12 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+
+# Optional: the hot Antilles modules compiled with mypyc, in place next to their sources
+# (build_compiled.py; docs/architecture.md "Compiled build"). Pure Python stays the default.
+compiled: $(STAMP)
+	$(PY) build_compiled.py
+
+clean-compiled:
+	find src -name '*.so' -delete
+	rm -rf build/mypyc build/temp.* build/lib.*

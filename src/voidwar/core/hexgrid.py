@@ -250,6 +250,10 @@ class HexagonBoard:
     def __len__(self) -> int:
         return 3 * self.radius * (self.radius + 1) + 1
 
+    def __reduce__(self) -> tuple[type[HexagonBoard], tuple[int, Hex]]:
+        # copy and pickle rebuild it through __init__ (frozen: the compiled build can't setattr)
+        return HexagonBoard, (self.radius, self.center)
+
 
 @dataclass(frozen=True)
 class RectBoard:
@@ -261,6 +265,10 @@ class RectBoard:
 
     cols: int
     rows: int
+
+    def __reduce__(self) -> tuple[type[RectBoard], tuple[int, int]]:
+        # copy and pickle rebuild it through __init__ (frozen: the compiled build can't setattr)
+        return RectBoard, (self.cols, self.rows)
 
     @staticmethod
     def to_offset(h: Hex) -> tuple[int, int]:

@@ -30,6 +30,7 @@ from ...core.hexgrid import ORIGIN, Hex, direction_letter
 from .actions import NOTATION, Abort, Continue, EndAttacks, EndMovement, Fire, Move, Place, parse
 from .attacks import END_ATTACKS, choose_shot, fire, fire_reason, legal_shots
 from .data import ValueModel, is_shipped
+from .native import mypyc_attr
 from .platform import platform_acts
 from .position import apply_position
 from .state import (
@@ -82,6 +83,7 @@ def made_place(radius: int, pid: int, h: Hex) -> Place:
     return _made(radius)[0][pid][i]
 
 
+@mypyc_attr(native_class=False)
 class AntillesGame(AntillesState):
     """Battle Platform Antilles (solitaire): the Commander against a dice-driven platform."""
 

@@ -26,6 +26,7 @@ from .fixed import (
     PALADINS,
     PER_SURVIVING_PALADIN,
 )
+from .native import mypyc_attr
 from .tables import Tables
 
 __all__ = ["LAST_TURN", "NOT_MOVED_BONUS", "PALADINS", "AntillesState", "Bolt", "Outcome",
@@ -128,6 +129,7 @@ def board_places(radius: int) -> dict[Hex, int]:
     return _map(radius)[2]
 
 
+@mypyc_attr(native_class=False)
 class AntillesState(Game):
     """The pieces and boxes of one battle, and the questions the rules ask of them."""
 
