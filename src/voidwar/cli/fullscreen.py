@@ -15,7 +15,6 @@ is and how many actions were played (what a script or a pseudo-terminal test wai
 from __future__ import annotations
 
 import asyncio
-import inspect
 import io
 import os
 from collections.abc import Callable, Hashable
@@ -171,17 +170,7 @@ class Screen:
     # -- panes -----------------------------------------------------------------------------
     def board(self, width: int, height: int) -> RenderableType:
         """The ruleset's drawing (without its own log and notes) for a pane of this size."""
-        info, game = self.s.info, self.s.rules_game
-        if info.render is None:
-            return Text(str(game.view(None)))
-        try:
-            params = inspect.signature(info.render).parameters
-        except (TypeError, ValueError):
-            params = {}  # type: ignore[assignment]
-        kw: dict[str, Any] = {k: v for k, v in (("log", False), ("notes", False),
-                                                ("height", height - 2)) if k in params}
-        drawn: RenderableType = info.render(game, **kw)
-        return drawn
+        return scr.draw_board(self.s.info, self.s.rules_game, notes=False, height=height - 2)
 
     def _board_pane(self, width: int, height: int) -> RenderableType:
         return Panel(self.board(width, height), title="board", title_align="left",

@@ -19,16 +19,17 @@ LOG_STYLE = {"roll": "magenta", "over": "bold green", "turn": "bold", "destroyed
              "removed": "bold red", "hit": "bold"}
 
 
-def draw_board(info: RulesetInfo, game: Game) -> RenderableType:
-    """The ruleset's drawing without its own log (the log has a pane of its own)."""
+def draw_board(info: RulesetInfo, game: Game, **wanted: Any) -> RenderableType:
+    """The ruleset's drawing without its own log (the log has a pane of its own); ``wanted``
+    passes more drawing options (``notes=False``, ``height=``) to a renderer that takes them."""
     if info.render is None:
         return Text(str(game.view(None)))
     try:
         params = inspect.signature(info.render).parameters
     except (TypeError, ValueError):
         params = {}  # type: ignore[assignment]
-    drawn: RenderableType = (info.render(game, log=False)  # type: ignore[call-arg]
-                             if "log" in params else info.render(game))
+    kw = {k: v for k, v in {"log": False, **wanted}.items() if k in params}
+    drawn: RenderableType = info.render(game, **kw)
     return drawn
 
 
