@@ -62,10 +62,11 @@ def prompt(v: dict[str, Any], seat: str | None) -> str:
         return f"The {side} are to act."
     cur = v["current"]
     if cur is None:
-        return "Choose a miniature: move it, attack with it, or end its turn (The Round 2)."
+        return ("Choose a miniature: move it, attack with it, or end its turn "
+                "(rules, The Round, step 2).")
     if v["attacks_left"]:
         return f"{cur} may attack again ({v['attacks_left']} left), or end its turn."
-    return f"{cur} has moved: attack with it, or end its turn (The Round 2b, 2c)."
+    return f"{cur} has moved: attack with it, or end its turn (rules, The Round, 2b and 2c)."
 
 
 def _terrain(game: Game) -> list[Terrain]:
