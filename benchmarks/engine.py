@@ -52,7 +52,7 @@ def games_per_s(ruleset: str, policy: str, seconds: float) -> float:
     return per_second(lambda i: (play_one(spec, game_seed(1, i)), 1)[1], seconds)
 
 
-def actions_per_s(ruleset: str, seconds: float) -> float:
+def actions_per_s(ruleset: str, seconds: float, scenario: str | None = None) -> float:
     """Full ``legal_actions`` + random pick + ``apply``, per CPU-second."""
     state: dict[str, Any] = {"game": None}
     rng = random.Random(7)
@@ -60,7 +60,7 @@ def actions_per_s(ruleset: str, seconds: float) -> float:
     def step(i: int) -> int:
         game = state["game"]
         if game is None or game.over:
-            game = state["game"] = load(ruleset, seed=derive_seed(2, i))
+            game = state["game"] = load(ruleset, scenario, seed=derive_seed(2, i))
         legal = game.legal_actions()
         game.apply(legal[rng.randrange(len(legal))])
         return 1
@@ -68,13 +68,13 @@ def actions_per_s(ruleset: str, seconds: float) -> float:
     return per_second(step, seconds)
 
 
-def positions(ruleset: str, count: int = 40) -> list[Game]:
+def positions(ruleset: str, count: int = 40, scenario: str | None = None) -> list[Game]:
     """Positions met along random games: every 5th action."""
     found: list[Game] = []
     rng = random.Random(3)
     seed = 0
     while len(found) < count:
-        game = load(ruleset, seed=derive_seed(3, seed))
+        game = load(ruleset, scenario, seed=derive_seed(3, seed))
         seed += 1
         n = 0
         while not game.over and len(found) < count:
@@ -92,7 +92,7 @@ def micro_s(work: Callable[[Game], object], games: list[Game], seconds: float) -
     return 1e6 / rate
 
 
-def mcts_iterations_per_s(ruleset: str, seconds: float) -> float:
+def mcts_iterations_per_s(ruleset: str, seconds: float, scenario: str | None = None) -> float:
     """MCTS iterations per CPU-second (random rollouts, 60 iterations a decision)."""
     state: dict[str, Any] = {"game": None}
     bot = MCTSPolicy(iterations=60, seed=5)
@@ -100,7 +100,7 @@ def mcts_iterations_per_s(ruleset: str, seconds: float) -> float:
     def step(i: int) -> int:
         game = state["game"]
         if game is None or game.over:
-            game = state["game"] = load(ruleset, seed=derive_seed(4, i))
+            game = state["game"] = load(ruleset, scenario, seed=derive_seed(4, i))
         game.apply(bot.choose(game))
         return 60
 

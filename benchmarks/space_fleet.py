@@ -16,7 +16,6 @@ random and heuristic games/s, actions/s (full ``legal_actions``, a seeded random
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from pathlib import Path
@@ -97,7 +96,13 @@ def balance(games: int, seed: int) -> None:
 
 def rows(seconds: float, only: str | None = None) -> None:
     """Issue 18's rows per scenario (the loops of ``benchmarks/engine.py``, per scenario)."""
-    from engine import micro_s, per_second  # benchmarks/engine.py
+    from engine import (  # benchmarks/engine.py
+        actions_per_s,
+        mcts_iterations_per_s,
+        micro_s,
+        per_second,
+        positions,
+    )
 
     columns = ("random g/s", "heuristic g/s", "actions/s", "clone µs", "digest µs", "MCTS it/s")
     print(f"{'scenario':18}" + "".join(f"{c:>15}" for c in columns), flush=True)
@@ -107,65 +112,12 @@ def rows(seconds: float, only: str | None = None) -> None:
         row = [per_second(lambda i, p=pol, sc=sc: (play(sc, derive_seed(1, i), p, p), 1)[1],
                           seconds)
                for pol in ("random", "heuristic")]
-        row.append(_actions_per_s(sc, seconds))
-        found = _positions(sc)
+        row.append(actions_per_s("space-fleet", seconds, sc))
+        found = positions("space-fleet", scenario=sc)
         row.append(micro_s(lambda g: g.clone(), found, seconds))
         row.append(micro_s(lambda g: g.digest(), found, seconds))
-        row.append(_mcts_per_s(sc, seconds))
+        row.append(mcts_iterations_per_s("space-fleet", seconds, sc))
         print(f"{sc:18}" + "".join(f"{v:>15.1f}" for v in row), flush=True)
-
-
-def _actions_per_s(scenario: str, seconds: float) -> float:
-    from engine import per_second
-
-    state: dict[str, Any] = {"game": None}
-    rng = random.Random(7)
-
-    def step(i: int) -> int:
-        game = state["game"]
-        if game is None or game.over:
-            game = state["game"] = voidwar.load("space-fleet", scenario, seed=derive_seed(2, i))
-        legal = game.legal_actions()
-        game.apply(legal[rng.randrange(len(legal))])
-        return 1
-
-    return per_second(step, seconds)
-
-
-def _positions(scenario: str, count: int = 40) -> list[Any]:
-    """Positions met along random games: every 5th action."""
-    found: list[Any] = []
-    rng = random.Random(3)
-    seed = 0
-    while len(found) < count:
-        game = voidwar.load("space-fleet", scenario, seed=derive_seed(3, seed))
-        seed += 1
-        n = 0
-        while not game.over and len(found) < count:
-            legal = game.legal_actions()
-            game.apply(legal[rng.randrange(len(legal))])
-            n += 1
-            if n % 5 == 0:
-                found.append(game.clone())
-    return found
-
-
-def _mcts_per_s(scenario: str, seconds: float) -> float:
-    from engine import per_second
-
-    from voidwar.ai import MCTSPolicy
-
-    state: dict[str, Any] = {"game": None}
-    bot = MCTSPolicy(iterations=60, seed=5)
-
-    def step(i: int) -> int:
-        game = state["game"]
-        if game is None or game.over:
-            game = state["game"] = voidwar.load("space-fleet", scenario, seed=derive_seed(4, i))
-        game.apply(bot.choose(game))
-        return 60
-
-    return per_second(step, seconds)
 
 
 def main() -> None:
