@@ -121,8 +121,11 @@ class Table:
             self.acked.append(r.json()["action"])
 
     def bot_moved_after(self, n: int) -> bool:
+        """The bot has made its whole turn after action ``n``: blue is to act again (or the
+        game is over). A bot's turn can be several actions; stopping at the first one would
+        let a test kill the worker in the middle of it."""
         s = self.summary()
-        return bool(s["over"] or int(str(s["n_actions"])) > n)
+        return bool(s["over"] or (int(str(s["n_actions"])) > n and s["to_act"] == "blue"))
 
 
 def _round(table: Table, what: str) -> None:
