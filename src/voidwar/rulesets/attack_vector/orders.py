@@ -114,25 +114,112 @@ class OrderedGame(SequencedGame):
         return None
 
     def check(self, action: Action) -> None:
-        """Raise :class:`IllegalAction` (naming the rule) if ``action`` is illegal now."""
+        """Raise :class:`IllegalAction` (naming the rule) if ``action`` is illegal now (an
+        action handed out by :meth:`legal_actions` for this very position passes at once)."""
+        seat = self.to_act
+        if seat is not None:
+            groups = self._legal_groups(seat, self.current_step)
+            if groups is not None and any(id(action) in ids for _, ids in groups):
+                return
         err = self.reason(action)
         if err is not None:
             raise err
 
     def legal_actions(self) -> list[Action]:
-        """The candidate orders that :meth:`reason` lets through, ``done`` first.
-
-        The same list as ``[a for a in self.candidates() if self.reason(a) is None]`` (a test
-        checks it along random games), found faster: the seat and step are looked up once; a
-        group of candidates (one ship's thrust orders, its facing changes, …) is dropped whole
-        when its gate fails — the tests of the check that depend on the order's kind only — and
-        each order of a group that passes runs the rest of the check (legality is all the tests
-        passing; their order only chooses which message an illegal order gets)."""
+        """The candidate orders that :meth:`reason` lets through, ``done`` first
+        (:meth:`_filtered`; in the motion layer looked up group by group,
+        :meth:`_legal_groups`)."""
         seat = self.to_act
         if seat is None:
             return []
+        groups = self._legal_groups(seat, self.current_step)
+        if groups is None:
+            return self._filtered(seat, self.current_step)
+        out: list[Action] = []
+        for actions, _ids in groups:
+            out += actions
+        return out
+
+    def choose_legal(self, pick: Callable[[int], int]) -> Action:
+        """``legal_actions()[pick(n)]``, found group by group without building the list."""
+        seat = self.to_act
+        groups = None if seat is None else self._legal_groups(seat, self.current_step)
+        if groups is None:
+            return super().choose_legal(pick)
+        k = pick(sum(len(actions) for actions, _ in groups))
+        for actions, _ids in groups:
+            if k < len(actions):
+                return actions[k]
+            k -= len(actions)
+        raise IndexError(k)  # pragma: no cover - pick(n) is below n
+
+    def _legal_groups(self, seat: str, step: Step | None) -> list[_Group] | None:
+        """The legal actions of ``seat`` now as groups (``done``; per active ship its thrust
+        orders, facing changes, bias), each looked up in a per-process table by what its
+        checks read (filled by the rules' own check, :meth:`_fill`); ``None`` with ship systems
+        in play (a battle's orders are filtered every time). A test checks the groups against
+        :meth:`reason` along random games."""
+        if self.systems_in_play():
+            return None
+        if step is None or step.kind != ORDERS or step.name != ORDERS_STEP:
+            return [_DONE]
+        mine = self._active(seat)
+        pending = self.pending[seat]
+        cls = type(self)
+        out = [_DONE]
+        for ship in mine:
+            given = 0
+            for sid, o in pending:
+                if sid == ship.id:
+                    given |= (1 if isinstance(o, SetThrust) else 2 if isinstance(
+                        o, PivotTo | RollOrder) else 4 if isinstance(o, BiasOrder) else 8)
+            name = ship.id if len(mine) > 1 else None
+            nose = ship.orient.nose
+            # what each group's gate and rest read (besides the candidates' own values)
+            keys = ((cls, 0, name, ship.thrust, ship.max_thrust, ship.fuel_left > 0, given & 1),
+                    (cls, 1, name, self.three_d, ship.facing is None, nose, given & 2),
+                    (cls, 2, name, nose, given & 4))
+            for which, key in enumerate(keys):
+                entry = _LEGAL.get(key)
+                if entry is None:
+                    entry = self._fill(key, seat, ship, step, which)
+                out.append(entry)
+        return out
+
+    def _fill(self, key: tuple[object, ...], seat: str, ship: ShipState, step: Step,
+              which: int) -> _Group:
+        """Filter one group of :meth:`_candidate_groups` by its gate and rest, and keep it."""
+        name = key[2]
+        assert name is None or isinstance(name, str)
+        gate, rest = self._motion_checks(seat, ship, step, False)
+        orders = _motion_candidates(name, ship.max_thrust, self.three_d)[which]
+        found: list[Action] = []
+        try:
+            gate(orders[0])
+        except IllegalAction:
+            orders = ()
+        for o in orders:
+            try:
+                rest(o)
+            except IllegalAction:
+                continue
+            found.append(o)
+        if len(_LEGAL) >= _LEGAL_LIMIT:
+            _LEGAL.clear()
+        entry = _LEGAL[key] = (tuple(found), frozenset(map(id, found)))
+        return entry
+
+    def _filtered(self, seat: str, step: Step | None) -> list[Action]:
+        """The candidate orders that :meth:`reason` lets through, ``done`` first.
+
+        The same list as ``[a for a in self.candidates() if self.reason(a) is None]`` (a test
+        checks it along random games), found faster: a group of candidates (one ship's thrust
+        orders, its facing changes, …) is dropped whole when its gate fails — the tests of the
+        check that depend on the order's kind only — and each order of a group that passes runs
+        the rest of the check (legality is all the tests passing; their order only chooses
+        which message an illegal order gets)."""
         out: list[Action] = [Done()]
-        for gate, rest, orders in self._candidate_groups(seat, self.current_step):
+        for gate, rest, orders in self._candidate_groups(seat, step):
             try:
                 gate(orders[0])
             except IllegalAction:
@@ -366,6 +453,17 @@ class OrderedGame(SequencedGame):
             emit.append(f"{ship.id}: bias {order.direction}")
         for text in emit:
             self.emit("long-order", text, ship=ship.id)
+
+
+#: one group of legal actions: the actions and their ids
+_Group = tuple[tuple[Action, ...], frozenset[int]]
+#: the legal groups of a motion orders step by :meth:`OrderedGame._legal_groups`' keys; per
+#: process, cleared when it grows past _LEGAL_LIMIT (an entry holds its actions, so their ids are
+#: not reused while it lives)
+_LEGAL: dict[tuple[object, ...], _Group] = {}
+_LEGAL_LIMIT = 20_000
+_DONE_ONLY = (Done(),)
+_DONE: _Group = (_DONE_ONLY, frozenset(map(id, _DONE_ONLY)))
 
 
 @lru_cache(maxsize=256)
