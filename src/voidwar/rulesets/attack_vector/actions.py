@@ -114,7 +114,7 @@ class Order(Action):
 
     def body(self) -> str:
         """The order's text without the ship prefix."""
-        return str(replace(self, ship=None))
+        return order_texts(self)[1]
 
 
 @notation("[{ship}: ]thrust {value}", _ORDER, value=ThrustField(), actor="ship")
@@ -196,6 +196,26 @@ class FlexOrder(Order):
     timing: ClassVar[Timing] = Timing.END
 
 
+#: id(order) → (that order, its text, its body): the legal-order tables hand out the same
+#: order values again and again, so each is written once (the entry holds the order, so its id
+#: is not reused while the entry lives); cleared when it grows past _TEXTS_LIMIT
+_TEXTS: dict[int, tuple[Order, str, str]] = {}
+_TEXTS_LIMIT = 20_000
+
+
+def order_texts(order: Order) -> tuple[str, str]:
+    """``(str(order), order.body())``, each written once per order value met."""
+    known = _TEXTS.get(id(order))
+    if known is not None and known[0] is order:
+        return known[1], known[2]
+    text = str(order)
+    body = text if order.ship is None else str(replace(order, ship=None))
+    if len(_TEXTS) >= _TEXTS_LIMIT:
+        _TEXTS.clear()
+    _TEXTS[id(order)] = (order, text, body)
+    return text, body
+
+
 MOTION_ORDERS = (SetThrust, PivotTo, RollOrder, BiasOrder)
 COMBAT_ORDERS = (FireOrder, ReactorsOrder, RadiatorsOrder, FlexOrder)
 NOTATION = Notation(Done, *MOTION_ORDERS, *COMBAT_ORDERS)
@@ -203,4 +223,4 @@ NOTATION = Notation(Done, *MOTION_ORDERS, *COMBAT_ORDERS)
 
 __all__ = ["COMBAT_ORDERS", "MOTION_ORDERS", "NOTATION", "BiasOrder", "Done", "FireOrder",
            "FlexOrder", "Order", "PivotTo", "RadiatorsOrder", "ReactorsOrder", "RollOrder",
-           "SetThrust", "Timing"]
+           "SetThrust", "Timing", "order_texts"]

@@ -298,16 +298,23 @@ def _ring_path(o: Orientation, target: Window) -> list[FacingStep]:
 
 
 def pivot_path(o: Orientation, target: Window, three_d: bool = True) -> list[FacingStep]:
+    """The shortest AVID path of the nose to ``target`` (AV:T A5.321; :func:`_pivot_path`,
+    found once per orientation, window and 2-D/3-D)."""
+    return list(_pivot_path(o, target, three_d))
+
+
+@lru_cache(maxsize=8192)
+def _pivot_path(o: Orientation, target: Window, three_d: bool) -> tuple[FacingStep, ...]:
     """The shortest AVID path of the nose to ``target`` (AV:T A5.321 "draw the shortest path").
 
     A window step along a ring or a meridian is one 30° wedge; a diagonal step (one window across
     and one ring up or down) is two wedges, yaw then pitch, and the nose reaches the new window when
     both are done (A5.322/A5.331, spec §8.4). A path may go over a pole when that is shorter; ties
     keep the ring path, and an exactly opposite azimuth turns to starboard (our choice).
-    Returns [] when the nose is already there.
+    Returns () when the nose is already there.
     """
     if target == o.nose:
-        return []
+        return ()
     best = _ring_path(o, target)
     if three_d and not target.is_pole and not o.nose.is_pole:
         for pole in (3, -3):
@@ -316,7 +323,7 @@ def pivot_path(o: Orientation, target: Window, three_d: bool = True) -> list[Fac
             down = _ring_path(top, target)
             if sum(s.wedges for s in up + down) < sum(s.wedges for s in best):
                 best = up + down
-    return best
+    return tuple(best)
 
 
 def roll_path(o: Orientation, degrees: int, starboard: bool) -> list[FacingStep]:

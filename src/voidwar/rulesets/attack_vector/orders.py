@@ -166,19 +166,22 @@ class OrderedGame(SequencedGame):
         mine = self._active(seat)
         pending = self.pending[seat]
         cls = type(self)
+        three_d = self.three_d
         out = [_DONE]
         for ship in mine:
             given = 0
             for sid, o in pending:
                 if sid == ship.id:
-                    given |= (1 if isinstance(o, SetThrust) else 2 if isinstance(
-                        o, PivotTo | RollOrder) else 4 if isinstance(o, BiasOrder) else 8)
+                    given |= _GIVEN.get(type(o)) or _kind_bit(o)
             name = ship.id if len(mine) > 1 else None
             nose = ship.orient.nose
-            # what each group's gate and rest read (besides the candidates' own values)
-            keys = ((cls, 0, name, ship.thrust, ship.max_thrust, ship.fuel_left > 0, given & 1),
-                    (cls, 1, name, self.three_d, ship.facing is None, nose, given & 2),
-                    (cls, 2, name, nose, given & 4))
+            t, m = ship.thrust, ship.max_thrust
+            # what each group's gate and rest read besides the candidates' own values (thrust
+            # values as integer pairs: a Fraction's hash is slow)
+            keys = ((cls, 0, name, t.numerator, t.denominator, m.numerator, m.denominator,
+                     ship.fuel_used < ship.cls.fuel.capacity, given & 1),
+                    (cls, 1, name, three_d, ship.facing is None, nose.k, nose.e, given & 2),
+                    (cls, 2, name, nose.k, nose.e, given & 4))
             for which, key in enumerate(keys):
                 entry = _LEGAL.get(key)
                 if entry is None:
@@ -462,7 +465,16 @@ _Group = tuple[tuple[Action, ...], frozenset[int]]
 #: not reused while it lives)
 _LEGAL: dict[tuple[object, ...], _Group] = {}
 _LEGAL_LIMIT = 20_000
+#: the kinds of order :meth:`OrderedGame._given` asks about, as bits of a group's key
+_GIVEN: dict[type, int] = {SetThrust: 1, PivotTo: 2, RollOrder: 2, BiasOrder: 4}
 _DONE_ONLY = (Done(),)
+
+
+def _kind_bit(order: Order) -> int:
+    """:data:`_GIVEN`'s bit for an order of another class (a subclass: by isinstance)."""
+    return next((bit for kind, bit in _GIVEN.items() if isinstance(order, kind)), 8)
+
+
 _DONE: _Group = (_DONE_ONLY, frozenset(map(id, _DONE_ONLY)))
 
 

@@ -21,7 +21,7 @@ from enum import StrEnum
 from voidwar.core.game import Game
 from voidwar.core.hexgrid import Hex3
 
-from .actions import Order
+from .actions import Order, order_texts
 from .bearings import Bearing, bearing
 from .scenario import Scenario
 from .state import (
@@ -251,8 +251,9 @@ class SequencedGame(Game):
                 for ship_id, order in self.pending[seat]:
                     if order.timing == timing:
                         self.revealed.append((seat, ship_id, order))
-                        self.emit("order", f"{seat} orders {ship_id}: {order.body()}",
-                                  seat=seat, ship=ship_id, order=str(order))
+                        text, body = order_texts(order)
+                        self.emit("order", f"{seat} orders {ship_id}: {body}",
+                                  seat=seat, ship=ship_id, order=text)
         self.pending = {seat: [] for seat in self.sc.seats}
 
     def step_resolve_thrust(self) -> None:

@@ -12,6 +12,7 @@ keys) is kept for part 2 (power, heat, weapons, SSD) and not interpreted here.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cached_property
 from itertools import pairwise
 from typing import Annotated, Any
 
@@ -46,9 +47,9 @@ class Fuel(BaseModel):
     #: runs of fuel units in the order they are burnt; run i uses thrust-matrix row i (A2.4)
     track: list[FuelRun] = Field(min_length=1, max_length=100)
 
-    @property
+    @cached_property
     def capacity(self) -> int:
-        """Fuel units in a full tank."""
+        """Fuel units in a full tank (the model is frozen: summed once)."""
         return sum(r.units for r in self.track)
 
 
