@@ -119,11 +119,27 @@ class OrderedGame(SequencedGame):
         seat = self.to_act
         if seat is not None:
             groups = self._legal_groups(seat, self.current_step)
-            if groups is not None and any(id(action) in ids for _, ids in groups):
+            if groups is not None and any(id(action) in ids for _, ids, _v in groups):
                 return
         err = self.reason(action)
         if err is not None:
             raise err
+
+    def legal_twin(self, action: Action) -> Action | None:
+        """The action of :meth:`legal_actions` equal to ``action`` (that very value), or
+        ``None`` when ``action`` is not one of them; the motion layer finds it in its group's
+        table without building the list."""
+        seat = self.to_act
+        if seat is None:
+            return None
+        groups = self._legal_groups(seat, self.current_step)
+        if groups is None:
+            return next((a for a in self._filtered(seat, self.current_step) if a == action), None)
+        for _actions, _ids, by_value in groups:
+            found = by_value.get(action)
+            if found is not None:
+                return found
+        return None
 
     def legal_actions(self) -> list[Action]:
         """The candidate orders that :meth:`reason` lets through, ``done`` first
@@ -136,7 +152,7 @@ class OrderedGame(SequencedGame):
         if groups is None:
             return self._filtered(seat, self.current_step)
         out: list[Action] = []
-        for actions, _ids in groups:
+        for actions, _ids, _by_value in groups:
             out += actions
         return out
 
@@ -146,8 +162,8 @@ class OrderedGame(SequencedGame):
         groups = None if seat is None else self._legal_groups(seat, self.current_step)
         if groups is None:
             return super().choose_legal(pick)
-        k = pick(sum(len(actions) for actions, _ in groups))
-        for actions, _ids in groups:
+        k = pick(sum(len(g[0]) for g in groups))
+        for actions, _ids, _by_value in groups:
             if k < len(actions):
                 return actions[k]
             k -= len(actions)
@@ -209,7 +225,7 @@ class OrderedGame(SequencedGame):
             found.append(o)
         if len(_LEGAL) >= _LEGAL_LIMIT:
             _LEGAL.clear()
-        entry = _LEGAL[key] = (tuple(found), frozenset(map(id, found)))
+        entry = _LEGAL[key] = (tuple(found), frozenset(map(id, found)), {a: a for a in found})
         return entry
 
     def _filtered(self, seat: str, step: Step | None) -> list[Action]:
@@ -458,11 +474,11 @@ class OrderedGame(SequencedGame):
             self.emit("long-order", text, ship=ship.id)
 
 
-#: one group of legal actions: the actions and their ids
-_Group = tuple[tuple[Action, ...], frozenset[int]]
+#: one group of legal actions: the actions, their ids, and each by its value (to find the very
+#: object); an entry holds its actions, so their ids are not reused while it lives
+_Group = tuple[tuple[Action, ...], frozenset[int], dict[Action, Action]]
 #: the legal groups of a motion orders step by :meth:`OrderedGame._legal_groups`' keys; per
-#: process, cleared when it grows past _LEGAL_LIMIT (an entry holds its actions, so their ids are
-#: not reused while it lives)
+#: process, cleared when it grows past _LEGAL_LIMIT
 _LEGAL: dict[tuple[object, ...], _Group] = {}
 _LEGAL_LIMIT = 20_000
 #: the kinds of order :meth:`OrderedGame._given` asks about, as bits of a group's key
@@ -475,7 +491,7 @@ def _kind_bit(order: Order) -> int:
     return next((bit for kind, bit in _GIVEN.items() if isinstance(order, kind)), 8)
 
 
-_DONE: _Group = (_DONE_ONLY, frozenset(map(id, _DONE_ONLY)))
+_DONE: _Group = (_DONE_ONLY, frozenset(map(id, _DONE_ONLY)), {a: a for a in _DONE_ONLY})
 
 
 @lru_cache(maxsize=256)

@@ -42,8 +42,16 @@ def _size(v: Vec3) -> int:
     return isqrt(v.horizontal ** 2 + v.dz ** 2)
 
 
-def _round(x: Fraction) -> int:
-    return int(x.__round__())
+def _round_div(a: int, b: int) -> int:
+    """``round(Fraction(a, b))`` for ``b > 0`` in integers: the nearest whole number, a half to
+    the even one (Python's rounding, as ``Fraction.__round__``)."""
+    q, r = divmod(a, b)
+    twice = 2 * r
+    if twice < b:
+        return q
+    if twice > b:
+        return q + 1
+    return q + (q & 1)
 
 
 class InterceptPolicy:
@@ -88,10 +96,11 @@ class InterceptPolicy:
         if d == 0:
             want = ZERO
         else:
-            accel = max(1, int(2 * tmax))  # dots per full turn of burn (spec §7.3)
+            # dots per full turn of burn (spec §7.3): ⌊2·T⌋ (T ≥ 0)
+            accel = max(1, 2 * tmax.numerator // tmax.denominator)
             speed = min(d, isqrt(accel * d))
-            want = Vec3(_round(Fraction(err.dq * speed, d)), _round(Fraction(err.dr * speed, d)),
-                        _round(Fraction(err.dz * speed, d)))
+            want = Vec3(_round_div(err.dq * speed, d), _round_div(err.dr * speed, d),
+                        _round_div(err.dz * speed, d))
         delta = want - rel
         if not game.three_d:
             delta = Vec3(delta.dq, delta.dr, 0)
@@ -121,9 +130,8 @@ class InterceptPolicy:
     def choose(self, game: Game) -> Action:
         """The first planned order of the seat's ships that is legal; ``done`` otherwise.
 
-        Each planned order is one of the candidates ``legal_actions()`` filters (a chart
-        column up to the maximum, an AVID window, a side), so the rules' own check gives the
-        same verdict as looking it up in that list, far cheaper."""
+        An order counts when it is one of ``legal_actions()`` (:meth:`.orders.OrderedGame.
+        legal_twin` finds it without building the list)."""
         assert isinstance(game, AttackVectorGame)
         seat = game.to_act
         if seat is None:
@@ -132,6 +140,7 @@ class InterceptPolicy:
         for ship in mine:
             name = ship.id if len(mine) > 1 else None
             for order in self.plan(game, ship, name):
-                if game.reason(order) is None:
-                    return order
+                legal = game.legal_twin(order)
+                if legal is not None:
+                    return legal
         return Done()
