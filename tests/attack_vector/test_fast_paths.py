@@ -96,6 +96,27 @@ def test_nearest_window_matches_the_exact_search() -> None:
             assert avid.nearest_window(v) == _reference(v)
 
 
+def test_float_markers_match_the_exact_search_for_every_orientation() -> None:
+    """The markers are found in floats first: over the whole (finite) set of orientations
+    they are the exact search's windows and exact-or-not flags (the integer search,
+    itself checked against the plain Q(√3) one above)."""
+    seen = set()
+    for k in range(12):
+        for e in range(-3, 4):
+            for r in range(12):
+                o = avid.orientation(k, e, r)
+                if o in seen:
+                    continue
+                seen.add(o)
+                n, s, t = avid._frame(o.k, o.e, o.r)
+                exact = dict(zip(("nose", "aft", "top", "bottom", "port", "starboard"),
+                                 (avid.nearest_window(v) for v in (n, neg(n), t, neg(t), neg(s), s)),
+                                 strict=True))
+                assert avid._float_markers(o.k, o.e, o.r) == exact, o
+                assert o.markers() == exact
+    assert len(seen) == 12 * 5 * 12 + 2 * 12
+
+
 def test_systems_copy_equals_a_generic_deep_copy_and_is_independent() -> None:
     from voidwar.rulesets.attack_vector.systems.ship import ShipSystems
 
