@@ -109,9 +109,9 @@ def test_float_markers_match_the_exact_search_for_every_orientation() -> None:
                     continue
                 seen.add(o)
                 n, s, t = avid._frame(o.k, o.e, o.r)
+                vecs = (n, neg(n), t, neg(t), neg(s), s)
                 exact = dict(zip(("nose", "aft", "top", "bottom", "port", "starboard"),
-                                 (avid.nearest_window(v) for v in (n, neg(n), t, neg(t), neg(s), s)),
-                                 strict=True))
+                                 (avid.nearest_window(v) for v in vecs), strict=True))
                 assert avid._float_markers(o.k, o.e, o.r) == exact, o
                 assert o.markers() == exact
     assert len(seen) == 12 * 5 * 12 + 2 * 12
@@ -168,7 +168,7 @@ def test_digest_is_the_hash_of_the_canonical_state(scenario: str) -> None:
 
 
 def test_digest_falls_back_when_a_token_text_occurs_in_the_state() -> None:
-    from voidwar.rulesets.attack_vector import game as game_module
+    from voidwar.rulesets.attack_vector import digest as digest_module
     from voidwar.rulesets.attack_vector.fire import SystemsDict
 
     game = load("attack-vector", scenario="duel", seed=2)
@@ -177,19 +177,19 @@ def test_digest_falls_back_when_a_token_text_occurs_in_the_state() -> None:
     assert isinstance(ship.systems, SystemsDict)
     # a state string that reads like the stand-in for the first systems dict
     forged = SystemsDict(ship.systems)
-    forged["damage_log"] = [f"{game_module._TOKEN}0"]
+    forged["damage_log"] = [f"{digest_module.SYSTEMS_TOKEN}0"]
     ship.systems = forged
     assert game.digest() == _plain_digest(game)
 
 
 def test_digest_falls_back_when_a_systems_text_holds_another_token() -> None:
-    from voidwar.rulesets.attack_vector import game as game_module
+    from voidwar.rulesets.attack_vector import digest as digest_module
     from voidwar.rulesets.attack_vector.fire import SystemsDict
 
     game = load("attack-vector", scenario="duel", seed=2)
     assert isinstance(game, AttackVectorGame)
     ship = next(iter(game.ships.values()))
     forged = SystemsDict(ship.systems)
-    forged["damage_log"] = [f"{game_module._TOKEN}1"]  # the second ship's stand-in
+    forged["damage_log"] = [f"{digest_module.SYSTEMS_TOKEN}1"]  # the second ship's stand-in
     ship.systems = forged
     assert game.digest() == _plain_digest(game)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import json
 from collections.abc import Callable
 from enum import StrEnum
 from fractions import Fraction
@@ -26,12 +25,13 @@ from voidwar.core.errors import DataFileError
 from voidwar.core.game import Action, Result
 from voidwar.core.hexgrid import Hex3
 
-from .actions import NOTATION, Order
+from .actions import NOTATION, Order, order_texts
 from .avid import orientation
 from .bearings import RULE
 from .combat import Combat
 from .data import ship_classes, thrust_chart
-from .fire import SystemsDict
+from .digest import head_parts, ship_text, targets_text
+from .digest import target_dict as _target_dict
 from .fire_groups import fire_groups
 from .orders import Check, OrderedGame
 from .scenario import Scenario, ShipSetup
@@ -235,6 +235,13 @@ class AttackVectorGame(OrderedGame):
 
     def state_dict(self) -> dict[str, Any]:
         """The whole state, secret orders included (JSON-ready)."""
+        d = self._state_head()
+        d["ships"] = {sid: s.to_dict(self.segment) for sid, s in self.ships.items()}
+        d["targets"] = {tid: _target_dict(t) for tid, t in self.targets.items()}
+        return d
+
+    def _state_head(self) -> dict[str, Any]:
+        """:meth:`state_dict` but its ships and targets."""
         step = self.current_step
         return {
             "scenario": self.sc.name,
@@ -244,33 +251,27 @@ class AttackVectorGame(OrderedGame):
             "step": step.name.value if step else None,
             "over": self.finished,
             "done_seats": sorted(self.done_seats),
-            "pending": {seat: [[sid, str(o)] for sid, o in orders]
+            "pending": {seat: [[sid, order_texts(o)[0]] for sid, o in orders]
                         for seat, orders in self.pending.items()},
-            "ships": {sid: s.to_dict(self.segment) for sid, s in self.ships.items()},
-            "targets": {tid: _target_dict(t) for tid, t in self.targets.items()},
         }
 
     def digest(self) -> str:
         """:meth:`Game.digest` (the SHA-256 of ``canonical_json(state_dict())``), the same text
-        built faster: each ship's synced systems dict brings its canonical text along
-        (:class:`.fire.SystemsDict`), put in place of a token encoded with the rest; should a
-        token's text occur anywhere else (in the state or a systems text), the plain encoding is
-        used (a test checks the two agree along random games)."""
-        sd = self.state_dict()
-        ships = sd["ships"] = dict(sd["ships"])
-        raw: list[tuple[str, str]] = []
-        for sid, d in ships.items():
-            sysd = d["systems"]
-            if isinstance(sysd, SystemsDict):
-                token = f"{_TOKEN}{len(raw)}"
-                raw.append((_ENCODE(token), sysd.canonical()))
-                ships[sid] = {**d, "systems": token}
-        text = _ENCODE(sd)
-        if any(text.count(t) != 1 or any(t in s for _, s in raw) for t, _ in raw):
+        built from remembered pieces (:mod:`.digest`): the rest of the state's text by the
+        values it is made of, split where the ships' and the targets' texts go, each ship's
+        text and the targets' likewise; should a stand-in's text occur anywhere else in the
+        rest, the plain encoding is used (a test checks the two agree along random games)."""
+        key = (self.sc.name, self.three_d, self.bearing_method, self.turn, self.segment,
+               self.phase, self.step_index, self.finished, tuple(sorted(self.done_seats)),
+               tuple((seat, tuple((sid, order_texts(o)[0]) for sid, o in orders))
+                     for seat, orders in self.pending.items()))
+        parts = head_parts(key, self._state_head)
+        if parts is None:
             text = canonical_json(self.state_dict())
         else:
-            for token_text, systems_text in raw:
-                text = text.replace(token_text, systems_text)
+            seg = self.segment
+            text = "".join((parts[0], "{", ",".join(ship_text(s, seg) for _, s in sorted(
+                self.ships.items())), "}", parts[1], targets_text(self.targets), parts[2]))
         return hashlib.sha256(text.encode()).hexdigest()[:32]
 
     def view(self, seat: str | None) -> dict[str, Any]:
@@ -306,18 +307,6 @@ _COPIERS: dict[str, Callable[[Any], Any]] = {
 }
 
 
-#: canonical_json's encoder, built once (the same settings: sorted keys, no spaces, ASCII)
-_ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
-#: a digest's stand-in for a systems dict's text (private-use characters, escaped in the text)
-_TOKEN = "\ue000voidwar-systems\ue001"
-
-
-def _target_dict(t: Target) -> dict[str, Any]:
-    """A target as JSON-ready data (damage and killer only once fired upon)."""
-    d: dict[str, Any] = {"position": [t.pos.q, t.pos.r, t.pos.z], "eaten_by": t.eaten_by}
-    if t.damage:
-        d.update(damage=t.damage, toughness=t.toughness, killed_by=t.killed_by)
-    return d
 
 
 def _ship_state(s: ShipSetup, cls: ShipClass, file: str) -> ShipState:
