@@ -351,7 +351,7 @@ def pivot_path(o: Orientation, target: Window, three_d: bool = True) -> list[Fac
     return list(_pivot_path(o, target, three_d))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=65536)  # every orientation × window × 2-D/3-D: ~39,000
 def _pivot_path(o: Orientation, target: Window, three_d: bool) -> tuple[FacingStep, ...]:
     """The shortest AVID path of the nose to ``target`` (AV:T A5.321 "draw the shortest path").
 

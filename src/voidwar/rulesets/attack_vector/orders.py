@@ -13,16 +13,27 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from functools import lru_cache, partial
+from functools import partial
 
 from voidwar.core.errors import IllegalAction
 from voidwar.core.game import Action
 
 from .actions import BiasOrder, Done, Order, PivotTo, RollOrder, SetThrust, Timing
-from .avid import ALL_WINDOWS, AMBER_WINDOWS, pivot_path, roll_path
+from .avid import pivot_path, roll_path
+from .legal_tables import (
+    DONE,
+    GIVEN,
+    LEGAL,
+    WHICH,
+    Group,
+    keep,
+    kind_bit,
+    motion_candidates,
+    passing,
+)
 from .sequence import ORDERS, ORDERS_STEP, SequencedGame, Step
 from .state import ShipState, resolve_burn, start_facing_change
-from .thrust import THRUST_SET, THRUST_VALUES, format_thrust
+from .thrust import THRUST_SET, format_thrust
 
 R_ORDERS = "AV:T A5.212"
 LONG = Timing.LONG
@@ -115,15 +126,37 @@ class OrderedGame(SequencedGame):
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` (naming the rule) if ``action`` is illegal now (an
-        action handed out by :meth:`legal_actions` for this very position passes at once)."""
+        action handed out by :meth:`legal_actions` for this very position passes at once:
+        ``done``, or an order found in its ship's group, :meth:`_handed_out`)."""
         seat = self.to_act
-        if seat is not None:
-            groups = self._legal_groups(seat, self.current_step)
-            if groups is not None and any(id(action) in ids for _, ids, _v in groups):
-                return
+        if seat is not None and self._handed_out(seat, action):
+            return
         err = self.reason(action)
         if err is not None:
             raise err
+
+    def _handed_out(self, seat: str, action: Action) -> bool:
+        """Whether ``action`` is the very value :meth:`legal_actions` hands out now (only the
+        group of its ship and kind is looked up)."""
+        if self.systems_in_play():
+            return False
+        if isinstance(action, Done):
+            return True  # always legal while a seat is to act (:meth:`_check_in`)
+        which = WHICH.get(type(action))
+        step = self.current_step
+        if which is None or step is None or step.kind != ORDERS or step.name != ORDERS_STEP:
+            return False
+        assert isinstance(action, Order)
+        mine = self._active(seat)
+        if action.ship is None:
+            ship = mine[0] if len(mine) == 1 else None
+        else:
+            ship = next((s for s in mine if s.id == action.ship), None) if len(mine) > 1 else None
+        if ship is None:
+            return False
+        key = self._group_keys(seat, ship, len(mine) > 1)[which]
+        entry = LEGAL.get(key)
+        return entry is not None and id(action) in entry[1]
 
     def legal_twin(self, action: Action) -> Action | None:
         """The action of :meth:`legal_actions` equal to ``action`` (that very value), or
@@ -169,7 +202,7 @@ class OrderedGame(SequencedGame):
             k -= len(actions)
         raise IndexError(k)  # pragma: no cover - pick(n) is below n
 
-    def _legal_groups(self, seat: str, step: Step | None) -> list[_Group] | None:
+    def _legal_groups(self, seat: str, step: Step | None) -> list[Group] | None:
         """The legal actions of ``seat`` now as groups (``done``; per active ship its thrust
         orders, facing changes, bias), each looked up in a per-process table by what its
         checks read (filled by the rules' own check, :meth:`_fill`); ``None`` with ship systems
@@ -178,55 +211,44 @@ class OrderedGame(SequencedGame):
         if self.systems_in_play():
             return None
         if step is None or step.kind != ORDERS or step.name != ORDERS_STEP:
-            return [_DONE]
+            return [DONE]
         mine = self._active(seat)
-        pending = self.pending[seat]
-        cls = type(self)
-        three_d = self.three_d
-        out = [_DONE]
+        named = len(mine) > 1
+        out = [DONE]
         for ship in mine:
-            given = 0
-            for sid, o in pending:
-                if sid == ship.id:
-                    given |= _GIVEN.get(type(o)) or _kind_bit(o)
-            name = ship.id if len(mine) > 1 else None
-            nose = ship.orient.nose
-            t, m = ship.thrust, ship.max_thrust
-            # what each group's gate and rest read besides the candidates' own values (thrust
-            # values as integer pairs: a Fraction's hash is slow)
-            keys = ((cls, 0, name, t.numerator, t.denominator, m.numerator, m.denominator,
-                     ship.fuel_used < ship.cls.fuel.capacity, given & 1),
-                    (cls, 1, name, three_d, ship.facing is None, nose.k, nose.e, given & 2),
-                    (cls, 2, name, nose.k, nose.e, given & 4))
-            for which, key in enumerate(keys):
-                entry = _LEGAL.get(key)
+            for which, key in enumerate(self._group_keys(seat, ship, named)):
+                entry = LEGAL.get(key)
                 if entry is None:
                     entry = self._fill(key, seat, ship, step, which)
                 out.append(entry)
         return out
 
+    def _group_keys(self, seat: str, ship: ShipState, named: bool
+                    ) -> tuple[tuple[object, ...], tuple[object, ...], tuple[object, ...]]:
+        """The table keys of ``ship``'s thrust, facing-change and bias groups: what each
+        group's gate and rest read besides the candidates' own values (thrust values as integer
+        pairs: a Fraction's hash is slow)."""
+        given = 0
+        sid = ship.id
+        for ordered, o in self.pending[seat]:
+            if ordered == sid:
+                given |= GIVEN.get(type(o)) or kind_bit(o)
+        name = sid if named else None
+        nose = ship.orient.nose
+        t, m = ship.thrust, ship.max_thrust
+        cls = type(self)
+        return ((cls, 0, name, t.numerator, t.denominator, m.numerator, m.denominator,
+                 ship.fuel_used < ship.cls.fuel.capacity, given & 1),
+                (cls, 1, name, self.three_d, ship.facing is None, nose.k, nose.e, given & 2),
+                (cls, 2, name, nose.k, nose.e, given & 4))
+
     def _fill(self, key: tuple[object, ...], seat: str, ship: ShipState, step: Step,
-              which: int) -> _Group:
+              which: int) -> Group:
         """Filter one group of :meth:`_candidate_groups` by its gate and rest, and keep it."""
-        name = key[2]
-        assert name is None or isinstance(name, str)
         gate, rest = self._motion_checks(seat, ship, step, False)
-        orders = _motion_candidates(name, ship.max_thrust, self.three_d)[which]
-        found: list[Action] = []
-        try:
-            gate(orders[0])
-        except IllegalAction:
-            orders = ()
-        for o in orders:
-            try:
-                rest(o)
-            except IllegalAction:
-                continue
-            found.append(o)
-        if len(_LEGAL) >= _LEGAL_LIMIT:
-            _LEGAL.clear()
-        entry = _LEGAL[key] = (tuple(found), frozenset(map(id, found)), {a: a for a in found})
-        return entry
+        name = None if key[2] is None else ship.id
+        return keep(key, passing(gate, rest, motion_candidates(
+            name, ship.max_thrust, self.three_d)[which]))
 
     def _filtered(self, seat: str, step: Step | None) -> list[Action]:
         """The candidate orders that :meth:`reason` lets through, ``done`` first.
@@ -236,19 +258,10 @@ class OrderedGame(SequencedGame):
         orders, its facing changes, …) is dropped whole when its gate fails — the tests of the
         check that depend on the order's kind only — and each order of a group that passes runs
         the rest of the check (legality is all the tests passing; their order only chooses
-        which message an illegal order gets)."""
+        which message an illegal order gets; :func:`.legal_tables.passing`)."""
         out: list[Action] = [Done()]
         for gate, rest, orders in self._candidate_groups(seat, step):
-            try:
-                gate(orders[0])
-            except IllegalAction:
-                continue
-            for o in orders:
-                try:
-                    rest(o)
-                except IllegalAction:
-                    continue
-                out.append(o)
+            out += passing(gate, rest, orders)
         return out
 
     def _check(self, action: Action) -> None:
@@ -306,7 +319,7 @@ class OrderedGame(SequencedGame):
             name = ship.id if len(mine) > 1 else None
             gate, rest = self._motion_checks(seat, ship, step, systems)
             groups += [(gate, rest, list(c)) for c in
-                       _motion_candidates(name, ship.max_thrust, self.three_d)]
+                       motion_candidates(name, ship.max_thrust, self.three_d)]
             if systems:
                 groups += self.systems_groups(seat, ship, name, step)
         return groups
@@ -472,43 +485,6 @@ class OrderedGame(SequencedGame):
             emit.append(f"{ship.id}: bias {order.direction}")
         for text in emit:
             self.emit("long-order", text, ship=ship.id)
-
-
-#: one group of legal actions: the actions, their ids, and each by its value (to find the very
-#: object); an entry holds its actions, so their ids are not reused while it lives
-_Group = tuple[tuple[Action, ...], frozenset[int], dict[Action, Action]]
-#: the legal groups of a motion orders step by :meth:`OrderedGame._legal_groups`' keys; per
-#: process, cleared when it grows past _LEGAL_LIMIT
-_LEGAL: dict[tuple[object, ...], _Group] = {}
-_LEGAL_LIMIT = 20_000
-#: the kinds of order :meth:`OrderedGame._given` asks about, as bits of a group's key
-_GIVEN: dict[type, int] = {SetThrust: 1, PivotTo: 2, RollOrder: 2, BiasOrder: 4}
-_DONE_ONLY = (Done(),)
-
-
-def _kind_bit(order: Order) -> int:
-    """:data:`_GIVEN`'s bit for an order of another class (a subclass: by isinstance)."""
-    return next((bit for kind, bit in _GIVEN.items() if isinstance(order, kind)), 8)
-
-
-_DONE: _Group = (_DONE_ONLY, frozenset(map(id, _DONE_ONLY)), {a: a for a in _DONE_ONLY})
-
-
-@lru_cache(maxsize=256)
-def _motion_candidates(name: str | None, max_thrust: Fraction, three_d: bool
-                       ) -> tuple[tuple[Order, ...], ...]:
-    """A ship's motion orders worth checking, in groups: thrust, facing changes, bias (orders
-    are immutable values, so the lists are built once and shared)."""
-    thrust: list[Order] = [SetThrust(name, Fraction(0))]
-    thrust += [SetThrust(name, v) for v in THRUST_VALUES if v <= max_thrust]
-    windows = ALL_WINDOWS if three_d else AMBER_WINDOWS
-    facing: list[Order] = [PivotTo(name, w) for w in windows]
-    for d in range(30, 181, 30):
-        facing.append(RollOrder(name, d, True))
-        if d != 180:
-            facing.append(RollOrder(name, d, False))
-    bias: list[Order] = [BiasOrder(name, x) for x in "ABCDEF"]
-    return tuple(thrust), tuple(facing), tuple(bias)
 
 
 __all__ = ["R_ORDERS", "OrderedGame"]

@@ -167,17 +167,25 @@ class SequencedGame(Game):
     @property
     def current_step(self) -> Step | None:
         """The step the game waits in (an orders step), or ``None`` once it is over."""
-        if self.finished or self.step_index >= len(self.steps):
+        if self.finished:
             return None
-        return self.steps[self.step_index]
+        steps = SEGMENT_STEPS if self.phase == SEGMENT else END_OF_TURN_STEPS
+        i = self.step_index
+        return steps[i] if i < len(steps) else None
 
     def _active(self, seat: str) -> list[ShipState]:
         return [s for s in self.ships.values() if s.seat == seat and not s.out]
 
     def _waiting_seat(self) -> str | None:
+        """The first seat not done with a ship still in play (loops, not lists: it is asked
+        on every action)."""
+        done = self.done_seats
+        ships = self.ships.values()
         for seat in self.sc.seats:
-            if seat not in self.done_seats and self._active(seat):
-                return seat
+            if seat not in done:
+                for s in ships:
+                    if s.seat == seat and not s.out:
+                        return seat
         return None
 
     def _seg_name(self, abs_seg: int) -> str:
@@ -188,7 +196,7 @@ class SequencedGame(Game):
     def _run(self) -> None:
         """Run automatic steps until a seat must give orders or the game ends."""
         while not self.finished:
-            steps = self.steps
+            steps = SEGMENT_STEPS if self.phase == SEGMENT else END_OF_TURN_STEPS
             if self.step_index >= len(steps):
                 self._advance()
                 continue
