@@ -112,6 +112,13 @@ END_OF_TURN_STEPS: tuple[Step, ...] = (
 )
 
 
+#: each phase's steps as (``when`` method, whether an orders step, handler), for the loop
+_PLANS: dict[str, tuple[tuple[str | None, bool, str], ...]] = {
+    phase: tuple((st.when, st.kind == ORDERS, st.handler) for st in steps)
+    for phase, steps in ((SEGMENT, SEGMENT_STEPS), (END_OF_TURN, END_OF_TURN_STEPS))
+}
+
+
 @dataclass
 class Target:
     """An inert marker (the tutorial's "chocolates", spec §16): eaten by a ship entering its
@@ -194,24 +201,27 @@ class SequencedGame(Game):
 
     # -- running the steps -----------------------------------------------------------------
     def _run(self) -> None:
-        """Run automatic steps until a seat must give orders or the game ends."""
+        """Run automatic steps until a seat must give orders or the game ends (each phase's
+        steps read once, :data:`_PLANS`)."""
         while not self.finished:
-            steps = SEGMENT_STEPS if self.phase == SEGMENT else END_OF_TURN_STEPS
-            if self.step_index >= len(steps):
-                self._advance()
-                continue
-            step = steps[self.step_index]
-            if step.when is not None and not getattr(self, step.when)():
-                self.step_index += 1
-                continue
-            if step.kind == ORDERS:
-                if self._waiting_seat() is not None:
-                    return
-                self.done_seats = set()
-                self.step_index += 1
-                continue
-            getattr(self, step.handler)()
-            self.step_index += 1
+            plan = _PLANS[self.phase]
+            i = self.step_index
+            while i < len(plan):
+                when, orders, handler = plan[i]
+                if when is not None and not getattr(self, when)():
+                    i += 1
+                elif orders:
+                    if self._waiting_seat() is not None:
+                        self.step_index = i
+                        return
+                    self.done_seats = set()
+                    i += 1
+                else:
+                    self.step_index = i
+                    getattr(self, handler)()
+                    i += 1
+            self.step_index = i
+            self._advance()
 
     def _advance(self) -> None:
         """The next segment, post-segment 8, the next turn, or the end (AV:T A5.2, A5.39)."""
