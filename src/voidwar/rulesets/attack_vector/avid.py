@@ -323,7 +323,9 @@ def _signed_azimuth_steps(k0: int, k1: int) -> int:
     return d if d <= 6 else d - 12
 
 
-def _ring_path(o: Orientation, target: Window) -> list[FacingStep]:
+@lru_cache(maxsize=32768)  # every orientation × window: ~19,000
+def _ring_path(o: Orientation, target: Window) -> tuple[FacingStep, ...]:
+    """The path along the rings and meridians (:func:`pivot_path`), found once."""
     steps: list[FacingStep] = []
     k, e, r = o.k, o.e, o.r
     if abs(e) == 3 and not target.is_pole:
@@ -342,7 +344,7 @@ def _ring_path(o: Orientation, target: Window) -> list[FacingStep]:
         if de:
             e, de, wedges = e + se, de - se, wedges + 1
         steps.append(FacingStep(wedges, orientation(k, e, r)))
-    return steps
+    return tuple(steps)
 
 
 def pivot_path(o: Orientation, target: Window, three_d: bool = True) -> list[FacingStep]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from voidwar.core.hexgrid import DIRECTION_LETTERS, DIRECTION_VECTORS, Hex3
 
@@ -119,16 +120,22 @@ def normal_form(v: Vec3) -> dict[str, int]:
 
 
 def from_components(parts: dict[str, int]) -> Vec3:
-    """Sum of ``n × arrow`` for any (not necessarily normal) set of components."""
-    out = ZERO
+    """Sum of ``n × arrow`` for any (not necessarily normal) set of components (summed as
+    integers, one vector built)."""
+    dq = dr = dz = 0
     for arrow, n in parts.items():
         if n:
-            out = out + _UNITS[arrow].scale(n)
-    return out
+            u = _UNITS[arrow]
+            dq += u.dq * n
+            dr += u.dr * n
+            dz += u.dz * n
+    return Vec3(dq, dr, dz) if dq or dr or dz else ZERO
 
 
+@lru_cache(maxsize=65536)
 def format_vector(v: Vec3) -> str:
-    """``"4A 2B +1"``; the zero vector is ``"0"``."""
+    """``"4A 2B +1"``; the zero vector is ``"0"`` (vectors are immutable values: each written
+    once)."""
     nf = normal_form(v)
     if not nf:
         return "0"
