@@ -166,7 +166,9 @@ class OrderedGame(SequencedGame):
         if seat is None:
             return None
         groups = self._legal_groups(seat, self.current_step)
-        if groups is None:
+        if groups is None:  # a battle: the list is built only for an action the check passes
+            if self.reason(action) is not None:
+                return None
             return next((a for a in self._filtered(seat, self.current_step) if a == action), None)
         for _actions, _ids, by_value in groups:
             found = by_value.get(action)
