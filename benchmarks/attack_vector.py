@@ -28,8 +28,11 @@ def swarm(n: int, turns: int = 100) -> AttackVectorGame:
             "nose": NOSES[i % len(NOSES)],
             "thrust": "3" if i % 2 else "0",
         })
-    sc = Scenario.model_validate({"name": "swarm", "title": "swarm", "turns": turns,
-                                  "seats": ["fleet"], "ships": ships})
+    # a scenario file holds at most 32 ships: each 32 are validated as one, then put together
+    parts = [Scenario.model_validate({"name": "swarm", "title": "swarm", "turns": turns,
+                                      "seats": ["fleet"], "ships": ships[i:i + 32]})
+             for i in range(0, n, 32)]
+    sc = parts[0].model_copy(update={"ships": [s for p in parts for s in p.ships]})
     return AttackVectorGame(SeededDice(1), "swarm", {}, sc, "swarm", True, "rule")
 
 
