@@ -17,7 +17,7 @@ from .actions import Advance, EndMove, LayMine, Move, Sweep, Turn
 from .battle import R_MINES, R_MOVE, Battle
 from .damage import apply_hits
 from .data import hexid, tables
-from .state import ACTIVE, MOVEMENT, OVER, Ship
+from .state import ACTIVE, MOVEMENT, OVER, Ship, board_steps
 
 #: the movement actions
 MoveAction = Move | Advance | Turn | LayMine | Sweep | EndMove
@@ -98,22 +98,20 @@ class Movement(Battle):
     def _move_menu(self, side: str) -> list[tuple[Ship, int | list[Action], bool, bool, bool]]:
         """What :meth:`_move_reason` lets through of :meth:`_move_candidates`, per ship in their
         order: (ship, its legal steps — a count of whole hexes or a list —, may turn, may lay a
-        mine, may sweep); the rules about the ship (:meth:`_mover_reason`) judged once."""
+        mine, may sweep); the rules about the ship (:meth:`_mover_reason`) judged once: the
+        ships listed are the acting side's active ships that may move now."""
         moving = self.moving
         if moving is not None:
-            window = None
-            ships = [self.ships[moving]]
-        else:
-            window = self.move_window()
-            ships = [s for s in self.fleet(side) if not s.moved and s.speed in window]
-        menu: list[tuple[Ship, int | list[Action], bool, bool, bool]] = []
-        for s in ships:
-            if self._own_ship(s.id, R_MOVE)[0] is None or self._mover_reason(s, window):
-                continue
-            menu.append((s, self._step_menu(s),
-                         moving is not None and self._turn_reason(s) is None,
-                         self._lay_reason(s) is None, self._sweep_reason(s) is None))
-        return menu
+            s = self.ships[moving]
+            if s.side != self.to_act or s.status != ACTIVE:
+                return []
+            return [(s, self._step_menu(s), self._may_turn(s), self._may_lay(s),
+                     self._may_sweep(s))]
+        window = self.move_window()
+        return [(s, self._step_menu(s), False, self._may_lay(s), self._may_sweep(s))
+                for s in self.ships.values()
+                if s.side == side and s.status == ACTIVE and not s.moved
+                and s.speed in window and side == self.to_act]
 
     def _legal_moves(self, side: str) -> list[Action]:
         """The legal movement actions of ``side`` (:meth:`_move_menu`), in their order."""
@@ -222,13 +220,22 @@ class Movement(Battle):
     def _clear_run(self, ship: Ship, hexes: int) -> int:
         """How many of the ``hexes`` hexes straight ahead of ``ship`` it may enter in a row:
         on the map and empty (our reading: one ship per hex)."""
+        if hexes <= 0:
+            return 0
         board = self.board
+        ahead = board_steps(board.cols, board.rows)
         taken = {s.hex for s in self.ships.values() if s.status == ACTIVE}
-        h, facing = ship.hex, ship.facing
+        h, facing = ship.hex, ship.facing % 6
         for k in range(hexes):
-            h = h.neighbor(facing)
-            if h not in board or h in taken:
+            row = ahead.get(h)
+            if row is not None:
+                n = row[facing]
+            else:  # pragma: no cover - a ship off the map
+                n = h.neighbor(facing)
+                n = n if n in board else None
+            if n is None or n in taken:
                 return k
+            h = n
         return hexes
 
     def _step_reason(self, ship: Ship, a: Move | Advance) -> IllegalAction | None:
@@ -269,6 +276,24 @@ class Movement(Battle):
     def _sweep_reason(self, ship: Ship) -> IllegalAction | None:
         """A beam-armed ship sweeps by stopping in the pattern for its whole move (Mines)."""
         return sweep_refusal(self, ship, ship.hex in self.mines, self.moved_hexes > 0)
+
+    def _may_turn(self, ship: Ship) -> bool:
+        """:meth:`_turn_reason` is ``None`` (the moving ship; no message built)."""
+        full = ship.speed if self.move_speed is None else self.move_speed
+        return turn_refusal(ship.cls, full, self.moved_hexes, self.turned) is None
+
+    def _may_lay(self, ship: Ship) -> bool:
+        """:meth:`_lay_reason` is ``None`` (no message built)."""
+        return (ship.mines > 0 and not (self.laid and self.moving == ship.id)
+                and ship.hex not in self.mines)
+
+    def _may_sweep(self, ship: Ship) -> bool:
+        """:meth:`_sweep_reason` is ``None`` (no message built)."""
+        if ship.hex not in self.mines:
+            return False
+        if self.moving is not None and (self.moved_hexes > 0 or self.laid):
+            return False
+        return ship.beams > 0
 
     # ------------------------------------------------------------------ execution
     def _execute_move(self, a: MoveAction) -> None:

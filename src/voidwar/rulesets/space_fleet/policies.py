@@ -25,7 +25,7 @@ from .data import tables
 from .fire import hit_chance
 from .game import SpaceFleetGame
 from .movement import turn_refusal
-from .state import Phase, Ship, band_for, in_rear_arc, other, rear_offset
+from .state import Phase, Ship, band_for, board_steps, in_rear_arc, other, rear_offset
 from .table_game import SpaceFleetTableGame
 from .table_policy import plan_table_move
 
@@ -55,18 +55,6 @@ def rear_mask(dq: int, dr: int) -> int:
     """Bit ``f`` set when the offset ``dq, dr`` lies in the rear arc of a ship facing ``f``
     (:func:`rear_offset` for the six facings at once)."""
     return sum(1 << f for f in range(6) if rear_offset(f, dq, dr))
-
-
-@cache
-def _board_steps(cols: int, rows: int) -> dict[Hex, tuple[Hex | None, ...]]:
-    """Each hex of a ``cols`` × ``rows`` map and the hex ahead of it in each of the six
-    directions, ``None`` off the map (worked out once per map size)."""
-    board = RectBoard(cols, rows)
-    out: dict[Hex, tuple[Hex | None, ...]] = {}
-    for h in board:
-        ahead = (h.neighbor(f) for f in range(6))
-        out[h] = tuple(n if n in board else None for n in ahead)
-    return out
 
 
 def _on(board: RectBoard, h: Hex) -> Hex | None:
@@ -226,7 +214,7 @@ class HeuristicPolicy:
         full = speed if g.move_speed is None else g.move_speed
         occupied = {s.hex for s in g.ships.values() if s.active and s.id != ship.id}
         board, mines, cls = g.board, g.mines, ship.cls
-        ahead = _board_steps(board.cols, board.rows)
+        ahead = board_steps(board.cols, board.rows)
         stay, step = EndMove(ship.id), Move(ship.id, 1)
         left_turn, right_turn = Turn(ship.id, False), Turn(ship.id, True)
         score = _Scorer(g, ship, self.caution, self.spread).score

@@ -174,6 +174,15 @@ class SpaceFleetTableGame(SpaceFleetGame):
                                  self.since_turn if moving else Fraction(0))
         return None if why is None else IllegalAction(why.format(ship=ship.id), R_MOVE)
 
+    def _may_turn(self, ship: Ship) -> bool:
+        return self._turn_reason(ship) is None
+
+    def _may_lay(self, ship: Ship) -> bool:
+        return self._lay_reason(ship) is None
+
+    def _may_sweep(self, ship: Ship) -> bool:
+        return self._sweep_reason(ship) is None
+
     def _turn(self, ship: Ship, right: bool) -> None:
         ship.heading = turned(ship.heading, right)
         self.turned, self.since_turn = True, Fraction(0)
