@@ -188,7 +188,7 @@ class Battle(Game):
         (of either side) plus the next speed up; the very first move of the phase is the slowest
         speed only. A player with no ship in the window is passed over.
         """
-        speeds = [s.speed for s in self.ships.values() if s.active and not s.moved]
+        speeds = [s.speed for s in self.ships.values() if s.status == ACTIVE and not s.moved]
         if not speeds:
             return set()
         slowest = min(speeds)
@@ -260,9 +260,14 @@ class Battle(Game):
         """A side with no ship left loses at once (our reading of victory)."""
         if self.phase == OVER:
             return
-        alive = {s.side for s in self.ships.values() if s.status == ACTIVE}
-        if len(alive) < 2:
-            self._finish(Outcome.ANNIHILATION)
+        seen = None
+        for s in self.ships.values():
+            if s.status == ACTIVE:
+                if seen is None:
+                    seen = s.side
+                elif s.side != seen:
+                    return  # both sides still have a ship
+        self._finish(Outcome.ANNIHILATION)
 
     def _finish(self, how: Outcome) -> None:
         """End the game by annihilation or at the turn limit (higher score wins)."""

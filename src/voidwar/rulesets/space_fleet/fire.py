@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from ...core.errors import IllegalAction
 from ...core.game import Action
-from .actions import EndFire, Fire
+from .actions import EndFire, Fire, fire_of
 from .battle import R_FIRE, R_HITS, Battle, Shot
 from .damage import apply_hits, check_surrender
 from .data import Band, tables
@@ -119,8 +119,8 @@ class Firing(Battle):
             if s.cls != self.fire_class:
                 continue
             for e in enemies:
-                out.append(Fire(s.id, e.id))
-                out.append(Fire(s.id, e.id, missile=True))
+                out.append(fire_of(s.id, e.id))
+                out.append(fire_of(s.id, e.id, True))
         out.append(EndFire())
         return out
 
@@ -191,7 +191,7 @@ class Firing(Battle):
 
     def _legal_fire(self, side: str) -> list[Action]:
         """Every legal shot of ``side`` (:meth:`_shots`), then ``end fire``."""
-        out: list[Action] = [Fire(a, b, m) for a, b, m in self._shots(side)]
+        out: list[Action] = [fire_of(a, b, m) for a, b, m in self._shots(side)]
         out.append(END_FIRE)
         return out
 
@@ -200,7 +200,7 @@ class Firing(Battle):
         shots = self._shots(side)
         i = pick(len(shots) + 1)
         if 0 <= i < len(shots):
-            return Fire(*shots[i])
+            return fire_of(*shots[i])
         return END_FIRE if i == len(shots) else self._legal_fire(side)[i]
 
     def _weapon_refusal(self, ship: Ship, missile: bool) -> int:

@@ -13,7 +13,19 @@ from collections.abc import Callable
 from ...core.errors import IllegalAction
 from ...core.game import Action
 from ...core.hexgrid import direction_letter
-from .actions import Advance, EndMove, LayMine, Move, Sweep, Turn
+from .actions import (
+    Advance,
+    EndMove,
+    LayMine,
+    Move,
+    Sweep,
+    Turn,
+    end_move_of,
+    lay_of,
+    move_of,
+    sweep_of,
+    turn_of,
+)
 from .battle import R_MINES, R_MOVE, Battle
 from .damage import apply_hits
 from .data import hexid, tables
@@ -91,8 +103,8 @@ class Movement(Battle):
         for s in ships:
             out.extend(self._step_candidates(s))
             if self.moving is not None:
-                out += [Turn(s.id, False), Turn(s.id, True)]
-            out += [LayMine(s.id), Sweep(s.id), EndMove(s.id)]
+                out += [turn_of(s.id, False), turn_of(s.id, True)]
+            out += [lay_of(s.id), sweep_of(s.id), end_move_of(s.id)]
         return out
 
     def _move_menu(self, side: str) -> list[tuple[Ship, int | list[Action], bool, bool, bool]]:
@@ -119,16 +131,16 @@ class Movement(Battle):
         for s, steps, turn, lay, sweep in self._move_menu(side):
             sid = s.id
             if isinstance(steps, int):
-                out += [Move(sid, k) for k in range(1, steps + 1)]
+                out += [move_of(sid, k) for k in range(1, steps + 1)]
             else:
                 out += steps
             if turn:
-                out += [Turn(sid, False), Turn(sid, True)]
+                out += [turn_of(sid, False), turn_of(sid, True)]
             if lay:
-                out.append(LayMine(sid))
+                out.append(lay_of(sid))
             if sweep:
-                out.append(Sweep(sid))
-            out.append(EndMove(sid))
+                out.append(sweep_of(sid))
+            out.append(end_move_of(sid))
         return out
 
     def _choose_move(self, side: str, pick: Callable[[int], int]) -> Action:
@@ -145,19 +157,19 @@ class Movement(Battle):
                 continue
             k = steps if isinstance(steps, int) else len(steps)
             if i < k:
-                return Move(s.id, i + 1) if isinstance(steps, int) else steps[i]
+                return move_of(s.id, i + 1) if isinstance(steps, int) else steps[i]
             i -= k
             if turn:
                 if i < 2:
-                    return Turn(s.id, i == 1)
+                    return turn_of(s.id, i == 1)
                 i -= 2
             if lay:
                 if i == 0:
-                    return LayMine(s.id)
+                    return lay_of(s.id)
                 i -= 1
             if sweep and i == 0:
-                return Sweep(s.id)
-            return EndMove(s.id)
+                return sweep_of(s.id)
+            return end_move_of(s.id)
         return self._legal_moves(side)[j]
 
     def _move_reason(self, a: MoveAction) -> IllegalAction | None:
@@ -202,7 +214,7 @@ class Movement(Battle):
     # -- the geometry of a move: hexes here, a free table in .table_game --------------------
     def _step_candidates(self, ship: Ship) -> list[Action]:
         """The forward moves worth listing: 1 hex up to the hexes left."""
-        return [Move(ship.id, k) for k in range(1, ship.speed - self.moved_hexes + 1)]
+        return [move_of(ship.id, k) for k in range(1, ship.speed - self.moved_hexes + 1)]
 
     def _turn_reason(self, ship: Ship) -> IllegalAction | None:
         """The turning rule (:func:`turn_refusal`) for the ship to act."""

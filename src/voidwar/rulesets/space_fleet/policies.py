@@ -20,7 +20,7 @@ from functools import cache
 from ...core.dice import PCG32
 from ...core.game import Action, Game
 from ...core.hexgrid import Hex, RectBoard
-from .actions import EndFire, EndMove, Fire, LayMine, Move, Turn
+from .actions import EndFire, EndMove, Fire, Move, Turn, end_move_of, lay_of, move_of, turn_of
 from .data import tables
 from .fire import hit_chance
 from .game import SpaceFleetGame
@@ -173,12 +173,12 @@ class HeuristicPolicy:
             movers = [g.ships[a.ship] for a in legal if isinstance(a, EndMove)]
             # move the ship that is furthest from the enemy first (the others then react)
             ship = max(movers, key=lambda s: (self._nearest(g, s), s.id))
-        lay = LayMine(ship.id)
+        lay = lay_of(ship.id)
         if lay in legal and self._nearest(g, ship) <= 6:
             return lay
         if isinstance(g, SpaceFleetTableGame):
             table_step = plan_table_move(g, ship, self.caution, self.spread)
-            return table_step if table_step in legal else EndMove(ship.id)
+            return table_step if table_step in legal else end_move_of(ship.id)
         around = self._surroundings(g, ship)
         key = (around, ship.hex, ship.facing, g.moved_hexes, g.turned)
         step = self._steps.get(key)
@@ -186,7 +186,7 @@ class HeuristicPolicy:
             plan = self._plan(g, ship)
             self._remember(around, ship, g.moved_hexes, g.turned, plan.path)
             step = plan.path[0]
-        return step if step in legal else EndMove(ship.id)
+        return step if step in legal else end_move_of(ship.id)
 
     @staticmethod
     def _surroundings(g: SpaceFleetGame, ship: Ship) -> tuple[object, ...]:
@@ -215,8 +215,8 @@ class HeuristicPolicy:
         occupied = {s.hex for s in g.ships.values() if s.active and s.id != ship.id}
         board, mines, cls = g.board, g.mines, ship.cls
         ahead = board_steps(board.cols, board.rows)
-        stay, step = EndMove(ship.id), Move(ship.id, 1)
-        left_turn, right_turn = Turn(ship.id, False), Turn(ship.id, True)
+        stay, step = end_move_of(ship.id), move_of(ship.id, 1)
+        left_turn, right_turn = turn_of(ship.id, False), turn_of(ship.id, True)
         score = _Scorer(g, ship, self.caution, self.spread).score
         best = _Plan(score(ship.hex, ship.facing, 0), (stay,))
         seen: set[tuple[Hex, int, int, bool]] = set()
