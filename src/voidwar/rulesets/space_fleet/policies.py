@@ -57,6 +57,10 @@ def rear_mask(dq: int, dr: int) -> int:
     return sum(1 << f for f in range(6) if rear_offset(f, dq, dr))
 
 
+#: (dq, dr) → (:func:`rear_mask` of the offset, of its opposite), filled as offsets are met
+_MASKS: dict[tuple[int, int], tuple[int, int]] = {}
+
+
 def _on(board: RectBoard, h: Hex) -> Hex | None:
     return h if h in board else None
 
@@ -94,17 +98,21 @@ class _Scorer:
         and nearness, the fire the enemy brings against ``h``, the nearest enemy, friends
         adjacent, and the facings whose rear arc a friend within 2 hexes covers."""
         hq, hr = h
-        far, mask = self.far, rear_mask
+        far, masks = self.far, _MASKS
         foes: list[tuple[int, float, bool]] = []
         threat = 0.0
         nearest = 99
         for eq, er, ef, moved, gain, danger in self.foes:
             dq, dr = eq - hq, er - hr
             d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-            nearest = min(nearest, d)
+            if d < nearest:
+                nearest = d
             k = d if d < far else far
-            foes.append((mask(dq, dr), gain[k], d <= 12))
-            if not mask(-dq, -dr) >> ef & 1 or not moved:
+            m = masks.get((dq, dr))
+            if m is None:
+                m = masks[(dq, dr)] = (rear_mask(dq, dr), rear_mask(-dq, -dr))
+            foes.append((m[0], gain[k], d <= 12))
+            if not m[1] >> ef & 1 or not moved:
                 threat += danger[k]
         crowd = cover = 0
         for fq, fr in self.friends:
@@ -113,7 +121,7 @@ class _Scorer:
             if d <= 1:
                 crowd += 1
             if d <= 2:
-                cover |= mask(dq, dr)
+                cover |= rear_mask(dq, dr)
         out = self._hexes[h] = (foes, threat, nearest, crowd, cover)
         return out
 
@@ -218,45 +226,48 @@ class HeuristicPolicy:
         stay, step = end_move_of(ship.id), move_of(ship.id, 1)
         left_turn, right_turn = turn_of(ship.id, False), turn_of(ship.id, True)
         score = _Scorer(g, ship, self.caution, self.spread).score
-        best = _Plan(score(ship.hex, ship.facing, 0), (stay,))
+        best_score = score(ship.hex, ship.facing, 0)
+        best_path: tuple[Action, ...] = (stay,)
         seen: set[tuple[Hex, int, int, bool]] = set()
         base: dict[tuple[Hex, int], float] = {}  # score before mine costs, per end hex/facing
         turns: dict[tuple[int, bool], bool] = {}  # may turn, by hexes moved and turned
         path: list[Action] = []  # the steps to the node being walked
+        seen_add, base_get, push, pop = seen.add, base.get, path.append, path.pop
 
         def walk(h: Hex, f: int, moved: int, turned: bool, mine_cost: float) -> None:
-            nonlocal best
+            nonlocal best_score, best_path
             key = (h, f, moved, turned)
             if key in seen:
                 return
-            seen.add(key)
+            seen_add(key)
             if path:
-                b = base.get((h, f))
+                hf = (h, f)
+                b = base_get(hf)
                 if b is None:
-                    b = base[(h, f)] = score(h, f, 0.0)
+                    b = base[hf] = score(h, f, 0.0)
                 sc = b - mine_cost
-                if sc > best.score:
-                    best = _Plan(sc, (*path, stay))
+                if sc > best_score:
+                    best_score, best_path = sc, (*path, stay)
             if moved < speed:
                 steps = ahead.get(h)
                 n = steps[f] if steps is not None else _on(board, h.neighbor(f))
                 if n is not None and n not in occupied:
-                    path.append(step)
+                    push(step)
                     walk(n, f, moved + 1, False, mine_cost + (1.5 if n in mines else 0.0))
-                    path.pop()
+                    pop()
             # Space Fleet: Movement — a turn after each hex, not after the last of a full move
             may = turns.get((moved, turned))
             if may is None:
                 may = turns[(moved, turned)] = turn_refusal(cls, full, moved, turned) is None
             if may:
-                path.append(left_turn)
+                push(left_turn)
                 walk(h, (f - 1) % 6, moved, True, mine_cost)
                 path[-1] = right_turn
                 walk(h, (f + 1) % 6, moved, True, mine_cost)
-                path.pop()
+                pop()
 
         walk(ship.hex, ship.facing, g.moved_hexes, g.turned, 0.0)
-        return best
+        return _Plan(best_score, best_path)
 
     def _score(self, g: SpaceFleetGame, ship: Ship, h: Hex, f: int, mine_cost: float) -> float:
         """The score of ``ship`` ending its move in ``h`` facing ``f`` (see :class:`_Scorer`)."""
