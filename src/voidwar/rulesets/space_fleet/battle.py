@@ -211,7 +211,8 @@ class Battle(Game):
     def band_between(self, a: Ship, b: Ship) -> Band | None:
         """The range band from ``a`` to ``b`` (short 0-4, medium 5-8, long 9-12) or ``None``
         (Space Fleet: Firing)."""
-        return band_for(a.hex.distance(b.hex))
+        dq, dr = a.hex.q - b.hex.q, a.hex.r - b.hex.r
+        return band_for((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
 
     def rear(self, ship: Ship, target: Ship) -> bool:
         """``target`` is in ``ship``'s rear 90° arc (Space Fleet: Firing)."""
