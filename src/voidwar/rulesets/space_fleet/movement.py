@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ...core.errors import IllegalAction
 from ...core.game import Action
-from ...core.hexgrid import direction_letter
+from ...core.hexgrid import Hex, direction_letter
 from .actions import (
     Advance,
     EndMove,
@@ -120,7 +120,8 @@ class Movement(Battle):
             return [(s, self._step_menu(s), self._may_turn(s), self._may_lay(s),
                      self._may_sweep(s))]
         window = self.move_window()
-        return [(s, self._step_menu(s), False, self._may_lay(s), self._may_sweep(s))
+        taken = {s.hex for s in self.ships.values() if s.status == ACTIVE}
+        return [(s, self._step_menu(s, taken), False, self._may_lay(s), self._may_sweep(s))
                 for s in self.ships.values()
                 if s.side == side and s.status == ACTIVE and not s.moved
                 and s.speed in window and side == self.to_act]
@@ -223,20 +224,22 @@ class Movement(Battle):
         why = turn_refusal(ship.cls, full, moved, self.turned)
         return None if why is None else IllegalAction(why.format(ship=ship.id), R_MOVE)
 
-    def _step_menu(self, ship: Ship) -> int | list[Action]:
+    def _step_menu(self, ship: Ship, taken: set[Hex] | None = None) -> int | list[Action]:
         """The legal steps of :meth:`_step_candidates` (those :meth:`_step_reason` lets
         through), counted: a move of k hexes is legal while the first k hexes ahead are clear
         (:meth:`_clear_run`), so they are ``move SHIP 1`` to ``move SHIP n``."""
-        return self._clear_run(ship, max(0, ship.speed - self.moved_hexes))
+        return self._clear_run(ship, max(0, ship.speed - self.moved_hexes), taken)
 
-    def _clear_run(self, ship: Ship, hexes: int) -> int:
+    def _clear_run(self, ship: Ship, hexes: int, taken: set[Hex] | None = None) -> int:
         """How many of the ``hexes`` hexes straight ahead of ``ship`` it may enter in a row:
-        on the map and empty (our reading: one ship per hex)."""
+        on the map and empty (our reading: one ship per hex; ``taken``: the active ships'
+        hexes, when the caller has them)."""
         if hexes <= 0:
             return 0
         board = self.board
         ahead = board_steps(board.cols, board.rows)
-        taken = {s.hex for s in self.ships.values() if s.status == ACTIVE}
+        if taken is None:
+            taken = {s.hex for s in self.ships.values() if s.status == ACTIVE}
         h, facing = ship.hex, ship.facing % 6
         for k in range(hexes):
             row = ahead.get(h)

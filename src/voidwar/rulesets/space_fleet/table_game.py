@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 from ...core.dice import Dice
 from ...core.errors import IllegalAction
 from ...core.game import Action
+from ...core.hexgrid import Hex
 from ...core.notation import Notation
 from ...core.tabletop import Point, fmt, quantize, within
 from .actions import TABLE_NOTATION, Advance, Move
@@ -146,8 +147,9 @@ class SpaceFleetTableGame(SpaceFleetGame):
             out.append(Advance(ship.id, left))
         return out
 
-    def _step_menu(self, ship: Ship) -> int | list[Action]:
-        """The step candidates that :meth:`_step_reason` lets through."""
+    def _step_menu(self, ship: Ship, taken: set[Hex] | None = None) -> int | list[Action]:
+        """The step candidates that :meth:`_step_reason` lets through (ships do not block a
+        move on a free table: ``taken`` is unused)."""
         return [a for a in self._step_candidates(ship)
                 if isinstance(a, Advance) and self._step_reason(ship, a) is None]
 
