@@ -21,8 +21,15 @@ from voidwar.rulesets.space_fleet import HeuristicPolicy
 from voidwar.rulesets.space_fleet.data import scenario_names
 from voidwar.rulesets.space_fleet.fire import hit_chance
 from voidwar.rulesets.space_fleet.game import SpaceFleetGame
-from voidwar.rulesets.space_fleet.policies import HEAVY, _board_steps, _Scorer, rear_mask
-from voidwar.rulesets.space_fleet.state import Damage, band_for, in_rear_arc, other, rear_offset
+from voidwar.rulesets.space_fleet.policies import HEAVY, _Scorer, rear_mask
+from voidwar.rulesets.space_fleet.state import (
+    Damage,
+    band_for,
+    board_steps,
+    in_rear_arc,
+    other,
+    rear_offset,
+)
 from voidwar.rulesets.space_fleet.table import inside
 from voidwar.rulesets.space_fleet.table_game import SpaceFleetTableGame
 from voidwar.rulesets.space_fleet.table_policy import _Walk, direct_score
@@ -153,7 +160,7 @@ def test_the_rear_mask_holds_the_rear_arc_of_each_facing() -> None:
 
 def test_the_hex_ahead_table_is_the_neighbour_on_the_map() -> None:
     board = RectBoard(9, 7)
-    table = _board_steps(9, 7)
+    table = board_steps(9, 7)
     assert set(table) == set(board)
     for h, ahead in table.items():
         for f in range(6):
