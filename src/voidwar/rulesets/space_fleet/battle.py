@@ -31,6 +31,7 @@ from .state import (
     Ship,
     band_for,
     in_rear_arc,
+    sight,
 )
 from .table import MineArea, Pattern, TableSpec, parse_heading
 
@@ -213,6 +214,11 @@ class Battle(Game):
         (Space Fleet: Firing)."""
         dq, dr = a.hex.q - b.hex.q, a.hex.r - b.hex.r
         return band_for((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
+
+    def fire_band(self, ship: Ship, target: Ship) -> Band | None:
+        """:meth:`band_between`, or ``None`` when ``target`` is in ``ship``'s rear arc."""
+        sh, th = ship.hex, target.hex
+        return sight(th.q - sh.q, th.r - sh.r, ship.facing % 6)
 
     def rear(self, ship: Ship, target: Ship) -> bool:
         """``target`` is in ``ship``'s rear 90° arc (Space Fleet: Firing)."""

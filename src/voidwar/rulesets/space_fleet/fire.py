@@ -162,8 +162,8 @@ class Firing(Battle):
                 enemies = self.fleet(other(side))
             sid, short_only = s.id, s.cls in no_long
             for e in enemies:
-                band = self.band_between(s, e)
-                if band is None or (short_only and band.name == "long") or self.rear(s, e):
+                band = self.fire_band(s, e)
+                if band is None or (short_only and band.name == "long"):
                     continue
                 if beam:
                     out.append((sid, e.id, False))

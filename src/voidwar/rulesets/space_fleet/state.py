@@ -259,3 +259,12 @@ def board_steps(cols: int, rows: int) -> dict[Hex, tuple[Hex | None, ...]]:
         ahead = (h.neighbor(f) for f in range(6))
         out[h] = tuple(n if n in board else None for n in ahead)
     return out
+
+
+@cache
+def sight(dq: int, dr: int, facing: int) -> Band | None:
+    """The range band of a target ``dq, dr`` (axial) from a ship facing ``facing`` (0–5), or
+    ``None`` when it is beyond long range or in the rear 90° arc (Space Fleet: Firing)."""
+    if rear_offset(facing, dq, dr):
+        return None
+    return band_for((abs(dq) + abs(dr) + abs(dq + dr)) // 2)

@@ -119,6 +119,11 @@ class SpaceFleetTableGame(SpaceFleetGame):
         """``target`` is more than 135° off ``ship``'s bow (Space Fleet: Firing)."""
         return in_rear_arc_at(self.at(ship), ship.heading, self.at(target))
 
+    def fire_band(self, ship: Ship, target: Ship) -> Band | None:
+        """:meth:`band_between`, or ``None`` when ``target`` is in ``ship``'s rear arc."""
+        band = self.band_between(ship, target)
+        return None if band is None or self.rear(ship, target) else band
+
     def close_to(self, a: Ship, b: Ship, units: int) -> bool:
         """``b`` is within ``units`` units of ``a`` (exact)."""
         return within(self.at(a), self.at(b), units * self.spec.unit)
