@@ -25,6 +25,9 @@ MODULES = (
     "src/voidwar/rulesets/antilles/state.py",
     "src/voidwar/rulesets/antilles/policies.py",
     "src/voidwar/rulesets/antilles/game.py",
+    # Space Fleet: the heuristic's path search (its rules classes subclass core's Game and the
+    # free table subclasses them, so they stay interpreted; tests/space_fleet/test_compiled.py)
+    "src/voidwar/rulesets/space_fleet/policies.py",
 )
 
 #: the shared library's module name (it lives inside the package)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import random
 from fractions import Fraction
 
 import pytest
@@ -21,8 +22,15 @@ from voidwar.rulesets.space_fleet import HeuristicPolicy
 from voidwar.rulesets.space_fleet.data import scenario_names
 from voidwar.rulesets.space_fleet.fire import hit_chance
 from voidwar.rulesets.space_fleet.game import SpaceFleetGame
-from voidwar.rulesets.space_fleet.policies import HEAVY, _board_steps, _Scorer, rear_mask
-from voidwar.rulesets.space_fleet.state import Damage, band_for, in_rear_arc, other, rear_offset
+from voidwar.rulesets.space_fleet.policies import HEAVY, _Scorer, rear_mask
+from voidwar.rulesets.space_fleet.state import (
+    Damage,
+    band_for,
+    board_steps,
+    in_rear_arc,
+    other,
+    rear_offset,
+)
 from voidwar.rulesets.space_fleet.table import inside
 from voidwar.rulesets.space_fleet.table_game import SpaceFleetTableGame
 from voidwar.rulesets.space_fleet.table_policy import _Walk, direct_score
@@ -153,7 +161,7 @@ def test_the_rear_mask_holds_the_rear_arc_of_each_facing() -> None:
 
 def test_the_hex_ahead_table_is_the_neighbour_on_the_map() -> None:
     board = RectBoard(9, 7)
-    table = _board_steps(9, 7)
+    table = board_steps(9, 7)
     assert set(table) == set(board)
     for h, ahead in table.items():
         for f in range(6):
@@ -227,3 +235,22 @@ def test_a_pattern_and_the_table_as_data_are_fresh_copies_of_what_was_made() -> 
     table = g.spec.to_dict()
     table["unit"] = "7"
     assert g.spec.to_dict()["unit"] != "7"
+
+
+@pytest.mark.parametrize("scenario", scenario_names())
+def test_legal_actions_are_interned_values(scenario: str) -> None:
+    """The same legal action is the same object each time it is listed (the core then knows
+    it by identity); a value built by hand is equal to it and is accepted the same."""
+    g = voidwar.load("space-fleet", scenario=scenario, seed=4)
+    if not isinstance(g, SpaceFleetGame) or g.table is not None:
+        pytest.skip("a free table's moves name distances: not interned")
+    rng = random.Random(2)
+    for _ in range(60):
+        if g.over:
+            break
+        first, again = g.legal_actions(), g.legal_actions()
+        assert all(a is b for a, b in zip(first, again, strict=True))
+        pick = first[rng.randrange(len(first))]
+        copy = type(pick)(*[getattr(pick, f) for f in pick.__dataclass_fields__])
+        assert copy == pick
+        g.apply(copy)

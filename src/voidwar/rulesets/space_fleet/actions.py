@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from ...core.game import Action
@@ -161,6 +162,16 @@ NOTATION = SpaceFleetNotation(Move, Turn, LayMine, Sweep, EndMove, Fire, EndFire
 #: the free table's notation: ``move SHIP UNITS`` names a distance (:class:`Advance`)
 TABLE_NOTATION = SpaceFleetNotation(Advance, Turn, LayMine, Sweep, EndMove, Fire, EndFire,
                                     help=NOTATION_HELP.replace("move SHIP N", "move SHIP UNITS"))
+
+
+#: the rules' and the heuristic's hex-map actions, interned: the same action is the same object
+#: (the core then knows a value it has read before by identity, without writing its text again)
+move_of = lru_cache(maxsize=None, typed=True)(Move)
+turn_of = lru_cache(maxsize=None, typed=True)(Turn)
+lay_of = lru_cache(maxsize=None, typed=True)(LayMine)
+sweep_of = lru_cache(maxsize=None, typed=True)(Sweep)
+end_move_of = lru_cache(maxsize=None, typed=True)(EndMove)
+fire_of = lru_cache(maxsize=None, typed=True)(Fire)
 
 
 def parse(text: str) -> Action:

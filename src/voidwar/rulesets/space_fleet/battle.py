@@ -31,6 +31,7 @@ from .state import (
     Ship,
     band_for,
     in_rear_arc,
+    sight,
 )
 from .table import MineArea, Pattern, TableSpec, parse_heading
 
@@ -188,7 +189,7 @@ class Battle(Game):
         (of either side) plus the next speed up; the very first move of the phase is the slowest
         speed only. A player with no ship in the window is passed over.
         """
-        speeds = [s.speed for s in self.ships.values() if s.active and not s.moved]
+        speeds = [s.speed for s in self.ships.values() if s.status == ACTIVE and not s.moved]
         if not speeds:
             return set()
         slowest = min(speeds)
@@ -211,7 +212,13 @@ class Battle(Game):
     def band_between(self, a: Ship, b: Ship) -> Band | None:
         """The range band from ``a`` to ``b`` (short 0-4, medium 5-8, long 9-12) or ``None``
         (Space Fleet: Firing)."""
-        return band_for(a.hex.distance(b.hex))
+        dq, dr = a.hex.q - b.hex.q, a.hex.r - b.hex.r
+        return band_for((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
+
+    def fire_band(self, ship: Ship, target: Ship) -> Band | None:
+        """:meth:`band_between`, or ``None`` when ``target`` is in ``ship``'s rear arc."""
+        sh, th = ship.hex, target.hex
+        return sight(th.q - sh.q, th.r - sh.r, ship.facing % 6)
 
     def rear(self, ship: Ship, target: Ship) -> bool:
         """``target`` is in ``ship``'s rear 90° arc (Space Fleet: Firing)."""
@@ -260,9 +267,14 @@ class Battle(Game):
         """A side with no ship left loses at once (our reading of victory)."""
         if self.phase == OVER:
             return
-        alive = {s.side for s in self.ships.values() if s.status == ACTIVE}
-        if len(alive) < 2:
-            self._finish(Outcome.ANNIHILATION)
+        seen = None
+        for s in self.ships.values():
+            if s.status == ACTIVE:
+                if seen is None:
+                    seen = s.side
+                elif s.side != seen:
+                    return  # both sides still have a ship
+        self._finish(Outcome.ANNIHILATION)
 
     def _finish(self, how: Outcome) -> None:
         """End the game by annihilation or at the turn limit (higher score wins)."""

@@ -230,6 +230,7 @@ def parse_hexid(text: str) -> Hex:
     return RectBoard.from_offset(int(m[1]), int(m[2]))
 
 
+@cache
 def hexid(h: Hex) -> str:
     """Axial hex → ``"CCRR"`` (column, row of the rectangular map)."""
     c, r = RectBoard.to_offset(h)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from ...core.errors import IllegalAction
 from ...core.game import Action
-from .actions import EndFire, Fire
+from .actions import EndFire, Fire, fire_of
 from .battle import R_FIRE, R_HITS, Battle, Shot
 from .damage import apply_hits, check_surrender
 from .data import Band, tables
@@ -119,8 +119,8 @@ class Firing(Battle):
             if s.cls != self.fire_class:
                 continue
             for e in enemies:
-                out.append(Fire(s.id, e.id))
-                out.append(Fire(s.id, e.id, missile=True))
+                out.append(fire_of(s.id, e.id))
+                out.append(fire_of(s.id, e.id, True))
         out.append(EndFire())
         return out
 
@@ -146,31 +146,52 @@ class Firing(Battle):
     def _shots(self, side: str, first: bool = False) -> list[Shot]:
         """The shots of :meth:`_fire_candidates` that :meth:`_fire_reason` lets through, as
         (ship, target, missile), in their order: the ship's weapons judged once per ship and
-        each target once per weapon (``first``: stop at the first legal shot)."""
+        each target's range band and rear arc once per ship (``first``: stop at the first
+        legal shot). The same tests as :meth:`_weapon_refusal` and :meth:`_target_refusal`."""
         out: list[Shot] = []
         fc = self.fire_class
         enemies: list[Ship] | None = None
+        no_long = tables().firing.limits.no_long_range
         for s in self.ships.values():
             if s.cls != fc or s.side != side or s.status != ACTIVE:
                 continue
-            beam = not self._weapon_refusal(s, False)
-            missile = not self._weapon_refusal(s, True)
+            beam, missile = self._weapons_free(s)
             if not (beam or missile):
                 continue
             if enemies is None:
                 enemies = self.fleet(other(side))
+            sid, short_only = s.id, s.cls in no_long
             for e in enemies:
-                if beam and not self._target_refusal(s, e, False):
-                    out.append((s.id, e.id, False))
-                if missile and not self._target_refusal(s, e, True):
-                    out.append((s.id, e.id, True))
+                band = self.fire_band(s, e)
+                if band is None or (short_only and band.name == "long"):
+                    continue
+                if beam:
+                    out.append((sid, e.id, False))
+                if missile and band.missile is not None:
+                    out.append((sid, e.id, True))
                 if first and out:
                     return out
         return out
 
+    def _weapons_free(self, ship: Ship) -> tuple[bool, bool]:
+        """(:meth:`_weapon_refusal` of the beams is 0, the same of the launchers) for a ship of
+        the firing class."""
+        if not ship.weapons_work:
+            return False, False
+        sid, p = ship.id, ship.profile
+        beams = missiles = 0
+        for f, _, m in self.declared:
+            if f == sid:
+                if m:
+                    missiles += 1
+                else:
+                    beams += 1
+        return (beams < p.beams,
+                p.launchers != 0 and ship.missiles > 0 and missiles < p.launchers)
+
     def _legal_fire(self, side: str) -> list[Action]:
         """Every legal shot of ``side`` (:meth:`_shots`), then ``end fire``."""
-        out: list[Action] = [Fire(a, b, m) for a, b, m in self._shots(side)]
+        out: list[Action] = [fire_of(a, b, m) for a, b, m in self._shots(side)]
         out.append(END_FIRE)
         return out
 
@@ -179,7 +200,7 @@ class Firing(Battle):
         shots = self._shots(side)
         i = pick(len(shots) + 1)
         if 0 <= i < len(shots):
-            return Fire(*shots[i])
+            return fire_of(*shots[i])
         return END_FIRE if i == len(shots) else self._legal_fire(side)[i]
 
     def _weapon_refusal(self, ship: Ship, missile: bool) -> int:

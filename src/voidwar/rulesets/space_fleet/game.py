@@ -24,7 +24,7 @@ from .damage import end_of_turn
 from .data import SEATS, Scenario, tables
 from .fire import Firing, resolve_fire_step
 from .movement import Movement
-from .state import FIRING, MOVEMENT, OVER, Outcome, other
+from .state import ACTIVE, FIRING, MOVEMENT, OVER, Outcome, other
 
 
 class SpaceFleetGame(Movement, Firing):
@@ -130,8 +130,10 @@ class SpaceFleetGame(Movement, Firing):
     def _next_mover(self, last: str) -> None:
         """The players alternate; a player with no ship in the window is passed over."""
         window = self.move_window()
+        ready = {s.side for s in self.ships.values()
+                 if s.status == ACTIVE and not s.moved and s.speed in window}
         for side in (other(last), last):
-            if any(not s.moved and s.speed in window for s in self.fleet(side)):
+            if side in ready:
                 self.step_side = side
                 return
         self.step_side = None

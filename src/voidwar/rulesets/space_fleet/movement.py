@@ -12,12 +12,24 @@ from collections.abc import Callable
 
 from ...core.errors import IllegalAction
 from ...core.game import Action
-from ...core.hexgrid import direction_letter
-from .actions import Advance, EndMove, LayMine, Move, Sweep, Turn
+from ...core.hexgrid import Hex, direction_letter
+from .actions import (
+    Advance,
+    EndMove,
+    LayMine,
+    Move,
+    Sweep,
+    Turn,
+    end_move_of,
+    lay_of,
+    move_of,
+    sweep_of,
+    turn_of,
+)
 from .battle import R_MINES, R_MOVE, Battle
 from .damage import apply_hits
 from .data import hexid, tables
-from .state import ACTIVE, MOVEMENT, OVER, Ship
+from .state import ACTIVE, MOVEMENT, OVER, Ship, board_steps
 
 #: the movement actions
 MoveAction = Move | Advance | Turn | LayMine | Sweep | EndMove
@@ -91,29 +103,28 @@ class Movement(Battle):
         for s in ships:
             out.extend(self._step_candidates(s))
             if self.moving is not None:
-                out += [Turn(s.id, False), Turn(s.id, True)]
-            out += [LayMine(s.id), Sweep(s.id), EndMove(s.id)]
+                out += [turn_of(s.id, False), turn_of(s.id, True)]
+            out += [lay_of(s.id), sweep_of(s.id), end_move_of(s.id)]
         return out
 
     def _move_menu(self, side: str) -> list[tuple[Ship, int | list[Action], bool, bool, bool]]:
         """What :meth:`_move_reason` lets through of :meth:`_move_candidates`, per ship in their
         order: (ship, its legal steps — a count of whole hexes or a list —, may turn, may lay a
-        mine, may sweep); the rules about the ship (:meth:`_mover_reason`) judged once."""
+        mine, may sweep); the rules about the ship (:meth:`_mover_reason`) judged once: the
+        ships listed are the acting side's active ships that may move now."""
         moving = self.moving
         if moving is not None:
-            window = None
-            ships = [self.ships[moving]]
-        else:
-            window = self.move_window()
-            ships = [s for s in self.fleet(side) if not s.moved and s.speed in window]
-        menu: list[tuple[Ship, int | list[Action], bool, bool, bool]] = []
-        for s in ships:
-            if self._own_ship(s.id, R_MOVE)[0] is None or self._mover_reason(s, window):
-                continue
-            menu.append((s, self._step_menu(s),
-                         moving is not None and self._turn_reason(s) is None,
-                         self._lay_reason(s) is None, self._sweep_reason(s) is None))
-        return menu
+            s = self.ships[moving]
+            if s.side != self.to_act or s.status != ACTIVE:
+                return []
+            return [(s, self._step_menu(s), self._may_turn(s), self._may_lay(s),
+                     self._may_sweep(s))]
+        window = self.move_window()
+        taken = {s.hex for s in self.ships.values() if s.status == ACTIVE}
+        return [(s, self._step_menu(s, taken), False, self._may_lay(s), self._may_sweep(s))
+                for s in self.ships.values()
+                if s.side == side and s.status == ACTIVE and not s.moved
+                and s.speed in window and side == self.to_act]
 
     def _legal_moves(self, side: str) -> list[Action]:
         """The legal movement actions of ``side`` (:meth:`_move_menu`), in their order."""
@@ -121,16 +132,16 @@ class Movement(Battle):
         for s, steps, turn, lay, sweep in self._move_menu(side):
             sid = s.id
             if isinstance(steps, int):
-                out += [Move(sid, k) for k in range(1, steps + 1)]
+                out += [move_of(sid, k) for k in range(1, steps + 1)]
             else:
                 out += steps
             if turn:
-                out += [Turn(sid, False), Turn(sid, True)]
+                out += [turn_of(sid, False), turn_of(sid, True)]
             if lay:
-                out.append(LayMine(sid))
+                out.append(lay_of(sid))
             if sweep:
-                out.append(Sweep(sid))
-            out.append(EndMove(sid))
+                out.append(sweep_of(sid))
+            out.append(end_move_of(sid))
         return out
 
     def _choose_move(self, side: str, pick: Callable[[int], int]) -> Action:
@@ -147,19 +158,19 @@ class Movement(Battle):
                 continue
             k = steps if isinstance(steps, int) else len(steps)
             if i < k:
-                return Move(s.id, i + 1) if isinstance(steps, int) else steps[i]
+                return move_of(s.id, i + 1) if isinstance(steps, int) else steps[i]
             i -= k
             if turn:
                 if i < 2:
-                    return Turn(s.id, i == 1)
+                    return turn_of(s.id, i == 1)
                 i -= 2
             if lay:
                 if i == 0:
-                    return LayMine(s.id)
+                    return lay_of(s.id)
                 i -= 1
             if sweep and i == 0:
-                return Sweep(s.id)
-            return EndMove(s.id)
+                return sweep_of(s.id)
+            return end_move_of(s.id)
         return self._legal_moves(side)[j]
 
     def _move_reason(self, a: MoveAction) -> IllegalAction | None:
@@ -204,7 +215,7 @@ class Movement(Battle):
     # -- the geometry of a move: hexes here, a free table in .table_game --------------------
     def _step_candidates(self, ship: Ship) -> list[Action]:
         """The forward moves worth listing: 1 hex up to the hexes left."""
-        return [Move(ship.id, k) for k in range(1, ship.speed - self.moved_hexes + 1)]
+        return [move_of(ship.id, k) for k in range(1, ship.speed - self.moved_hexes + 1)]
 
     def _turn_reason(self, ship: Ship) -> IllegalAction | None:
         """The turning rule (:func:`turn_refusal`) for the ship to act."""
@@ -213,22 +224,33 @@ class Movement(Battle):
         why = turn_refusal(ship.cls, full, moved, self.turned)
         return None if why is None else IllegalAction(why.format(ship=ship.id), R_MOVE)
 
-    def _step_menu(self, ship: Ship) -> int | list[Action]:
+    def _step_menu(self, ship: Ship, taken: set[Hex] | None = None) -> int | list[Action]:
         """The legal steps of :meth:`_step_candidates` (those :meth:`_step_reason` lets
         through), counted: a move of k hexes is legal while the first k hexes ahead are clear
         (:meth:`_clear_run`), so they are ``move SHIP 1`` to ``move SHIP n``."""
-        return self._clear_run(ship, max(0, ship.speed - self.moved_hexes))
+        return self._clear_run(ship, max(0, ship.speed - self.moved_hexes), taken)
 
-    def _clear_run(self, ship: Ship, hexes: int) -> int:
+    def _clear_run(self, ship: Ship, hexes: int, taken: set[Hex] | None = None) -> int:
         """How many of the ``hexes`` hexes straight ahead of ``ship`` it may enter in a row:
-        on the map and empty (our reading: one ship per hex)."""
+        on the map and empty (our reading: one ship per hex; ``taken``: the active ships'
+        hexes, when the caller has them)."""
+        if hexes <= 0:
+            return 0
         board = self.board
-        taken = {s.hex for s in self.ships.values() if s.status == ACTIVE}
-        h, facing = ship.hex, ship.facing
+        ahead = board_steps(board.cols, board.rows)
+        if taken is None:
+            taken = {s.hex for s in self.ships.values() if s.status == ACTIVE}
+        h, facing = ship.hex, ship.facing % 6
         for k in range(hexes):
-            h = h.neighbor(facing)
-            if h not in board or h in taken:
+            row = ahead.get(h)
+            if row is not None:
+                n = row[facing]
+            else:  # pragma: no cover - a ship off the map
+                n = h.neighbor(facing)
+                n = n if n in board else None
+            if n is None or n in taken:
                 return k
+            h = n
         return hexes
 
     def _step_reason(self, ship: Ship, a: Move | Advance) -> IllegalAction | None:
@@ -269,6 +291,24 @@ class Movement(Battle):
     def _sweep_reason(self, ship: Ship) -> IllegalAction | None:
         """A beam-armed ship sweeps by stopping in the pattern for its whole move (Mines)."""
         return sweep_refusal(self, ship, ship.hex in self.mines, self.moved_hexes > 0)
+
+    def _may_turn(self, ship: Ship) -> bool:
+        """:meth:`_turn_reason` is ``None`` (the moving ship; no message built)."""
+        full = ship.speed if self.move_speed is None else self.move_speed
+        return turn_refusal(ship.cls, full, self.moved_hexes, self.turned) is None
+
+    def _may_lay(self, ship: Ship) -> bool:
+        """:meth:`_lay_reason` is ``None`` (no message built)."""
+        return (ship.mines > 0 and not (self.laid and self.moving == ship.id)
+                and ship.hex not in self.mines)
+
+    def _may_sweep(self, ship: Ship) -> bool:
+        """:meth:`_sweep_reason` is ``None`` (no message built)."""
+        if ship.hex not in self.mines:
+            return False
+        if self.moving is not None and (self.moved_hexes > 0 or self.laid):
+            return False
+        return ship.beams > 0
 
     # ------------------------------------------------------------------ execution
     def _execute_move(self, a: MoveAction) -> None:

@@ -20,12 +20,12 @@ from functools import cache
 from ...core.dice import PCG32
 from ...core.game import Action, Game
 from ...core.hexgrid import Hex, RectBoard
-from .actions import EndFire, EndMove, Fire, LayMine, Move, Turn
+from .actions import EndFire, EndMove, Fire, Move, Turn, end_move_of, lay_of, move_of, turn_of
 from .data import tables
 from .fire import hit_chance
 from .game import SpaceFleetGame
 from .movement import turn_refusal
-from .state import Phase, Ship, band_for, in_rear_arc, other, rear_offset
+from .state import Phase, Ship, band_for, board_steps, in_rear_arc, other, rear_offset
 from .table_game import SpaceFleetTableGame
 from .table_policy import plan_table_move
 
@@ -57,16 +57,8 @@ def rear_mask(dq: int, dr: int) -> int:
     return sum(1 << f for f in range(6) if rear_offset(f, dq, dr))
 
 
-@cache
-def _board_steps(cols: int, rows: int) -> dict[Hex, tuple[Hex | None, ...]]:
-    """Each hex of a ``cols`` × ``rows`` map and the hex ahead of it in each of the six
-    directions, ``None`` off the map (worked out once per map size)."""
-    board = RectBoard(cols, rows)
-    out: dict[Hex, tuple[Hex | None, ...]] = {}
-    for h in board:
-        ahead = (h.neighbor(f) for f in range(6))
-        out[h] = tuple(n if n in board else None for n in ahead)
-    return out
+#: (dq, dr) → (:func:`rear_mask` of the offset, of its opposite), filled as offsets are met
+_MASKS: dict[tuple[int, int], tuple[int, int]] = {}
 
 
 def _on(board: RectBoard, h: Hex) -> Hex | None:
@@ -106,17 +98,21 @@ class _Scorer:
         and nearness, the fire the enemy brings against ``h``, the nearest enemy, friends
         adjacent, and the facings whose rear arc a friend within 2 hexes covers."""
         hq, hr = h
-        far, mask = self.far, rear_mask
+        far, masks = self.far, _MASKS
         foes: list[tuple[int, float, bool]] = []
         threat = 0.0
         nearest = 99
         for eq, er, ef, moved, gain, danger in self.foes:
             dq, dr = eq - hq, er - hr
             d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-            nearest = min(nearest, d)
+            if d < nearest:
+                nearest = d
             k = d if d < far else far
-            foes.append((mask(dq, dr), gain[k], d <= 12))
-            if not mask(-dq, -dr) >> ef & 1 or not moved:
+            m = masks.get((dq, dr))
+            if m is None:
+                m = masks[(dq, dr)] = (rear_mask(dq, dr), rear_mask(-dq, -dr))
+            foes.append((m[0], gain[k], d <= 12))
+            if not m[1] >> ef & 1 or not moved:
                 threat += danger[k]
         crowd = cover = 0
         for fq, fr in self.friends:
@@ -125,7 +121,7 @@ class _Scorer:
             if d <= 1:
                 crowd += 1
             if d <= 2:
-                cover |= mask(dq, dr)
+                cover |= rear_mask(dq, dr)
         out = self._hexes[h] = (foes, threat, nearest, crowd, cover)
         return out
 
@@ -185,12 +181,12 @@ class HeuristicPolicy:
             movers = [g.ships[a.ship] for a in legal if isinstance(a, EndMove)]
             # move the ship that is furthest from the enemy first (the others then react)
             ship = max(movers, key=lambda s: (self._nearest(g, s), s.id))
-        lay = LayMine(ship.id)
+        lay = lay_of(ship.id)
         if lay in legal and self._nearest(g, ship) <= 6:
             return lay
         if isinstance(g, SpaceFleetTableGame):
             table_step = plan_table_move(g, ship, self.caution, self.spread)
-            return table_step if table_step in legal else EndMove(ship.id)
+            return table_step if table_step in legal else end_move_of(ship.id)
         around = self._surroundings(g, ship)
         key = (around, ship.hex, ship.facing, g.moved_hexes, g.turned)
         step = self._steps.get(key)
@@ -198,7 +194,7 @@ class HeuristicPolicy:
             plan = self._plan(g, ship)
             self._remember(around, ship, g.moved_hexes, g.turned, plan.path)
             step = plan.path[0]
-        return step if step in legal else EndMove(ship.id)
+        return step if step in legal else end_move_of(ship.id)
 
     @staticmethod
     def _surroundings(g: SpaceFleetGame, ship: Ship) -> tuple[object, ...]:
@@ -226,49 +222,52 @@ class HeuristicPolicy:
         full = speed if g.move_speed is None else g.move_speed
         occupied = {s.hex for s in g.ships.values() if s.active and s.id != ship.id}
         board, mines, cls = g.board, g.mines, ship.cls
-        ahead = _board_steps(board.cols, board.rows)
-        stay, step = EndMove(ship.id), Move(ship.id, 1)
-        left_turn, right_turn = Turn(ship.id, False), Turn(ship.id, True)
+        ahead = board_steps(board.cols, board.rows)
+        stay, step = end_move_of(ship.id), move_of(ship.id, 1)
+        left_turn, right_turn = turn_of(ship.id, False), turn_of(ship.id, True)
         score = _Scorer(g, ship, self.caution, self.spread).score
-        best = _Plan(score(ship.hex, ship.facing, 0), (stay,))
+        best_score = score(ship.hex, ship.facing, 0)
+        best_path: tuple[Action, ...] = (stay,)
         seen: set[tuple[Hex, int, int, bool]] = set()
         base: dict[tuple[Hex, int], float] = {}  # score before mine costs, per end hex/facing
         turns: dict[tuple[int, bool], bool] = {}  # may turn, by hexes moved and turned
         path: list[Action] = []  # the steps to the node being walked
+        seen_add, base_get, push, pop = seen.add, base.get, path.append, path.pop
 
         def walk(h: Hex, f: int, moved: int, turned: bool, mine_cost: float) -> None:
-            nonlocal best
+            nonlocal best_score, best_path
             key = (h, f, moved, turned)
             if key in seen:
                 return
-            seen.add(key)
+            seen_add(key)
             if path:
-                b = base.get((h, f))
+                hf = (h, f)
+                b = base_get(hf)
                 if b is None:
-                    b = base[(h, f)] = score(h, f, 0.0)
+                    b = base[hf] = score(h, f, 0.0)
                 sc = b - mine_cost
-                if sc > best.score:
-                    best = _Plan(sc, (*path, stay))
+                if sc > best_score:
+                    best_score, best_path = sc, (*path, stay)
             if moved < speed:
                 steps = ahead.get(h)
                 n = steps[f] if steps is not None else _on(board, h.neighbor(f))
                 if n is not None and n not in occupied:
-                    path.append(step)
+                    push(step)
                     walk(n, f, moved + 1, False, mine_cost + (1.5 if n in mines else 0.0))
-                    path.pop()
+                    pop()
             # Space Fleet: Movement — a turn after each hex, not after the last of a full move
             may = turns.get((moved, turned))
             if may is None:
                 may = turns[(moved, turned)] = turn_refusal(cls, full, moved, turned) is None
             if may:
-                path.append(left_turn)
+                push(left_turn)
                 walk(h, (f - 1) % 6, moved, True, mine_cost)
                 path[-1] = right_turn
                 walk(h, (f + 1) % 6, moved, True, mine_cost)
-                path.pop()
+                pop()
 
         walk(ship.hex, ship.facing, g.moved_hexes, g.turned, 0.0)
-        return best
+        return _Plan(best_score, best_path)
 
     def _score(self, g: SpaceFleetGame, ship: Ship, h: Hex, f: int, mine_cost: float) -> float:
         """The score of ``ship`` ending its move in ``h`` facing ``f`` (see :class:`_Scorer`)."""

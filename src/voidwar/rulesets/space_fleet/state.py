@@ -9,7 +9,7 @@ from functools import cache
 from typing import Any
 
 from ...core.canonical import canonical_json
-from ...core.hexgrid import DIRECTION_VECTORS, Hex, direction_letter
+from ...core.hexgrid import DIRECTION_VECTORS, Hex, RectBoard, direction_letter
 from ...core.tabletop import Point
 from .data import SEATS, Band, hexid, tables
 from .designs import Profile
@@ -247,3 +247,24 @@ def band_for(distance: int) -> Band | None:
         if b.min <= distance <= b.max:
             return b
     return None
+
+
+@cache
+def board_steps(cols: int, rows: int) -> dict[Hex, tuple[Hex | None, ...]]:
+    """Each hex of a ``cols`` × ``rows`` map and the hex ahead of it in each of the six
+    directions, ``None`` off the map (worked out once per map size)."""
+    board = RectBoard(cols, rows)
+    out: dict[Hex, tuple[Hex | None, ...]] = {}
+    for h in board:
+        ahead = (h.neighbor(f) for f in range(6))
+        out[h] = tuple(n if n in board else None for n in ahead)
+    return out
+
+
+@cache
+def sight(dq: int, dr: int, facing: int) -> Band | None:
+    """The range band of a target ``dq, dr`` (axial) from a ship facing ``facing`` (0–5), or
+    ``None`` when it is beyond long range or in the rear 90° arc (Space Fleet: Firing)."""
+    if rear_offset(facing, dq, dr):
+        return None
+    return band_for((abs(dq) + abs(dr) + abs(dq + dr)) // 2)

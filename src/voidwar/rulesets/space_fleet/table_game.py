@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 from ...core.dice import Dice
 from ...core.errors import IllegalAction
 from ...core.game import Action
+from ...core.hexgrid import Hex
 from ...core.notation import Notation
 from ...core.tabletop import Point, fmt, quantize, within
 from .actions import TABLE_NOTATION, Advance, Move
@@ -118,6 +119,11 @@ class SpaceFleetTableGame(SpaceFleetGame):
         """``target`` is more than 135° off ``ship``'s bow (Space Fleet: Firing)."""
         return in_rear_arc_at(self.at(ship), ship.heading, self.at(target))
 
+    def fire_band(self, ship: Ship, target: Ship) -> Band | None:
+        """:meth:`band_between`, or ``None`` when ``target`` is in ``ship``'s rear arc."""
+        band = self.band_between(ship, target)
+        return None if band is None or self.rear(ship, target) else band
+
     def close_to(self, a: Ship, b: Ship, units: int) -> bool:
         """``b`` is within ``units`` units of ``a`` (exact)."""
         return within(self.at(a), self.at(b), units * self.spec.unit)
@@ -146,8 +152,9 @@ class SpaceFleetTableGame(SpaceFleetGame):
             out.append(Advance(ship.id, left))
         return out
 
-    def _step_menu(self, ship: Ship) -> int | list[Action]:
-        """The step candidates that :meth:`_step_reason` lets through."""
+    def _step_menu(self, ship: Ship, taken: set[Hex] | None = None) -> int | list[Action]:
+        """The step candidates that :meth:`_step_reason` lets through (ships do not block a
+        move on a free table: ``taken`` is unused)."""
         return [a for a in self._step_candidates(ship)
                 if isinstance(a, Advance) and self._step_reason(ship, a) is None]
 
@@ -173,6 +180,15 @@ class SpaceFleetTableGame(SpaceFleetGame):
         why = table_turn_refusal(ship.cls, full, self.moved_units if moving else Fraction(0),
                                  self.since_turn if moving else Fraction(0))
         return None if why is None else IllegalAction(why.format(ship=ship.id), R_MOVE)
+
+    def _may_turn(self, ship: Ship) -> bool:
+        return self._turn_reason(ship) is None
+
+    def _may_lay(self, ship: Ship) -> bool:
+        return self._lay_reason(ship) is None
+
+    def _may_sweep(self, ship: Ship) -> bool:
+        return self._sweep_reason(ship) is None
 
     def _turn(self, ship: Ship, right: bool) -> None:
         ship.heading = turned(ship.heading, right)
