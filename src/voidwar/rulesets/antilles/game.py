@@ -42,6 +42,7 @@ from .state import (
     Phase,
     board_hexes,
     board_places,
+    nth_free,
     victory_level,
 )
 from .tables import Tables
@@ -171,19 +172,20 @@ class AntillesGame(AntillesState):
             return choose_shot(self, pick)
         if self.phase not in (Phase.SETUP, Phase.MOVEMENT):
             return super().choose_legal(pick)
-        dest = self.free_places()
+        taken = sorted(self.taken_places())
+        n = len(board_hexes(self.board.radius)) - len(taken)  # len(free_places())
         made = _made(self.board.radius)
         if self.phase == Phase.SETUP:
             pid = self._next_unplaced().id
-            if self._placer_code(pid) or not dest:
+            if self._placer_code(pid) or not n:
                 return super().choose_legal(pick)
-            return made[0][pid][dest[pick(len(dest))]]
-        movers = [p.id for p in self.paladins if not self._mover_code(p.id)]
-        n = len(dest)
+            return made[0][pid][nth_free(taken, pick(n))]
+        # :meth:`_mover_code` 0: in the movement step, living and not yet moved
+        movers = [p.id for p in self.paladins if p.alive and not p.moved]
         k = pick(len(movers) * n + 1)
         if k == len(movers) * n:
             return END_MOVEMENT
-        return made[1][movers[k // n]][dest[k % n]]
+        return made[1][movers[k // n]][nth_free(taken, k % n)]
 
     def check(self, action: Action) -> None:
         """Raise the :class:`IllegalAction` :meth:`reason` gives, if any."""

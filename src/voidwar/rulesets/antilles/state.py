@@ -129,6 +129,16 @@ def board_places(radius: int) -> dict[Hex, int]:
     return _map(radius)[2]
 
 
+def nth_free(taken: list[int], k: int) -> int:
+    """``free_places()[k]`` without the list, from the :meth:`AntillesState.taken_places`
+    sorted: ``k`` stepped past each taken place at or before it, in board order."""
+    for t in taken:
+        if t > k:
+            break
+        k += 1
+    return k
+
+
 @mypyc_attr(native_class=False)
 class AntillesState(Game):
     """The pieces and boxes of one battle, and the questions the rules ask of them."""
@@ -242,20 +252,28 @@ class AntillesState(Game):
         taken.add(ORIGIN)
         return taken
 
-    def free_places(self) -> list[int]:
-        """3.2: the board-order places (indices into :attr:`hexes`) of the hexes a Paladin may
-        enter: every hex but the :meth:`taken_hexes`."""
+    def taken_places(self) -> set[int]:
+        """3.2: the board places of the :meth:`taken_hexes` on the map (the Antilles' among
+        them): every place not in it is free (:meth:`free_places`)."""
         place = _map(self.board.radius)[2]
-        free = bytearray(_open_mask(self.board.radius))  # a mask in board order
+        taken = {place[ORIGIN]}
         for p in self.paladins:
-            if p.alive and p.hex is not None:
-                i = place.get(p.hex)
+            if p.alive:
+                i = place.get(p.hex)  # type: ignore[arg-type]  # None: not on the map
                 if i is not None:
-                    free[i] = 0
+                    taken.add(i)
         for b in self.bolts.values():
             i = place.get(b.hex)
             if i is not None:
-                free[i] = 0
+                taken.add(i)
+        return taken
+
+    def free_places(self) -> list[int]:
+        """3.2: the board-order places (indices into :attr:`hexes`) of the hexes a Paladin may
+        enter: every hex but the :meth:`taken_hexes`."""
+        free = bytearray(_open_mask(self.board.radius))  # a mask in board order
+        for i in self.taken_places():
+            free[i] = 0
         return list(compress(_indices(self.board.radius), free))
 
     def free_hexes(self) -> list[Hex]:
