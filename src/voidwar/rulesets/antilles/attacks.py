@@ -34,16 +34,27 @@ def shot(pid: int, target: int | None) -> Fire:
     return a
 
 
-def _shots_of(game: AntillesState) -> list[tuple[int, list[int | None]]]:
+def shots_by_paladin(game: AntillesState) -> list[tuple[int, list[int | None]]]:
     """Per Paladin that may fire (by number), the targets it may fire at in legal-action
-    order (the platform, then each Bolt in play): the two halves of :func:`fire_reason`, each
-    asked as a code, so no refusal is built."""
+    order (the platform, then each Bolt in play): :func:`shooter_code` and
+    :func:`target_code` asked inline (the targets are the Bolts in play), so no refusal and
+    no call is made per pair."""
     out: list[tuple[int, list[int | None]]] = []
-    targets: tuple[int | None, ...] = (None, *game.bolts)
+    if game.phase != Phase.ATTACK:  # shooter_code 1 for every Paladin
+        return out
+    reach = game.tables.max_range
+    bolts = [(b.id, b.hex[0], b.hex[1]) for b in game.bolts.values()]
     for p in game.paladins:
-        if shooter_code(game, p.id):
+        if not p.alive or p.fired:  # shooter_code 2, 3
             continue
-        ok = [t for t in targets if not target_code(game, p, t)]
+        h = p.hex
+        assert h is not None  # a living Paladin in the attack step stands on the map
+        q, r = h
+        ok: list[int | None] = [None] if (abs(q) + abs(r) + abs(q + r)) // 2 <= reach else []
+        for bid, bq, br in bolts:
+            dq, dr = q - bq, r - br
+            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= reach:
+                ok.append(bid)
         if ok:
             out.append((p.id, ok))
     return out
@@ -52,12 +63,12 @@ def _shots_of(game: AntillesState) -> list[tuple[int, list[int | None]]]:
 def legal_shots(game: AntillesState) -> list[Fire]:
     """Every shot :func:`fire_reason` accepts, in legal-action order: per Paladin by number,
     the platform, then each Bolt in play. Each Paladin's half of the reason is asked once."""
-    return [shot(pid, t) for pid, targets in _shots_of(game) for t in targets]
+    return [shot(pid, t) for pid, targets in shots_by_paladin(game) for t in targets]
 
 
 def choose_shot(game: AntillesState, pick: Callable[[int], int]) -> Action:
     """``[*legal_shots(game), EndAttacks()][pick(n)]``, building only the action picked."""
-    shots = _shots_of(game)
+    shots = shots_by_paladin(game)
     k = pick(sum(len(t) for _, t in shots) + 1)
     for pid, targets in shots:
         if k < len(targets):

@@ -18,7 +18,7 @@ from ...core.dice import PCG32
 from ...core.game import Action, Game
 from ...core.hexgrid import ORIGIN, Hex
 from .actions import Abort, Continue, EndAttacks, EndMovement, Fire, Move, Place
-from .attacks import legal_shots
+from .attacks import END_ATTACKS, shot, shots_by_paladin
 from .fixed import LAST_TURN, PER_SURVIVING_PALADIN
 from .game import AntillesGame, made_move, made_place
 from .risk import (
@@ -427,30 +427,31 @@ class AntillesHeuristic:
     def _attack(self, game: AntillesGame) -> Action:
         """3.3, 3.4: the legal shot of highest :meth:`_shot_value` (the first of equals), if
         it is worth anything; else end attacks. Each Bolt's threat is summed once."""
-        shots = legal_shots(game)
+        shots = shots_by_paladin(game)
         if not shots:
-            return EndAttacks()
+            return END_ATTACKS
         tables = game.tables
         living = [q.hex for q in game.living() if q.hex is not None]
         losses: dict[int, float] = {}
-        best: tuple[float, Fire] | None = None
-        for a in shots:
-            p = game.paladins[a.paladin - 1]
+        best: float | None = None
+        pick: tuple[int, int | None] = (0, None)
+        for pid, targets in shots:
+            p = game.paladins[pid - 1]
             h = p.hex
             assert h is not None
             bonus = game.attack_bonus(p)
-            if a.target is None:  # _shot_value: attack_value at the platform's range
-                value = _attacks(tables, bonus)[h.distance(ORIGIN)]
-            else:
-                b = game.bolts[a.target]
-                expected_losses = losses.get(b.id)
-                if expected_losses is None:
-                    threat = self._bolt_map(tables, b)
-                    expected_losses = losses[b.id] = sum(threat.get(x, 0.0) for x in living)
-                need = tables.column(h.distance(b.hex)).bolt - bonus
-                p_kill = min(1.0, max(0.0, (21 - need) / 20))
-                value = p_kill * expected_losses * PALADIN_VALUE
-            if best is None or value > best[0]:
-                best = (value, a)
-        assert best is not None
-        return best[1] if best[0] > 0 else EndAttacks()
+            for t in targets:
+                if t is None:  # _shot_value: attack_value at the platform's range
+                    value = _attacks(tables, bonus)[_origin_distance(h)]
+                else:
+                    b = game.bolts[t]
+                    expected_losses = losses.get(t)
+                    if expected_losses is None:
+                        threat = self._bolt_map(tables, b)
+                        expected_losses = losses[t] = sum(threat.get(x, 0.0) for x in living)
+                    need = tables.column(h.distance(b.hex)).bolt - bonus
+                    p_kill = min(1.0, max(0.0, (21 - need) / 20))
+                    value = p_kill * expected_losses * PALADIN_VALUE
+                if best is None or value > best:  # the first of equals
+                    best, pick = value, (pid, t)
+        return shot(*pick) if best is not None and best > 0 else END_ATTACKS
