@@ -20,7 +20,7 @@ from ...core.hexgrid import ORIGIN, Hex
 from .actions import Abort, Continue, EndAttacks, EndMovement, Fire, Move, Place
 from .attacks import END_ATTACKS, shot, shots_by_paladin
 from .fixed import LAST_TURN, PER_SURVIVING_PALADIN
-from .game import AntillesGame, made_move, made_place
+from .game import END_MOVEMENT, AntillesGame, made_move, made_place
 from .risk import (
     Geometry,
     bolt_danger,
@@ -330,61 +330,70 @@ class AntillesHeuristic:
         movement. Only what crowding changes is scored per Paladin (:meth:`_best_hex`)."""
         geo = geometry(game.board.radius)
         setting = self._turn_setting(game)
-        risk, base, order = setting.risk, setting.base, setting.order
-        rw = self._risk_weight(game)
+        risk, base = setting.risk, setting.base
         place, nbrs = geo.place, geo.neighbors
         living = game.living()
         adj = [0] * len(base)
         for q in living:
             for j in nbrs[place[q.hex]]:  # type: ignore[index]  # living() stand on the map
                 adj[j] += 1
-        free = set(game.free_places())
-        crowded = self._crowded(geo, base, adj, free, order)
+        taken = game.taken_places()  # every other place is free
+        crowded = self._crowded(geo, base, adj, taken, setting.order)
         attack = _attacks(game.tables, 3)
+        rw = self._risk_weight(game)
         for p in living:
             if p.moved:
                 continue
             i = place[p.hex]  # type: ignore[index]
             d = geo.distance[i]
             stay = (attack[d] if d < len(attack) else 0.0) - rw * risk[i] - 0.3 * adj[i]
-            best = self._best_hex(geo, setting, adj, free, crowded, nbrs[i])
+            best = self._best_hex(geo, setting, adj, taken, crowded, nbrs[i])
             if best is not None and -best[0] > stay + 0.05:
                 return made_move(game.board.radius, p.id, geo.hexes[best[1]])
-        return EndMovement()
+        return END_MOVEMENT
 
     @staticmethod
-    def _crowded(geo: Geometry, base: list[float], adj: list[int], free: set[int],
+    def _crowded(geo: Geometry, base: list[float], adj: list[int], taken: set[int],
                  order: list[int]) -> list[tuple[float, int, int, int]]:
-        """The free hexes in reach that Paladins crowd, and the best uncrowded one, as
-        :func:`_rank` keys ``(-score, q, r, index)`` (score: :meth:`_scored_hexes` for a
-        Paladin none of whose neighbours they are), best first."""
+        """The free hexes (not ``taken``) in reach that Paladins crowd, and the best
+        uncrowded one, as :func:`_rank` keys ``(-score, q, r, index)`` (score:
+        :meth:`_scored_hexes` for a Paladin none of whose neighbours they are), best first."""
         hexes = geo.hexes
         out = []
         first = True
         for i in order:
-            if i not in free:
+            if i in taken:
                 continue
-            if adj[i]:
-                out.append((-(base[i] - 0.3 * adj[i]), hexes[i].q, hexes[i].r, i))
+            a = adj[i]
+            if a:
+                h = hexes[i]
+                out.append((-(base[i] - 0.3 * a), h[0], h[1], i))
             elif first:
                 first = False
-                out.append((-base[i], hexes[i].q, hexes[i].r, i))
+                h = hexes[i]
+                out.append((-base[i], h[0], h[1], i))
         out.sort()
         return out
 
     @staticmethod
-    def _best_hex(geo: Geometry, setting: _TurnSetting, adj: list[int], free: set[int],
+    def _best_hex(geo: Geometry, setting: _TurnSetting, adj: list[int], taken: set[int],
                   crowded: list[tuple[float, int, int, int]],
                   own: tuple[int, ...]) -> tuple[float, int] | None:
         """``min(_scored_hexes, key=_rank)`` for a Paladin next to the hexes ``own``, as
-        (-score, index): the best of ``crowded`` not next to it, or of its own free
-        neighbours in reach (one Paladin fewer crowds them); ``None`` when no hex is free."""
-        best = next((k for k in crowded if k[3] not in own), None)
-        hexes, base = geo.hexes, setting.base
+        (-score, index): the best of ``crowded`` not next to it, or of its own free (not
+        ``taken``) neighbours in reach (one Paladin fewer crowds them); ``None`` when no hex
+        is free."""
+        best = None
+        for k in crowded:
+            if k[3] not in own:
+                best = k
+                break
+        hexes, base, distance, reach = geo.hexes, setting.base, geo.distance, setting.reach
         for j in own:
-            if j not in free or geo.distance[j] > setting.reach:
+            if j in taken or distance[j] > reach:
                 continue
-            k = (-(base[j] - 0.3 * (adj[j] - 1)), hexes[j].q, hexes[j].r, j)
+            h = hexes[j]
+            k = (-(base[j] - 0.3 * (adj[j] - 1)), h[0], h[1], j)
             if best is None or k < best:
                 best = k
         return None if best is None else (best[0], best[3])
