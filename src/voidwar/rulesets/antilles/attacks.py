@@ -13,7 +13,7 @@ from ...core.errors import IllegalAction
 from ...core.game import Action
 from ...core.hexgrid import ORIGIN
 from .actions import EndAttacks, Fire
-from .state import PALADINS, AntillesState, Outcome, Paladin, Phase
+from .state import PALADINS, AntillesState, Outcome, Paladin, Phase, board_places, distances
 
 END_ATTACKS = EndAttacks()
 
@@ -43,18 +43,22 @@ def shots_by_paladin(game: AntillesState) -> list[tuple[int, list[int | None]]]:
     if game.phase != Phase.ATTACK:  # shooter_code 1 for every Paladin
         return out
     reach = game.tables.max_range
-    bolts = [(b.id, b.hex[0], b.hex[1]) for b in game.bolts.values()]
+    radius = game.board.radius
+    place = board_places(radius)
+    bolts = [(b.id, place.get(b.hex, -1)) for b in game.bolts.values()]
+    dist = distances(radius)
+    origin = place[ORIGIN]
+    ok: list[int | None]
     for p in game.paladins:
         if not p.alive or p.fired:  # shooter_code 2, 3
             continue
-        h = p.hex
-        assert h is not None  # a living Paladin in the attack step stands on the map
-        q, r = h
-        ok: list[int | None] = [None] if (abs(q) + abs(r) + abs(q + r)) // 2 <= reach else []
-        for bid, bq, br in bolts:
-            dq, dr = q - bq, r - br
-            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= reach:
-                ok.append(bid)
+        i = place.get(p.hex, -1)  # type: ignore[arg-type]
+        if i < 0 or any(j < 0 for _, j in bolts):  # off the map (a test's position)
+            ok = [t for t in (None, *game.bolts) if not target_code(game, p, t)]
+        else:
+            row = dist[i]
+            ok = [None] if row[origin] <= reach else []
+            ok += [bid for bid, j in bolts if row[j] <= reach]
         if ok:
             out.append((p.id, ok))
     return out

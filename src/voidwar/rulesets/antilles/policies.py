@@ -30,7 +30,7 @@ from .risk import (
     launch_danger,
     launch_survival,
 )
-from .state import Bolt, Paladin, Phase
+from .state import Bolt, Paladin, Phase, distances
 from .tables import Tables
 
 Danger = dict[Hex, float]
@@ -316,10 +316,13 @@ class AntillesHeuristic:
         attack = _attacks(tables, 0)
         rw = self._risk_weight(game)
         reach = tables.max_range + 1
-        base = [attack[d] - rw * r if d <= reach else 0.0
-                for d, r in zip(geo.distance, risk, strict=True)]
+        base = [0.0] * len(risk)  # read only in reach
+        distance = geo.distance
+        in_reach = _by_qr(radius, reach)
+        for i in in_reach:
+            base[i] = attack[distance[i]] - rw * risk[i]
         # best first, ties by (q, r): a stable sort of the hexes in (q, r) order
-        order = sorted(_by_qr(radius, reach), key=base.__getitem__, reverse=True)
+        order = sorted(in_reach, key=base.__getitem__, reverse=True)
         setting = _TurnSetting(risk, base, order, reach)
         self._turn = (key, setting)
         return setting
@@ -444,11 +447,14 @@ class AntillesHeuristic:
         losses: dict[int, float] = {}
         best: float | None = None
         pick: tuple[int, int | None] = (0, None)
+        geo = geometry(game.board.radius)
+        dist = distances(game.board.radius)
         for pid, targets in shots:
             p = game.paladins[pid - 1]
             h = p.hex
             assert h is not None
             bonus = game.attack_bonus(p)
+            i = geo.place.get(h)
             for t in targets:
                 if t is None:  # _shot_value: attack_value at the platform's range
                     value = _attacks(tables, bonus)[_origin_distance(h)]
@@ -458,7 +464,9 @@ class AntillesHeuristic:
                     if expected_losses is None:
                         threat = self._bolt_map(tables, b)
                         expected_losses = losses[t] = sum(threat.get(x, 0.0) for x in living)
-                    need = tables.column(h.distance(b.hex)).bolt - bonus
+                    j = geo.place.get(b.hex)
+                    rng = h.distance(b.hex) if i is None or j is None else dist[i][j]
+                    need = tables.column(rng).bolt - bonus
                     p_kill = min(1.0, max(0.0, (21 - need) / 20))
                     value = p_kill * expected_losses * PALADIN_VALUE
                 if best is None or value > best:  # the first of equals

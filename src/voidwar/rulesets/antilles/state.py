@@ -119,6 +119,14 @@ def _indices(radius: int) -> tuple[int, ...]:
     return tuple(range(len(_map(radius)[0])))
 
 
+@lru_cache(maxsize=8)
+def distances(radius: int) -> tuple[tuple[int, ...], ...]:
+    """Per board place, the distance (:meth:`Hex.distance`) to every board place: range
+    questions of the rules become two look-ups (built once per map size)."""
+    hexes = _map(radius)[0]
+    return tuple(tuple(h.distance(o) for o in hexes) for h in hexes)
+
+
 def board_hexes(radius: int) -> tuple[Hex, ...]:
     """The hexes of a map of ``radius`` in board order (built once per size)."""
     return _map(radius)[0]
