@@ -48,12 +48,13 @@ def shots_by_paladin(game: AntillesState) -> list[tuple[int, list[int | None]]]:
     bolts = [(b.id, place.get(b.hex, -1)) for b in game.bolts.values()]
     dist = distances(radius)
     origin = place[ORIGIN]
+    off = any(j < 0 for _, j in bolts)
     ok: list[int | None]
     for p in game.paladins:
         if not p.alive or p.fired:  # shooter_code 2, 3
             continue
         i = place.get(p.hex, -1)  # type: ignore[arg-type]
-        if i < 0 or any(j < 0 for _, j in bolts):  # off the map (a test's position)
+        if i < 0 or off:  # a piece off the map (a test's position): the codes themselves
             ok = [t for t in (None, *game.bolts) if not target_code(game, p, t)]
         else:
             row = dist[i]

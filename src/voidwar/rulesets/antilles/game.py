@@ -195,7 +195,9 @@ class AntillesGame(AntillesState):
 
     def execute(self, action: Action) -> None:
         """Carry out a checked action and the automatic steps that follow it."""
-        if isinstance(action, Place):
+        if type(action) is Fire:  # the most frequent, by type
+            fire(self, action)
+        elif isinstance(action, Place):
             self.paladins[action.paladin - 1].hex = action.hex
             self.emit_format("place", "P{} placed at {}", action.paladin, action.hex,
                              paladin=action.paladin, hex=[action.hex.q, action.hex.r])
@@ -294,6 +296,8 @@ class AntillesGame(AntillesState):
         """Why ``action`` is illegal now (naming the rule), or ``None`` when it is legal."""
         if self.outcome:
             return IllegalAction("the battle is over")
+        if type(action) is Fire:  # the most frequent, by type
+            return fire_reason(self, action)
         if isinstance(action, Place | Move):
             return self._blip_reason(action)
         if isinstance(action, Fire):

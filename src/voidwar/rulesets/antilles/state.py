@@ -294,9 +294,12 @@ class AntillesState(Game):
         if h == ORIGIN:
             return True
         for p in self.paladins:
-            if p.alive and p.hex == h:
+            if p.hex == h and p.alive:
                 return True
-        return any(b.hex == h for b in self.bolts.values())
+        for b in self.bolts.values():
+            if b.hex == h:
+                return True
+        return False
 
     def finish(self, outcome: Outcome) -> None:
         """End the battle at once with ``outcome`` (5.0, 6.0) and log its VP and level."""
