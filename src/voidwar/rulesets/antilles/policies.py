@@ -154,6 +154,9 @@ class AntillesHeuristic:
         self._cache: tuple[object, Danger] | None = None
         #: (what :meth:`_turn_setting` reads) → its setting, for the position last asked
         self._turn: tuple[object, _TurnSetting] | None = None
+        #: (tables, living Paladins' hexes) → per Bolt (hex, facing, kind) the expected losses
+        #: :meth:`_attack` sums, for the attack step last asked (no Paladin falls in it)
+        self._losses: tuple[object, dict[tuple[Hex, int, str], float]] | None = None
 
     # -- estimates --------------------------------------------------------------------------------
     def danger(self, game: AntillesGame) -> Danger:
@@ -443,8 +446,11 @@ class AntillesHeuristic:
         if not shots:
             return END_ATTACKS
         tables = game.tables
-        living = [q.hex for q in game.living() if q.hex is not None]
-        losses: dict[int, float] = {}
+        living = tuple(q.hex for q in game.living() if q.hex is not None)
+        key = (id(tables), living)
+        if self._losses is None or self._losses[0] != key or len(self._losses[1]) > 4096:
+            self._losses = (key, {})
+        losses = self._losses[1]
         best: float | None = None
         pick: tuple[int, int | None] = (0, None)
         geo = geometry(game.board.radius)
@@ -460,10 +466,11 @@ class AntillesHeuristic:
                     value = _attacks(tables, bonus)[_origin_distance(h)]
                 else:
                     b = game.bolts[t]
-                    expected_losses = losses.get(t)
+                    bolt = (b.hex, b.facing, b.kind)
+                    expected_losses = losses.get(bolt)
                     if expected_losses is None:
                         threat = self._bolt_map(tables, b)
-                        expected_losses = losses[t] = sum(threat.get(x, 0.0) for x in living)
+                        expected_losses = losses[bolt] = sum(threat.get(x, 0.0) for x in living)
                     j = geo.place.get(b.hex)
                     rng = h.distance(b.hex) if i is None or j is None else dist[i][j]
                     need = tables.column(rng).bolt - bonus

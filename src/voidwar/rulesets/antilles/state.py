@@ -123,8 +123,9 @@ def _indices(radius: int) -> tuple[int, ...]:
 def distances(radius: int) -> tuple[tuple[int, ...], ...]:
     """Per board place, the distance (:meth:`Hex.distance`) to every board place: range
     questions of the rules become two look-ups (built once per map size)."""
-    hexes = _map(radius)[0]
-    return tuple(tuple(h.distance(o) for o in hexes) for h in hexes)
+    qr = [(h.q, h.r) for h in _map(radius)[0]]
+    return tuple(tuple((abs(q - a) + abs(r - b) + abs(q - a + r - b)) // 2 for a, b in qr)
+                 for q, r in qr)
 
 
 def board_hexes(radius: int) -> tuple[Hex, ...]:
@@ -296,7 +297,7 @@ class AntillesState(Game):
         for p in self.paladins:
             if p.hex == h and p.alive:
                 return True
-        for b in self.bolts.values():
+        for b in self.bolts.values():  # noqa: SIM110  # a loop: no generator per call
             if b.hex == h:
                 return True
         return False
