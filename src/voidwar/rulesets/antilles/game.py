@@ -176,8 +176,8 @@ class AntillesGame(AntillesState):
         n = len(board_hexes(self.board.radius)) - len(taken)  # len(free_places())
         made = _made(self.board.radius)
         if self.phase == Phase.SETUP:
-            pid = self._next_unplaced().id
-            if self._placer_code(pid) or not n:
+            pid = self._next_unplaced().id  # so :meth:`_placer_code` is 0
+            if not n:
                 return super().choose_legal(pick)
             return made[0][pid][nth_free(taken, pick(n))]
         # :meth:`_mover_code` 0: in the movement step, living and not yet moved
