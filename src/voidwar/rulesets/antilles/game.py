@@ -19,8 +19,9 @@ a test compares the result with ``check`` over every Paladin, hex and target.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from ...core.dice import Dice
@@ -66,6 +67,13 @@ def _made(radius: int) -> tuple[list[list[Place]], list[list[Move]]]:
     places = [[Place(pid, h) for h in hexes] for pid in range(PALADINS + 1)]
     moves = [[Move(pid, h) for h in hexes] for pid in range(PALADINS + 1)]
     return places, moves
+
+
+def _picker(dest: list[int]) -> Callable[[Sequence[Action]], Sequence[Action]]:
+    """``lambda seq: [seq[i] for i in dest]``, as one C call (:func:`operator.itemgetter`)."""
+    if len(dest) > 1:
+        return itemgetter(*dest)
+    return lambda seq: [seq[i] for i in dest]
 
 
 def made_move(radius: int, pid: int, h: Hex) -> Move:
@@ -280,15 +288,14 @@ class AntillesGame(AntillesState):
         Order: Paladin by number, then hex in board order, then ``end movement``."""
         dest = self.free_places()
         made = _made(self.board.radius)
+        pick = _picker(dest)
         if self.phase == Phase.SETUP:
-            pid = self._next_unplaced().id
-            places = made[0][pid]
-            return [places[i] for i in dest] if not self._placer_code(pid) else []
+            pid = self._next_unplaced().id  # so :meth:`_placer_code` is 0
+            return list(pick(made[0][pid]))
         out: list[Action] = []
         for p in self.paladins:
-            if not self._mover_code(p.id):
-                moves = made[1][p.id]
-                out.extend([moves[i] for i in dest])
+            if p.alive and not p.moved:  # :meth:`_mover_code` 0 in the movement step
+                out.extend(pick(made[1][p.id]))
         out.append(END_MOVEMENT)
         return out
 
