@@ -61,3 +61,49 @@ def test_a_hand_built_value_is_read_like_a_shared_one() -> None:
     else:
         raise AssertionError("a value of the wrong field type was accepted")
     assert Fire(1, None) == game.notation.parse("fire P1 at platform")  # type: ignore[union-attr]
+
+
+def test_free_places_decoded_from_the_taken_ones_are_the_free_list() -> None:
+    from voidwar.rulesets.antilles.state import nth_free
+
+    for seed in range(4):
+        game = voidwar.load("antilles", seed=seed)
+        assert isinstance(game, AntillesGame)
+        rng = PCG32(seed)
+        while not game.over:
+            free = game.free_places()
+            taken = sorted(game.taken_places())
+            assert len(free) == len(game.hexes) - len(taken)
+            assert [nth_free(taken, k) for k in range(len(free))] == free
+            legal = game.legal_actions()
+            game.apply(legal[rng.below(len(legal))])
+
+
+def test_translated_kill_counts_are_the_flown_ones() -> None:
+    from collections import Counter
+
+    from voidwar.rulesets.antilles import risk
+
+    game = voidwar.load("antilles", seed=0)
+    assert isinstance(game, AntillesGame)
+    paths = game.tables.paths
+    place = {h: i for i, h in enumerate(game.hexes)}
+    for h in game.hexes[::7]:
+        for facing in range(6):
+            for kind in ("normal", "exploding", "fast"):
+                flown: Counter[object] = Counter()
+                for path in paths:  # the Paths flown from h itself (2.12), no translation
+                    flown.update(risk.kill_hexes(h, facing, kind, path)[0])
+                if kind != "fast":
+                    assert risk.path_counts(paths, h, facing, kind) == dict(flown)
+                else:  # pairs of Paths: every second one on the first's kills, else flown on
+                    pairs: Counter[object] = Counter()
+                    for path in paths:
+                        kills, end, f = risk.kill_hexes(h, facing, kind, path)
+                        pairs.update({x: len(paths) for x in kills})
+                        for second in paths:
+                            pairs.update(risk.kill_hexes(end, f, kind, second)[0] - kills)
+                    assert risk.fast_counts(paths, h, facing, kind) == dict(pairs)
+                danger = risk.bolt_danger(game.tables, h, facing, kind)
+                assert sorted(risk.bolt_factors(game.tables, game.board.radius, h, facing, kind)) \
+                    == sorted(risk.factors(place, danger))

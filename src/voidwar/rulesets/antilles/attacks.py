@@ -13,7 +13,7 @@ from ...core.errors import IllegalAction
 from ...core.game import Action
 from ...core.hexgrid import ORIGIN
 from .actions import EndAttacks, Fire
-from .state import PALADINS, AntillesState, Outcome, Paladin, Phase
+from .state import PALADINS, AntillesState, Outcome, Paladin, Phase, board_places, distances
 
 END_ATTACKS = EndAttacks()
 
@@ -34,16 +34,32 @@ def shot(pid: int, target: int | None) -> Fire:
     return a
 
 
-def _shots_of(game: AntillesState) -> list[tuple[int, list[int | None]]]:
+def shots_by_paladin(game: AntillesState) -> list[tuple[int, list[int | None]]]:
     """Per Paladin that may fire (by number), the targets it may fire at in legal-action
-    order (the platform, then each Bolt in play): the two halves of :func:`fire_reason`, each
-    asked as a code, so no refusal is built."""
+    order (the platform, then each Bolt in play): :func:`shooter_code` and
+    :func:`target_code` asked inline (the targets are the Bolts in play), so no refusal and
+    no call is made per pair."""
     out: list[tuple[int, list[int | None]]] = []
-    targets: tuple[int | None, ...] = (None, *game.bolts)
+    if game.phase != Phase.ATTACK:  # shooter_code 1 for every Paladin
+        return out
+    reach = game.tables.max_range
+    radius = game.board.radius
+    place = board_places(radius)
+    bolts = [(b.id, place.get(b.hex, -1)) for b in game.bolts.values()]
+    dist = distances(radius)
+    origin = place[ORIGIN]
+    off = any(j < 0 for _, j in bolts)
+    ok: list[int | None]
     for p in game.paladins:
-        if shooter_code(game, p.id):
+        if not p.alive or p.fired:  # shooter_code 2, 3
             continue
-        ok = [t for t in targets if not target_code(game, p, t)]
+        i = place.get(p.hex, -1)  # type: ignore[arg-type]
+        if i < 0 or off:  # a piece off the map (a test's position): the codes themselves
+            ok = [t for t in (None, *game.bolts) if not target_code(game, p, t)]
+        else:
+            row = dist[i]
+            ok = [None] if row[origin] <= reach else []
+            ok += [bid for bid, j in bolts if row[j] <= reach]
         if ok:
             out.append((p.id, ok))
     return out
@@ -52,12 +68,12 @@ def _shots_of(game: AntillesState) -> list[tuple[int, list[int | None]]]:
 def legal_shots(game: AntillesState) -> list[Fire]:
     """Every shot :func:`fire_reason` accepts, in legal-action order: per Paladin by number,
     the platform, then each Bolt in play. Each Paladin's half of the reason is asked once."""
-    return [shot(pid, t) for pid, targets in _shots_of(game) for t in targets]
+    return [shot(pid, t) for pid, targets in shots_by_paladin(game) for t in targets]
 
 
 def choose_shot(game: AntillesState, pick: Callable[[int], int]) -> Action:
     """``[*legal_shots(game), EndAttacks()][pick(n)]``, building only the action picked."""
-    shots = _shots_of(game)
+    shots = shots_by_paladin(game)
     k = pick(sum(len(t) for _, t in shots) + 1)
     for pid, targets in shots:
         if k < len(targets):

@@ -19,8 +19,9 @@ a test compares the result with ``check`` over every Paladin, hex and target.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from ...core.dice import Dice
@@ -42,6 +43,7 @@ from .state import (
     Phase,
     board_hexes,
     board_places,
+    nth_free,
     victory_level,
 )
 from .tables import Tables
@@ -65,6 +67,13 @@ def _made(radius: int) -> tuple[list[list[Place]], list[list[Move]]]:
     places = [[Place(pid, h) for h in hexes] for pid in range(PALADINS + 1)]
     moves = [[Move(pid, h) for h in hexes] for pid in range(PALADINS + 1)]
     return places, moves
+
+
+def _picker(dest: list[int]) -> Callable[[Sequence[Action]], Sequence[Action]]:
+    """``lambda seq: [seq[i] for i in dest]``, as one C call (:func:`operator.itemgetter`)."""
+    if len(dest) > 1:
+        return itemgetter(*dest)
+    return lambda seq: [seq[i] for i in dest]
 
 
 def made_move(radius: int, pid: int, h: Hex) -> Move:
@@ -171,19 +180,20 @@ class AntillesGame(AntillesState):
             return choose_shot(self, pick)
         if self.phase not in (Phase.SETUP, Phase.MOVEMENT):
             return super().choose_legal(pick)
-        dest = self.free_places()
+        taken = sorted(self.taken_places())
+        n = len(board_hexes(self.board.radius)) - len(taken)  # len(free_places())
         made = _made(self.board.radius)
         if self.phase == Phase.SETUP:
-            pid = self._next_unplaced().id
-            if self._placer_code(pid) or not dest:
+            pid = self._next_unplaced().id  # so :meth:`_placer_code` is 0
+            if not n:
                 return super().choose_legal(pick)
-            return made[0][pid][dest[pick(len(dest))]]
-        movers = [p.id for p in self.paladins if not self._mover_code(p.id)]
-        n = len(dest)
+            return made[0][pid][nth_free(taken, pick(n))]
+        # :meth:`_mover_code` 0: in the movement step, living and not yet moved
+        movers = [p.id for p in self.paladins if p.alive and not p.moved]
         k = pick(len(movers) * n + 1)
         if k == len(movers) * n:
             return END_MOVEMENT
-        return made[1][movers[k // n]][dest[k % n]]
+        return made[1][movers[k // n]][nth_free(taken, k % n)]
 
     def check(self, action: Action) -> None:
         """Raise the :class:`IllegalAction` :meth:`reason` gives, if any."""
@@ -193,7 +203,9 @@ class AntillesGame(AntillesState):
 
     def execute(self, action: Action) -> None:
         """Carry out a checked action and the automatic steps that follow it."""
-        if isinstance(action, Place):
+        if type(action) is Fire:  # the most frequent, by type
+            fire(self, action)
+        elif isinstance(action, Place):
             self.paladins[action.paladin - 1].hex = action.hex
             self.emit_format("place", "P{} placed at {}", action.paladin, action.hex,
                              paladin=action.paladin, hex=[action.hex.q, action.hex.r])
@@ -276,15 +288,14 @@ class AntillesGame(AntillesState):
         Order: Paladin by number, then hex in board order, then ``end movement``."""
         dest = self.free_places()
         made = _made(self.board.radius)
+        pick = _picker(dest)
         if self.phase == Phase.SETUP:
-            pid = self._next_unplaced().id
-            places = made[0][pid]
-            return [places[i] for i in dest] if not self._placer_code(pid) else []
+            pid = self._next_unplaced().id  # so :meth:`_placer_code` is 0
+            return list(pick(made[0][pid]))
         out: list[Action] = []
         for p in self.paladins:
-            if not self._mover_code(p.id):
-                moves = made[1][p.id]
-                out.extend([moves[i] for i in dest])
+            if p.alive and not p.moved:  # :meth:`_mover_code` 0 in the movement step
+                out.extend(pick(made[1][p.id]))
         out.append(END_MOVEMENT)
         return out
 
@@ -292,6 +303,8 @@ class AntillesGame(AntillesState):
         """Why ``action`` is illegal now (naming the rule), or ``None`` when it is legal."""
         if self.outcome:
             return IllegalAction("the battle is over")
+        if type(action) is Fire:  # the most frequent, by type
+            return fire_reason(self, action)
         if isinstance(action, Place | Move):
             return self._blip_reason(action)
         if isinstance(action, Fire):

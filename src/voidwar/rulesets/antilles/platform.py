@@ -6,8 +6,22 @@ Everything here is automatic: the d20 rolls on the Active Bolt Caster table and 
 
 from __future__ import annotations
 
-from ...core.hexgrid import ORIGIN, direction_letter
-from .state import AntillesState, Bolt, Outcome, Paladin
+from functools import lru_cache
+
+from ...core.hexgrid import ORIGIN, Hex, direction_letter
+from .state import AntillesState, Bolt, Outcome, Paladin, board_hexes
+
+#: per hex of a map: its neighbour in each direction 0..5, ``None`` off the map (2.18)
+Steps = dict[Hex, tuple[Hex | None, ...]]
+
+
+@lru_cache(maxsize=8)
+def steps_of(radius: int) -> Steps:
+    """Where a Bolt on each hex of a map of ``radius`` enters, by facing (``None``: it leaves
+    the map, 2.18): the table a step reads instead of building and looking up the hex."""
+    hexes = board_hexes(radius)
+    on_map = frozenset(hexes)
+    return {h: tuple(n if n in on_map else None for n in h.neighbors()) for h in hexes}
 
 
 def platform_acts(game: AntillesState) -> None:
@@ -87,20 +101,32 @@ def fly(game: AntillesState, bolt: Bolt) -> None:
 
 def step(game: AntillesState, bolt: Bolt, veer: int) -> bool:
     """Move a Bolt one hex; resolve 2.18, 2.17, 2.16 and 2.2 (exploding). False: it is gone."""
-    bolt.facing = (bolt.facing + veer) % 6
-    nxt = bolt.hex.neighbor(bolt.facing)
-    if nxt not in game.on_map:  # 2.18 Exiting the Map (the board's hexes, as a set)
+    facing = bolt.facing = (bolt.facing + veer) % 6
+    row = steps_of(game.board.radius).get(bolt.hex)
+    if row is not None:
+        nxt: Hex | None = row[facing]
+    else:  # a hex off the table (a set position): the rule itself
+        nxt = bolt.hex.neighbor(facing)
+        nxt = nxt if nxt in game.on_map else None
+    if nxt is None:  # 2.18 Exiting the Map
         del game.bolts[bolt.id]
         game.emit_format("exit", "B{} leaves the map", bolt.id, bolt=bolt.id)
         return False
     bolt.hex = nxt
-    other = next((b for b in game.bolts.values() if b.hex == nxt and b.id != bolt.id), None)
-    if other is not None:  # 2.17 Entering a Hex Occupied by Another Bolt
-        del game.bolts[bolt.id]
-        del game.bolts[other.id]
-        game.emit("collision", f"B{bolt.id} hits B{other.id} at {nxt}: both destroyed (2.17)")
-        return False
-    pal = game.paladin_at(nxt)
+    bolts = game.bolts
+    if len(bolts) > 1 or bolt.id not in bolts:  # else it is the only Bolt in play
+        other = next((b for b in bolts.values() if b.hex == nxt and b.id != bolt.id), None)
+        if other is not None:  # 2.17 Entering a Hex Occupied by Another Bolt
+            del bolts[bolt.id]
+            del bolts[other.id]
+            game.emit("collision", f"B{bolt.id} hits B{other.id} at {nxt}: both destroyed "
+                      "(2.17)")
+            return False
+    pal = None
+    for p in game.paladins:  # :meth:`AntillesState.paladin_at`
+        if p.hex == nxt and p.alive:
+            pal = p
+            break
     if bolt.kind == "exploding":
         return not _explodes(game, bolt, pal)
     if pal is not None:  # 2.16 Entering a Hex Occupied by a Paladin

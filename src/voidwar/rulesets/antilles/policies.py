@@ -18,9 +18,9 @@ from ...core.dice import PCG32
 from ...core.game import Action, Game
 from ...core.hexgrid import ORIGIN, Hex
 from .actions import Abort, Continue, EndAttacks, EndMovement, Fire, Move, Place
-from .attacks import legal_shots
+from .attacks import END_ATTACKS, shot, shots_by_paladin
 from .fixed import LAST_TURN, PER_SURVIVING_PALADIN
-from .game import AntillesGame, made_move, made_place
+from .game import END_MOVEMENT, AntillesGame, made_move, made_place
 from .risk import (
     Geometry,
     bolt_danger,
@@ -30,7 +30,7 @@ from .risk import (
     launch_danger,
     launch_survival,
 )
-from .state import Bolt, Paladin, Phase
+from .state import Bolt, Paladin, Phase, distances
 from .tables import Tables
 
 Danger = dict[Hex, float]
@@ -154,6 +154,9 @@ class AntillesHeuristic:
         self._cache: tuple[object, Danger] | None = None
         #: (what :meth:`_turn_setting` reads) → its setting, for the position last asked
         self._turn: tuple[object, _TurnSetting] | None = None
+        #: (tables, living Paladins' hexes) → per Bolt (hex, facing, kind) the expected losses
+        #: :meth:`_attack` sums, for the attack step last asked (no Paladin falls in it)
+        self._losses: tuple[object, dict[tuple[Hex, int, str], float]] | None = None
 
     # -- estimates --------------------------------------------------------------------------------
     def danger(self, game: AntillesGame) -> Danger:
@@ -316,10 +319,13 @@ class AntillesHeuristic:
         attack = _attacks(tables, 0)
         rw = self._risk_weight(game)
         reach = tables.max_range + 1
-        base = [attack[d] - rw * r if d <= reach else 0.0
-                for d, r in zip(geo.distance, risk, strict=True)]
+        base = [0.0] * len(risk)  # read only in reach
+        distance = geo.distance
+        in_reach = _by_qr(radius, reach)
+        for i in in_reach:
+            base[i] = attack[distance[i]] - rw * risk[i]
         # best first, ties by (q, r): a stable sort of the hexes in (q, r) order
-        order = sorted(_by_qr(radius, reach), key=base.__getitem__, reverse=True)
+        order = sorted(in_reach, key=base.__getitem__, reverse=True)
         setting = _TurnSetting(risk, base, order, reach)
         self._turn = (key, setting)
         return setting
@@ -330,61 +336,70 @@ class AntillesHeuristic:
         movement. Only what crowding changes is scored per Paladin (:meth:`_best_hex`)."""
         geo = geometry(game.board.radius)
         setting = self._turn_setting(game)
-        risk, base, order = setting.risk, setting.base, setting.order
-        rw = self._risk_weight(game)
+        risk, base = setting.risk, setting.base
         place, nbrs = geo.place, geo.neighbors
         living = game.living()
         adj = [0] * len(base)
         for q in living:
             for j in nbrs[place[q.hex]]:  # type: ignore[index]  # living() stand on the map
                 adj[j] += 1
-        free = set(game.free_places())
-        crowded = self._crowded(geo, base, adj, free, order)
+        taken = game.taken_places()  # every other place is free
+        crowded = self._crowded(geo, base, adj, taken, setting.order)
         attack = _attacks(game.tables, 3)
+        rw = self._risk_weight(game)
         for p in living:
             if p.moved:
                 continue
             i = place[p.hex]  # type: ignore[index]
             d = geo.distance[i]
             stay = (attack[d] if d < len(attack) else 0.0) - rw * risk[i] - 0.3 * adj[i]
-            best = self._best_hex(geo, setting, adj, free, crowded, nbrs[i])
+            best = self._best_hex(geo, setting, adj, taken, crowded, nbrs[i])
             if best is not None and -best[0] > stay + 0.05:
                 return made_move(game.board.radius, p.id, geo.hexes[best[1]])
-        return EndMovement()
+        return END_MOVEMENT
 
     @staticmethod
-    def _crowded(geo: Geometry, base: list[float], adj: list[int], free: set[int],
+    def _crowded(geo: Geometry, base: list[float], adj: list[int], taken: set[int],
                  order: list[int]) -> list[tuple[float, int, int, int]]:
-        """The free hexes in reach that Paladins crowd, and the best uncrowded one, as
-        :func:`_rank` keys ``(-score, q, r, index)`` (score: :meth:`_scored_hexes` for a
-        Paladin none of whose neighbours they are), best first."""
+        """The free hexes (not ``taken``) in reach that Paladins crowd, and the best
+        uncrowded one, as :func:`_rank` keys ``(-score, q, r, index)`` (score:
+        :meth:`_scored_hexes` for a Paladin none of whose neighbours they are), best first."""
         hexes = geo.hexes
         out = []
         first = True
         for i in order:
-            if i not in free:
+            if i in taken:
                 continue
-            if adj[i]:
-                out.append((-(base[i] - 0.3 * adj[i]), hexes[i].q, hexes[i].r, i))
+            a = adj[i]
+            if a:
+                h = hexes[i]
+                out.append((-(base[i] - 0.3 * a), h[0], h[1], i))
             elif first:
                 first = False
-                out.append((-base[i], hexes[i].q, hexes[i].r, i))
+                h = hexes[i]
+                out.append((-base[i], h[0], h[1], i))
         out.sort()
         return out
 
     @staticmethod
-    def _best_hex(geo: Geometry, setting: _TurnSetting, adj: list[int], free: set[int],
+    def _best_hex(geo: Geometry, setting: _TurnSetting, adj: list[int], taken: set[int],
                   crowded: list[tuple[float, int, int, int]],
                   own: tuple[int, ...]) -> tuple[float, int] | None:
         """``min(_scored_hexes, key=_rank)`` for a Paladin next to the hexes ``own``, as
-        (-score, index): the best of ``crowded`` not next to it, or of its own free
-        neighbours in reach (one Paladin fewer crowds them); ``None`` when no hex is free."""
-        best = next((k for k in crowded if k[3] not in own), None)
-        hexes, base = geo.hexes, setting.base
+        (-score, index): the best of ``crowded`` not next to it, or of its own free (not
+        ``taken``) neighbours in reach (one Paladin fewer crowds them); ``None`` when no hex
+        is free."""
+        best = None
+        for k in crowded:
+            if k[3] not in own:
+                best = k
+                break
+        hexes, base, distance, reach = geo.hexes, setting.base, geo.distance, setting.reach
         for j in own:
-            if j not in free or geo.distance[j] > setting.reach:
+            if j in taken or distance[j] > reach:
                 continue
-            k = (-(base[j] - 0.3 * (adj[j] - 1)), hexes[j].q, hexes[j].r, j)
+            h = hexes[j]
+            k = (-(base[j] - 0.3 * (adj[j] - 1)), h[0], h[1], j)
             if best is None or k < best:
                 best = k
         return None if best is None else (best[0], best[3])
@@ -427,30 +442,40 @@ class AntillesHeuristic:
     def _attack(self, game: AntillesGame) -> Action:
         """3.3, 3.4: the legal shot of highest :meth:`_shot_value` (the first of equals), if
         it is worth anything; else end attacks. Each Bolt's threat is summed once."""
-        shots = legal_shots(game)
+        shots = shots_by_paladin(game)
         if not shots:
-            return EndAttacks()
+            return END_ATTACKS
         tables = game.tables
-        living = [q.hex for q in game.living() if q.hex is not None]
-        losses: dict[int, float] = {}
-        best: tuple[float, Fire] | None = None
-        for a in shots:
-            p = game.paladins[a.paladin - 1]
+        living = tuple(q.hex for q in game.living() if q.hex is not None)
+        key = (id(tables), living)
+        if self._losses is None or self._losses[0] != key or len(self._losses[1]) > 4096:
+            self._losses = (key, {})
+        losses = self._losses[1]
+        best: float | None = None
+        pick: tuple[int, int | None] = (0, None)
+        geo = geometry(game.board.radius)
+        dist = distances(game.board.radius)
+        for pid, targets in shots:
+            p = game.paladins[pid - 1]
             h = p.hex
             assert h is not None
             bonus = game.attack_bonus(p)
-            if a.target is None:  # _shot_value: attack_value at the platform's range
-                value = _attacks(tables, bonus)[h.distance(ORIGIN)]
-            else:
-                b = game.bolts[a.target]
-                expected_losses = losses.get(b.id)
-                if expected_losses is None:
-                    threat = self._bolt_map(tables, b)
-                    expected_losses = losses[b.id] = sum(threat.get(x, 0.0) for x in living)
-                need = tables.column(h.distance(b.hex)).bolt - bonus
-                p_kill = min(1.0, max(0.0, (21 - need) / 20))
-                value = p_kill * expected_losses * PALADIN_VALUE
-            if best is None or value > best[0]:
-                best = (value, a)
-        assert best is not None
-        return best[1] if best[0] > 0 else EndAttacks()
+            i = geo.place.get(h)
+            for t in targets:
+                if t is None:  # _shot_value: attack_value at the platform's range
+                    value = _attacks(tables, bonus)[_origin_distance(h)]
+                else:
+                    b = game.bolts[t]
+                    bolt = (b.hex, b.facing, b.kind)
+                    expected_losses = losses.get(bolt)
+                    if expected_losses is None:
+                        threat = self._bolt_map(tables, b)
+                        expected_losses = losses[bolt] = sum(threat.get(x, 0.0) for x in living)
+                    j = geo.place.get(b.hex)
+                    rng = h.distance(b.hex) if i is None or j is None else dist[i][j]
+                    need = tables.column(rng).bolt - bonus
+                    p_kill = min(1.0, max(0.0, (21 - need) / 20))
+                    value = p_kill * expected_losses * PALADIN_VALUE
+                if best is None or value > best:  # the first of equals
+                    best, pick = value, (pid, t)
+        return shot(*pick) if best is not None and best > 0 else END_ATTACKS

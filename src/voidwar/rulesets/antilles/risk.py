@@ -77,31 +77,63 @@ def neighbors(h: Hex) -> tuple[Hex, ...]:
     return n
 
 
-@lru_cache(maxsize=16384)
+#: per hex, a count (:func:`path_counts`, :func:`fast_counts`), as (dq, dr, count) offsets from
+#: the Bolt's hex: flying is the same from every hex (translation), so counted once per facing
+Offsets = tuple[tuple[int, int, int], ...]
+
+
+@lru_cache(maxsize=512)
+def _path_offsets(paths: tuple[tuple[int, ...], ...], facing: int, kind: str) -> Offsets:
+    """:func:`path_counts` from the Antilles' hex, as offsets."""
+    out: dict[Hex, int] = defaultdict(int)
+    for path in paths:
+        for h in kill_hexes(ORIGIN, facing, kind, path)[0]:
+            out[h] += 1
+    return tuple((h.q, h.r, c) for h, c in out.items())
+
+
+@lru_cache(maxsize=512)
+def _fast_offsets(paths: tuple[tuple[int, ...], ...], facing: int, kind: str) -> Offsets:
+    """:func:`fast_counts` from the Antilles' hex, as offsets: on the first Path every
+    second one counts, else the second Paths from where the first ended."""
+    out: dict[Hex, int] = defaultdict(int)
+    n = len(paths)
+    for path in paths:
+        kills, end, f = kill_hexes(ORIGIN, facing, kind, path)
+        for h in kills:
+            out[h] += n
+        for dq, dr, c in _path_offsets(paths, f, kind):
+            h = Hex(end.q + dq, end.r + dr)
+            if h not in kills:
+                out[h] += c
+    return tuple((h.q, h.r, c) for h, c in out.items())
+
+
+def _at(start: Hex, offsets: Offsets) -> dict[Hex, int]:
+    q, r = start
+    return {Hex(q + dq, r + dr): c for dq, dr, c in offsets}
+
+
 def path_counts(paths: tuple[tuple[int, ...], ...], start: Hex, facing: int,
                 kind: str) -> dict[Hex, int]:
     """Per hex, how many of ``paths`` kill a Paladin there (:func:`kill_hexes`)."""
-    out: dict[Hex, int] = defaultdict(int)
-    for path in paths:
-        for h in kill_hexes(start, facing, kind, path)[0]:
-            out[h] += 1
-    return dict(out)
+    return _at(start, _path_offsets(paths, facing, kind))
 
 
 def fast_counts(paths: tuple[tuple[int, ...], ...], start: Hex, facing: int,
                 kind: str) -> dict[Hex, int]:
     """Per hex, how many pairs of ``paths`` (first, second) kill there: on the first Path
     every second one counts, else the second Paths from where the first ended."""
-    out: dict[Hex, int] = defaultdict(int)
-    n = len(paths)
-    for path in paths:
-        kills, end, f = kill_hexes(start, facing, kind, path)
-        for h in kills:
-            out[h] += n
-        for h, c in path_counts(paths, end, f, kind).items():
-            if h not in kills:
-                out[h] += c
-    return dict(out)
+    return _at(start, _fast_offsets(paths, facing, kind))
+
+
+def _counts_offsets(tables: Tables, facing: int, kind: str) -> tuple[Offsets, tuple[float, ...]]:
+    """A Bolt's kill counts as offsets, and the sums (P(kill)) the counts stand for."""
+    paths = tables.paths
+    p1 = 1 / len(paths)
+    if kind == "fast":
+        return _fast_offsets(paths, facing, kind), repeated_sums(p1 * p1, len(paths) ** 2)
+    return _path_offsets(paths, facing, kind), repeated_sums(p1, len(paths))
 
 
 @lru_cache(maxsize=16)
@@ -117,15 +149,9 @@ def repeated_sums(p: float, n: int) -> tuple[float, ...]:
 @lru_cache(maxsize=8192)
 def bolt_danger(tables: Tables, start: Hex, facing: int, kind: str) -> Danger:
     """P(kill) per hex for one Bolt flying from ``start`` (two Paths when fast)."""
-    paths = tables.paths
-    p1 = 1 / len(paths)
-    if kind == "fast":
-        sums = repeated_sums(p1 * p1, len(paths) ** 2)
-        counts = fast_counts(paths, start, facing, kind)
-    else:
-        sums = repeated_sums(p1, len(paths))
-        counts = path_counts(paths, start, facing, kind)
-    return {h: sums[c] for h, c in counts.items()}
+    offsets, sums = _counts_offsets(tables, facing, kind)
+    q, r = start
+    return {Hex(q + dq, r + dr): sums[c] for dq, dr, c in offsets}
 
 
 def factors(place: dict[Hex, int], danger: Danger) -> Factors:
@@ -140,8 +166,24 @@ def factors(place: dict[Hex, int], danger: Danger) -> Factors:
 
 @lru_cache(maxsize=8192)
 def bolt_factors(tables: Tables, radius: int, start: Hex, facing: int, kind: str) -> Factors:
-    """:func:`factors` of :func:`bolt_danger` on a map of ``radius``."""
-    return factors(board_places(radius), bolt_danger(tables, start, facing, kind))
+    """:func:`factors` of :func:`bolt_danger` on a map of ``radius``: the same numbers (each
+    P(surviving) read from its count), in the offsets' order (each index once)."""
+    offsets, sums = _counts_offsets(tables, facing, kind)
+    survive = _survivals(sums)
+    place = board_places(radius)
+    q, r = start
+    out = []
+    for dq, dr, c in offsets:
+        i = place.get(Hex(q + dq, r + dr))
+        if i is not None:
+            out.append((i, survive[c]))
+    return tuple(out)
+
+
+@lru_cache(maxsize=16)
+def _survivals(sums: tuple[float, ...]) -> tuple[float, ...]:
+    """Per count, :func:`factors`' P(surviving) of its sum."""
+    return tuple(max(0.0, 1.0 - min(p, 1.0)) for p in sums)
 
 
 @lru_cache(maxsize=8)

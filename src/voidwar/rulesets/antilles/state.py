@@ -119,6 +119,15 @@ def _indices(radius: int) -> tuple[int, ...]:
     return tuple(range(len(_map(radius)[0])))
 
 
+@lru_cache(maxsize=8)
+def distances(radius: int) -> tuple[tuple[int, ...], ...]:
+    """Per board place, the distance (:meth:`Hex.distance`) to every board place: range
+    questions of the rules become two look-ups (built once per map size)."""
+    qr = [(h.q, h.r) for h in _map(radius)[0]]
+    return tuple(tuple((abs(q - a) + abs(r - b) + abs(q - a + r - b)) // 2 for a, b in qr)
+                 for q, r in qr)
+
+
 def board_hexes(radius: int) -> tuple[Hex, ...]:
     """The hexes of a map of ``radius`` in board order (built once per size)."""
     return _map(radius)[0]
@@ -127,6 +136,16 @@ def board_hexes(radius: int) -> tuple[Hex, ...]:
 def board_places(radius: int) -> dict[Hex, int]:
     """Each hex's place in :func:`board_hexes` order."""
     return _map(radius)[2]
+
+
+def nth_free(taken: list[int], k: int) -> int:
+    """``free_places()[k]`` without the list, from the :meth:`AntillesState.taken_places`
+    sorted: ``k`` stepped past each taken place at or before it, in board order."""
+    for t in taken:
+        if t > k:
+            break
+        k += 1
+    return k
 
 
 @mypyc_attr(native_class=False)
@@ -242,20 +261,21 @@ class AntillesState(Game):
         taken.add(ORIGIN)
         return taken
 
+    def taken_places(self) -> set[int]:
+        """3.2: the board places of the :meth:`taken_hexes` on the map (the Antilles' among
+        them): every place not in it is free (:meth:`free_places`)."""
+        get = _map(self.board.radius)[2].get
+        taken = {get(ORIGIN), *[get(p.hex) for p in self.paladins if p.alive],  # type: ignore[arg-type]
+                 *[get(b.hex) for b in self.bolts.values()]}
+        taken.discard(None)  # off the map, or not placed yet
+        return taken  # type: ignore[return-value]
+
     def free_places(self) -> list[int]:
         """3.2: the board-order places (indices into :attr:`hexes`) of the hexes a Paladin may
         enter: every hex but the :meth:`taken_hexes`."""
-        place = _map(self.board.radius)[2]
         free = bytearray(_open_mask(self.board.radius))  # a mask in board order
-        for p in self.paladins:
-            if p.alive and p.hex is not None:
-                i = place.get(p.hex)
-                if i is not None:
-                    free[i] = 0
-        for b in self.bolts.values():
-            i = place.get(b.hex)
-            if i is not None:
-                free[i] = 0
+        for i in self.taken_places():
+            free[i] = 0
         return list(compress(_indices(self.board.radius), free))
 
     def free_hexes(self) -> list[Hex]:
@@ -268,9 +288,12 @@ class AntillesState(Game):
         if h == ORIGIN:
             return True
         for p in self.paladins:
-            if p.alive and p.hex == h:
+            if p.hex == h and p.alive:
                 return True
-        return any(b.hex == h for b in self.bolts.values())
+        for b in self.bolts.values():  # noqa: SIM110  # a loop: no generator per call
+            if b.hex == h:
+                return True
+        return False
 
     def finish(self, outcome: Outcome) -> None:
         """End the battle at once with ``outcome`` (5.0, 6.0) and log its VP and level."""
