@@ -9,10 +9,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from ...core.tabletop import MARGIN, Point, fl, toward
+from ...core.tabletop import MARGIN, Circle, Point, Rect, fl, toward
 
 if TYPE_CHECKING:
     from .state import Battle, Unit
+    from .terrain import Feature
 
 #: how far short of full speed the generated destinations stop (grid rounding room)
 STEP = 0.02
@@ -64,9 +65,10 @@ class PointMaker:
             return p
         return self.table.clamp(p, self.radius)
 
-    def enemy(self, e: Unit) -> list[Point]:
+    def enemy(self, e: Unit, reachable: bool = False) -> list[Point]:
         """:func:`.movement.points_for`: to base contact, full speed toward and away, to the
-        edge of range."""
+        edge of range. ``reachable``: without the contact and range points that lie clearly
+        beyond the unit's speed (more than a grid step's diagonal and a margin beyond it)."""
         a = self.u.pos
         ux, uy, ex, ey = a.fx, a.fy, e.pos.fx, e.pos.fy
         dxe, dye = ux - ex, uy - ey
@@ -76,7 +78,8 @@ class PointMaker:
         d = math.sqrt(dxe * dxe + dye * dye)  # Point.dist
         speed, contact = self.speed, self.contact
         pts: list[Point] = []
-        if d > contact:
+        far = speed + 0.05 if reachable else math.inf  # a grid point rounds by < 0.0071
+        if d > contact and d - contact <= far:
             f = contact / h  # toward(e, u, contact)
             pts.append(_near(ex + dxe * f, ey + dye * f))
         # toward(u, e, want): u + (e - u) * (want / h), the same products as there
@@ -89,7 +92,7 @@ class PointMaker:
         if p is not None:
             pts.append(p)
         rng = self.rng
-        if abs(d - rng) > STEP:
+        if abs(d - rng) > STEP and abs(h - (rng - 0.05)) <= far:
             f = (rng - 0.05) / h  # toward(e, u, range - 0.05)
             pts.append(_near(ex + dxe * f, ey + dye * f))
         return pts
@@ -186,3 +189,22 @@ def flank_points(a: Point, b: Point, dist: float) -> list[Point]:
         Point.near(ax + dist * math.cos(base + off), ay + dist * math.sin(base + off))
         for off in (math.pi / 4, -math.pi / 4, math.pi / 2, -math.pi / 2)
     ]
+
+
+def cover_points(f: Feature, radius: float) -> list[Point]:
+    """Points just outside a feature's sides (rect) or around it (circle)."""
+    off = radius + 0.05
+    sh = f.shape
+    if isinstance(sh, Rect):
+        x0, y0, x1, y1 = (float(v) for v in (sh.x0, sh.y0, sh.x1, sh.y1))
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        return [
+            Point.near(cx, y0 - off), Point.near(cx, y1 + off),
+            Point.near(x0 - off, cy), Point.near(x1 + off, cy),
+        ]
+    if isinstance(sh, Circle):
+        cx, cy = sh.centre.as_floats()
+        r = float(sh.radius) + off
+        return [Point.near(cx + r * math.cos(a), cy + r * math.sin(a))
+                for a in (0, math.pi / 2, math.pi, 3 * math.pi / 2)]
+    return []
