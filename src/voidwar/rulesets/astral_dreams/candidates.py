@@ -21,18 +21,21 @@ On any other table :func:`.movement.move_candidates` (the prepared definition) a
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.tabletop import Point
-from .movegen import PointMaker, cover_points
+from .actions import Move
+from .movegen import PointMaker, Raw, cover_points, made
 from .paths import other_bases, path_reason
 
 if TYPE_CHECKING:
     from .state import Battle, Unit
 
-#: a screened point: the point, its offset from the unit and squared length; a length below
-#: zero marks a point whose speed test was too close to call (the exact test decides)
-Entry = tuple[Point, float, float, float]
+#: a screened point: the point or its unmade :data:`.movegen.Raw`, its floats, its offset from
+#: the unit and squared length; a length below zero marks a point whose speed test was too
+#: close to call (the exact test decides)
+Entry = tuple[Raw, float, float, float, float, float]
 
 #: how many entries each of the setup's memos holds (then it forgets them all)
 LIMIT = 20_000
@@ -75,19 +78,27 @@ class _Screen:
         self.on_table, self.radius = t.base_on_table, s.radius
         self.here = u.pos
 
-    def entries(self, points: list[Point]) -> list[Entry]:
+    def entries(self, points: Sequence[Raw]) -> list[Entry]:
         """The points that pass (or are too close to call), never the unit's own spot."""
         x0, x1, y0, y1 = self.box
         a = self.here
         ax, ay = a.fx, a.fy
         fsp2 = self.fsp2
         out: list[Entry] = []
-        for p in points:
-            px, py = p.fx, p.fy
-            if px == ax and py == ay and _same(p, a):
-                continue  # never where the unit stands
-            if not (x0 < px < x1 and y0 < py < y1) and not self.on_table(p, self.radius):
-                continue
+        for r in points:
+            if r.__class__ is tuple:
+                x, y = r
+                px, py = round(x / 0.01) / 100, round(y / 0.01) / 100  # movegen.grid_floats
+            else:
+                px, py = r.fx, r.fy  # type: ignore[union-attr]
+            if px == ax and py == ay:
+                r = made(r)
+                if _same(r, a):
+                    continue  # never where the unit stands
+            if not (x0 < px < x1 and y0 < py < y1):
+                r = made(r)
+                if not self.on_table(r, self.radius):
+                    continue
             abx, aby = px - ax, py - ay
             denom = abx * abx + aby * aby
             tol = 1e-9 * (fsp2 + denom) + 1e-12  # float_le(|ab|², speed²)
@@ -95,13 +106,99 @@ class _Screen:
                 continue
             if denom == 0 or denom >= fsp2 - tol:
                 denom = -1.0  # the exact test decides
-            out.append((p, abx, aby, denom))
+            out.append((r, px, py, abx, aby, denom))
         return out
 
 
-def move_candidates(b: Battle, u: Unit) -> list[Point]:
-    """:func:`.movement.move_candidates`, on a table :func:`simple` (see the module
-    docstring); the caller gets its own list."""
+class _Merged:
+    """One unit's chunks joined, each point once, and what each base near it does to them:
+    a mask of the points it clearly blocks and one of those too close to call; the points
+    and moves made when first asked for."""
+
+    __slots__ = ("chunks", "entries", "masks", "moves", "points", "unsure")
+
+    def __init__(self, chunks: list[list[Entry]]) -> None:
+        self.chunks = chunks  # held: their ids key this record
+        seen: dict[tuple[float, float], list[Raw]] = {}
+        entries: list[Entry] = []
+        for chunk in chunks:
+            for entry in chunk:
+                r = entry[0]
+                k = (entry[1], entry[2])
+                same = seen.get(k)
+                if same is None:
+                    seen[k] = [r]
+                elif any(_alike(q, r) for q in same):
+                    continue
+                else:
+                    same.append(r)
+                entries.append(entry)
+        self.entries = entries
+        self.masks: dict[tuple[float, float], tuple[int, int]] = {}
+        # the points whose speed test was too close to call
+        self.unsure = sum(1 << i for i, e in enumerate(entries) if e[5] < 0)
+        self.points: list[Point | None] = [None] * len(entries)
+        self.moves: dict[str, list[Move | None]] = {}
+
+    def point(self, i: int) -> Point:
+        """Entry ``i``'s point."""
+        p = self.points[i]
+        if p is None:
+            p = self.points[i] = made(self.entries[i][0])
+        return p
+
+    def move(self, uid: str, i: int) -> Move:
+        """``Move(uid, point(i))``, one value for every ask."""
+        ms = self.moves.get(uid)
+        if ms is None:
+            ms = self.moves[uid] = [None] * len(self.entries)
+        m = ms[i]
+        if m is None:
+            m = ms[i] = Move(uid, self.point(i))
+        return m
+
+    def mask(self, vx: float, vy: float, fs2: float) -> tuple[int, int]:
+        """(blocked, too close to call) by a base at ``(vx, vy)`` from the unit."""
+        key = (vx, vy)
+        hit = self.masks.get(key)
+        if hit is not None:
+            return hit
+        blocked = unsure = 0
+        bit = 1
+        for _r, _x, _y, abx, aby, denom in self.entries:
+            if denom > 0:
+                t = (vx * abx + vy * aby) / denom
+                t = 1.0 if t > 1 else 0.0 if t < 0 else t
+                dx, dy = abx * t - vx, aby * t - vy
+                d2 = dx * dx + dy * dy
+                tol = 1e-9 * (d2 + fs2) + 1e-12
+                if fs2 > d2 + tol:
+                    blocked |= bit
+                elif fs2 >= d2 - tol:
+                    unsure |= bit
+            bit <<= 1
+        if len(self.masks) >= 256:
+            self.masks.clear()
+        out = self.masks[key] = (blocked, unsure)
+        return out
+
+
+def _alike(q: Raw, r: Raw) -> bool:
+    """Whether two screened points with equal floats are the same point: two unmade ones
+    always (one grid point per pair of floats), else compared exactly."""
+    if q.__class__ is tuple and r.__class__ is tuple:
+        return True
+    return _same(made(q), made(r))
+
+
+#: a unit's legal move destinations: its merged points and the indices of those allowed
+Allowed = tuple[_Merged, list[int]]
+
+
+def allowed(b: Battle, u: Unit) -> Allowed:
+    """:func:`.movement.move_candidates` on a table :func:`simple`, as indices into the merged
+    points (see the module docstring), remembered by the unit, its position, the enemies and
+    the bases in reach."""
     a = u.pos
     ax, ay = a.fx, a.fy
     sp = u.profile.speed
@@ -130,16 +227,37 @@ def move_candidates(b: Battle, u: Unit) -> list[Point]:
     k = tuple(key)
     hit = memo.get(k)
     if hit is not None and all(map(_same, hit[0], exact)):
-        return list(hit[1])
-    out = _compute(b, u, near, (fr + fr) ** 2)
+        found: Allowed = hit[1]
+        return found
+    out = _filtered(b, u, _chunks(b, u), near, (fr + fr) ** 2)
     if len(memo) >= LIMIT:
         memo.clear()
-    memo[k] = (exact, tuple(out))
+    memo[k] = (exact, out)
     return out
 
 
-def _compute(b: Battle, u: Unit, near: list[tuple[float, float]], fs2: float) -> list[Point]:
-    """The candidates, worked out (see the module docstring)."""
+def allows(b: Battle, u: Unit, p: Point) -> bool:
+    """Whether ``p`` is one of ``u``'s move candidates (its straight path is then allowed);
+    False says nothing of any other point."""
+    m, idx = allowed(b, u)
+    entries = m.entries
+    px, py = p.fx, p.fy
+    for i in idx:
+        e = entries[i]
+        if e[1] == px and e[2] == py and _same(m.point(i), p):
+            return True
+    return False
+
+
+def move_candidates(b: Battle, u: Unit) -> list[Point]:
+    """:func:`.movement.move_candidates` on a table :func:`simple` (the caller's own list)."""
+    m, idx = allowed(b, u)
+    return [m.point(i) for i in idx]
+
+
+def _chunks(b: Battle, u: Unit) -> list[list[Entry]]:
+    """The screened points of each enemy, of the flanks of the two nearest and of the cover
+    beside each blocker, in :func:`.movement.move_points`' order, each remembered."""
     s = b.setup
     a = u.pos
     ax, ay = a.fx, a.fy
@@ -148,7 +266,7 @@ def _compute(b: Battle, u: Unit, near: list[tuple[float, float]], fs2: float) ->
     screen: _Screen | None = None
     maker: PointMaker | None = None
     enemies = b.enemies(u)
-    # (tag, the other point, its unit): each enemy, the flanks of the two nearest, the cover
+    # (tag, the other point, its unit or points)
     wanted: list[tuple[str, Point, Any]] = [("e", e.pos, e) for e in enemies]
     wanted.extend(("f", e.pos, None)
                   for e in sorted(enemies, key=lambda e: a.fdist2(e.pos))[:2])
@@ -167,71 +285,18 @@ def _compute(b: Battle, u: Unit, near: list[tuple[float, float]], fs2: float) ->
         if screen is None:
             screen, maker = _Screen(b, u), PointMaker(b, u)
         assert maker is not None
-        made = (maker.enemy(arg, reachable=True) if tag == "e"
-                else maker.flank(at) if tag == "f" else arg)
-        entries = screen.entries(made)
+        raws = (maker.enemy_raw(arg) if tag == "e"
+                else maker.flank_raw(at) if tag == "f" else arg)
+        entries = screen.entries(raws)
         if len(memo) >= LIMIT:
             memo.clear()
         memo[key] = (a, at, entries)
         chunks.append(entries)
-    return _filtered(b, u, chunks, near, fs2)
-
-
-class _Merged:
-    """One unit's chunks joined, each point once, and what each base near it does to them:
-    a mask of the points it clearly blocks and one of those too close to call."""
-
-    __slots__ = ("chunks", "entries", "masks", "unsure")
-
-    def __init__(self, chunks: list[list[Entry]]) -> None:
-        self.chunks = chunks  # held: their ids key this record
-        seen: dict[tuple[float, float], list[Point]] = {}
-        entries: list[Entry] = []
-        for chunk in chunks:
-            for entry in chunk:
-                p = entry[0]
-                k = (p.fx, p.fy)
-                same = seen.get(k)
-                if same is None:
-                    seen[k] = [p]
-                elif any(_same(q, p) for q in same):
-                    continue
-                else:
-                    same.append(p)
-                entries.append(entry)
-        self.entries = entries
-        self.masks: dict[tuple[float, float], tuple[int, int]] = {}
-        # the points whose speed test was too close to call
-        self.unsure = sum(1 << i for i, e in enumerate(entries) if e[3] < 0)
-
-    def mask(self, vx: float, vy: float, fs2: float) -> tuple[int, int]:
-        """(blocked, too close to call) by a base at ``(vx, vy)`` from the unit."""
-        key = (vx, vy)
-        hit = self.masks.get(key)
-        if hit is not None:
-            return hit
-        blocked = unsure = 0
-        bit = 1
-        for _p, abx, aby, denom in self.entries:
-            if denom > 0:
-                t = (vx * abx + vy * aby) / denom
-                t = 1.0 if t > 1 else 0.0 if t < 0 else t
-                dx, dy = abx * t - vx, aby * t - vy
-                d2 = dx * dx + dy * dy
-                tol = 1e-9 * (d2 + fs2) + 1e-12
-                if fs2 > d2 + tol:
-                    blocked |= bit
-                elif fs2 >= d2 - tol:
-                    unsure |= bit
-            bit <<= 1
-        if len(self.masks) >= 256:
-            self.masks.clear()
-        out = self.masks[key] = (blocked, unsure)
-        return out
+    return chunks
 
 
 def _filtered(b: Battle, u: Unit, chunks: list[list[Entry]], near: list[tuple[float, float]],
-              fs2: float) -> list[Point]:
+              fs2: float) -> Allowed:
     """The chunks' points, each once, that no base blocks (The Round 2a): float masks, and
     :func:`.paths.path_reason` for the points too close to call."""
     memo = _memo(b, "merged")
@@ -248,40 +313,20 @@ def _filtered(b: Battle, u: Unit, chunks: list[list[Entry]], near: list[tuple[fl
         blocked |= bl
         unsure |= un
     unsure &= ~blocked
-    entries = m.entries
+    n = len(m.entries)
     if not blocked and not unsure:
-        return [e[0] for e in entries]
-    out: list[Point] = []
+        return m, list(range(n))
+    out: list[int] = []
     others: list[Any] = []
     a = u.pos
-    for i, e in enumerate(entries):
+    for i in range(n):
         bit = 1 << i
         if blocked & bit:
             continue
         if unsure & bit:
             if not others:
                 others.append(other_bases(b, u))
-            if path_reason(b, u, [a, e[0]], others[0]) is not None:
+            if path_reason(b, u, [a, m.point(i)], others[0]) is not None:
                 continue
-        out.append(e[0])
-    return out
-
-
-def _clear(abx: float, aby: float, denom: float, near: list[tuple[float, float]],
-           fs2: float) -> bool | None:
-    """Whether the straight move ``ab`` clears every base near enough to matter (``(vx, vy)``:
-    a base's centre from the start): True or False when the float test is clear, ``None``
-    when one base is too close to call."""
-    for vx, vy in near:
-        t = (vx * abx + vy * aby) / denom
-        t = 1.0 if t > 1 else 0.0 if t < 0 else t
-        dx, dy = abx * t - vx, aby * t - vy
-        d2 = dx * dx + dy * dy
-        tol = 1e-9 * (d2 + fs2) + 1e-12
-        if fs2 < d2 - tol:
-            continue
-        if fs2 > d2 + tol:
-            return False
-        return None
-    return True
-
+        out.append(i)
+    return m, out

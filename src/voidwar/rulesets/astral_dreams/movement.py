@@ -10,8 +10,8 @@ from functools import partial
 from ...core.errors import IllegalAction
 from ...core.tabletop import Point, fl
 from .actions import Move
+from .candidates import allowed, allows, simple
 from .candidates import move_candidates as fast_candidates
-from .candidates import simple
 from .movegen import PointMaker, cover_points
 from .movegen import reach as reach  # the board and the game ask movement for it
 from .paths import other_bases, path_reason
@@ -34,8 +34,9 @@ def move_reason(b: Battle, a: Move) -> IllegalAction | None:
         return IllegalAction(
             f"{u.id} is already at {u.pos}: attack or 'end {u.id}' to stay", R_MOVE
         )
-    if not a.via and StraightMoves(b, u).allowed(a.to):
-        return None  # path_reason's answer, decided by its pre-tests (the reason when not)
+    if not a.via and ((simple(b) and allows(b, u, a.to)) or StraightMoves(b, u).allowed(a.to)):
+        # path_reason's answer: one of the candidates it allowed, or decided by its pre-tests
+        return None
     return path_reason(b, u, path)
 
 
@@ -223,7 +224,27 @@ def legal_moves(b: Battle, u: Unit) -> list[Move]:
     (never where ``u`` stands) whose straight path :func:`path_reason` allows."""
     if not can_move(b, u):
         return []
-    return [Move(u.id, p) for p in move_candidates(b, u)]
+    if simple(b):
+        m, idx = allowed(b, u)
+        return [m.move(u.id, i) for i in idx]
+    return [Move(u.id, p) for p in plain_candidates(b, u)]
+
+
+def move_choice(b: Battle, u: Unit) -> tuple[int, Callable[[int], Move]]:
+    """How many moves :func:`legal_moves` lists for ``u``, and its ``i``-th, made only when
+    asked for (a random pick makes one)."""
+    if not can_move(b, u):
+        return 0, _no_move
+    if simple(b):
+        m, idx = allowed(b, u)
+        uid = u.id
+        return len(idx), lambda i: m.move(uid, idx[i])
+    pts = plain_candidates(b, u)
+    return len(pts), lambda i: Move(u.id, pts[i])
+
+
+def _no_move(i: int) -> Move:
+    raise IndexError(f"no move {i}")
 
 
 def can_move(b: Battle, u: Unit) -> bool:
