@@ -180,6 +180,8 @@ class HeuristicPolicy:
         caution, random, here = self.caution, self.rng.random, u.pos
         n = u.profile.attacks
         sqrt = math.sqrt
+        # above these no tolerance can bring a squared distance within contact or range
+        fc2_hi, fr2_hi = fc2 * (1 + 1e-6) + 1e-6, fr2 * (1 + 1e-6) + 1e-6
         out: list[Plan] = []
         for p in places:
             px, py = p.fx, p.fy
@@ -192,28 +194,31 @@ class HeuristicPolicy:
                 d2 = dx * dx + dy * dy
                 if d2 < nearest2:
                     nearest2 = d2
-                tol = MARGIN * (fc2 + d2) + 1e-12  # BattleState.in_contact
-                if d2 < fc2 - tol or (d2 <= fc2 + tol and p.dist2(tp) <= c2):
-                    v = values.get((t.id, MELEE), -1.0)
-                    if v < 0:
-                        v = values[t.id, MELEE] = self.attack_value(g, u, t, MELEE, n)
-                    if v > best_val:
-                        best_val, best, killed = v, MELEE, t.id
-                tol = MARGIN * (fr2 + d2) + 1e-12  # within(p, t, range), then the sight
-                if (d2 < fr2 - tol or (d2 <= fr2 + tol and p.dist2(tp) <= r2)) and (
-                        not los or table.line_of_sight(p, tp) is None):
-                    v = values.get((t.id, SHOOT), -1.0)
-                    if v < 0:
-                        v = values[t.id, SHOOT] = self.attack_value(g, u, t, SHOOT, n)
-                    if v > best_val:
-                        best_val, best, killed = v, SHOOT, t.id
+                if d2 <= fc2_hi:
+                    tol = MARGIN * (fc2 + d2) + 1e-12  # BattleState.in_contact
+                    if d2 < fc2 - tol or (d2 <= fc2 + tol and p.dist2(tp) <= c2):
+                        v = values.get((t.id, MELEE), -1.0)
+                        if v < 0:
+                            v = values[t.id, MELEE] = self.attack_value(g, u, t, MELEE, n)
+                        if v > best_val:
+                            best_val, best, killed = v, MELEE, t.id
+                if d2 <= fr2_hi:
+                    tol = MARGIN * (fr2 + d2) + 1e-12  # within(p, t, range), then the sight
+                    if (d2 < fr2 - tol or (d2 <= fr2 + tol and p.dist2(tp) <= r2)) and (
+                            not los or table.line_of_sight(p, tp) is None):
+                        v = values.get((t.id, SHOOT), -1.0)
+                        if v < 0:
+                            v = values[t.id, SHOOT] = self.attack_value(g, u, t, SHOOT, n)
+                        if v > best_val:
+                            best_val, best, killed = v, SHOOT, t.id
                 d = sqrt(d2)
                 if d <= reach_e:
                     if los and d > near_e and table.line_of_sight(tp, p) is not None:
                         terms.append((t.id, w * 0.5 * threat))  # cover
                     else:
                         terms.append((t.id, w * threat))
-            threats = [v for tid, v in terms if tid != killed]
+            threats = [v for tid, v in terms if tid != killed] if killed else [
+                v for _, v in terms]
             danger = 0.0
             if threats:
                 top = max(threats)
