@@ -119,19 +119,18 @@ class _Merged:
 
     def __init__(self, chunks: list[list[Entry]]) -> None:
         self.chunks = chunks  # held: their ids key this record
-        seen: dict[tuple[float, float], list[Raw]] = {}
+        seen: set[tuple[float, float]] = set()
         entries: list[Entry] = []
         for chunk in chunks:
             for entry in chunk:
-                r = entry[0]
                 k = (entry[1], entry[2])
-                same = seen.get(k)
-                if same is None:
-                    seen[k] = [r]
-                elif any(_alike(q, r) for q in same):
-                    continue
+                if k in seen:
+                    # equal floats: the same point unless an exact comparison says otherwise
+                    r = entry[0]
+                    if any(e[1] == k[0] and e[2] == k[1] and _alike(e[0], r) for e in entries):
+                        continue
                 else:
-                    same.append(r)
+                    seen.add(k)
                 entries.append(entry)
         self.entries = entries
         self.masks: dict[tuple[float, float], tuple[int, int]] = {}
