@@ -25,6 +25,10 @@ MODULES = (
     "src/voidwar/rulesets/antilles/state.py",
     "src/voidwar/rulesets/antilles/policies.py",
     "src/voidwar/rulesets/antilles/game.py",
+    # Astral Dreams: the move candidates' geometry (issue 18; plain classes and functions)
+    "src/voidwar/rulesets/astral_dreams/candidates.py",
+    "src/voidwar/rulesets/astral_dreams/movegen.py",
+    "src/voidwar/rulesets/astral_dreams/paths.py",
 )
 
 #: the shared library's module name (it lives inside the package)
