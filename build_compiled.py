@@ -28,6 +28,10 @@ MODULES = (
     # Space Fleet: the heuristic's path search (its rules classes subclass core's Game and the
     # free table subclasses them, so they stay interpreted; tests/space_fleet/test_compiled.py)
     "src/voidwar/rulesets/space_fleet/policies.py",
+    # Astral Dreams: the move candidates' geometry (issue 18; plain classes and functions)
+    "src/voidwar/rulesets/astral_dreams/candidates.py",
+    "src/voidwar/rulesets/astral_dreams/movegen.py",
+    "src/voidwar/rulesets/astral_dreams/paths.py",
 )
 
 #: the shared library's module name (it lives inside the package)

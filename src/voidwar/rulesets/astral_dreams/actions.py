@@ -140,6 +140,19 @@ class End(Action):
 
 AstralAction = Move | Attack | End
 
+#: ``End`` of each unit id met so far (values nobody changes, shared)
+_ENDS: dict[str, End] = {}
+
+
+def end(uid: str) -> End:
+    """``End(uid)``, one value for every ask (the legal actions hand out the same values)."""
+    e = _ENDS.get(uid)
+    if e is None:
+        if len(_ENDS) > 100_000:
+            _ENDS.clear()
+        e = _ENDS[uid] = End(uid)
+    return e
+
 NOTATION = Notation(Move, Attack, End, help=HELP.removeprefix("actions: "))
 
 
@@ -152,5 +165,5 @@ def parse(text: str) -> AstralAction:
 
 __all__ = [
     "HELP", "NOTATION", "POINT", "UNIT", "AstralAction", "Attack", "AttackKind", "End", "Move",
-    "PointField", "parse",
+    "PointField", "end", "parse",
 ]

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.errors import IllegalAction
-from ...core.tabletop import within
+from ...core.tabletop import MARGIN, within
 from .actions import Attack, AttackKind
 from .state import R_MELEE, R_RANGE, R_TWO, Battle, Unit
 
@@ -28,14 +28,53 @@ def attack_candidates(b: Battle, u: Unit) -> list[Attack]:
 
 def attack_options(b: Battle, u: Unit, kind: AttackKind | None = None) -> list[Attack]:
     """The single-target attacks ``u`` can make from where it stands (``kind``: only those),
-    in the order of :func:`attack_candidates`."""
+    in the order of :func:`attack_candidates`: a target in contact (melee), in range with a
+    clear line of sight (shoot). The tests of :meth:`.state.Battle.in_contact` and
+    :func:`~voidwar.core.tabletop.within` inlined, one squared distance per target."""
+    s = b.setup
+    a = u.pos
+    ax, ay = a.fx, a.fy
+    fc2, c2 = s.fcontact2, s.contact2
+    rng = b.range_of(u)
+    fr = float(rng)
+    fr2 = fr * fr
+    melee = kind is None or kind == AttackKind.MELEE
+    shoot = (kind is None or kind == AttackKind.SHOOT) and rng >= 0
+    table = s.table
+    sight = table.line_of_sight if any(f.blocks_los for f in table.features) else None
     out: list[Attack] = []
-    for t in b.enemies(u):
-        if kind in (None, AttackKind.MELEE) and b.in_contact(u, t):
-            out.append(Attack(AttackKind.MELEE, u.id, (t.id,)))
-        if kind in (None, AttackKind.SHOOT) and b.in_range(u, t):
-            out.append(Attack(AttackKind.SHOOT, u.id, (t.id,)))
+    side, uid = u.side, u.id
+    for t in b.units.values():
+        if t.side == side:
+            continue
+        tp = t.pos
+        dx, dy = ax - tp.fx, ay - tp.fy
+        d2 = dx * dx + dy * dy
+        if melee:
+            tol = MARGIN * (fc2 + d2) + 1e-12  # float_le(d2, fc2), exact when too close
+            if d2 < fc2 - tol or (d2 <= fc2 + tol and a.dist2(tp) <= c2):
+                out.append(attack(AttackKind.MELEE, uid, t.id))
+        if shoot:
+            tol = MARGIN * (fr2 + d2) + 1e-12  # within(a, tp, rng)
+            if (d2 < fr2 - tol or (d2 <= fr2 + tol and a.dist2(tp) <= rng * rng)) and (
+                    sight is None or sight(a, tp) is None):
+                out.append(attack(AttackKind.SHOOT, uid, t.id))
     return out
+
+
+#: the single-target attacks made so far (values nobody changes, shared)
+_ATTACKS: dict[tuple[AttackKind, str, str], Attack] = {}
+
+
+def attack(kind: AttackKind, uid: str, target: str) -> Attack:
+    """``Attack(kind, uid, (target,))``, one value for every ask."""
+    key = (kind, uid, target)
+    a = _ATTACKS.get(key)
+    if a is None:
+        if len(_ATTACKS) > 100_000:
+            _ATTACKS.clear()
+        a = _ATTACKS[key] = Attack(kind, uid, (target,))
+    return a
 
 
 def attack_reason(b: Battle, a: Attack) -> IllegalAction | None:

@@ -18,14 +18,14 @@ from ...core.errors import IllegalAction
 from ...core.game import Action, Game, Result
 from ...core.notation import Notation
 from ...core.tabletop import Point, fmt
-from .actions import NOTATION, Attack, AttackKind, End, Move, parse
+from .actions import NOTATION, Attack, AttackKind, End, Move, end, parse
 from .attacks import attack_candidates, attack_options, attack_reason, strike
 from .data import SIDES, Army
 from .deployment import OPTIONS, deploy, read_setup
 from .movement import (
-    can_move,
     legal_moves,
     move_candidates,
+    move_choice,
     move_points,
     move_reason,
     path_reason,
@@ -157,12 +157,12 @@ class AstralDreams(Game, Battle):
             return []
         if self.current is not None:
             u = self.units[self.current]
-            return [*attack_candidates(self, u), End(u.id)]
+            return [*attack_candidates(self, u), end(u.id)]
         out: list[Action] = []
         for u in self.ready(self.turn):
             out.extend(attack_candidates(self, u))
             out.extend(Move(u.id, p) for p in move_points(self, u))
-            out.append(End(u.id))
+            out.append(end(u.id))
         return out
 
     def legal_actions(self) -> list[Action]:
@@ -183,7 +183,7 @@ class AstralDreams(Game, Battle):
                 out.extend(a for a in attack_candidates(self, u)
                            if attack_reason(self, a) is None)
             out.extend(legal_moves(self, u))
-            out.append(End(u.id))
+            out.append(end(u.id))
         return out
 
     def choose_legal(self, pick: Callable[[int], int]) -> Action:
@@ -191,7 +191,7 @@ class AstralDreams(Game, Battle):
         points, its ``end``) and only the action picked built as a move."""
         if self._result is not None or self.current is not None:
             return super().choose_legal(pick)
-        blocks: list[tuple[Unit, list[Action], list[Point]]] = []
+        blocks: list[tuple[Unit, list[Action], int, Callable[[int], Move]]] = []
         n = 0
         for u in self.ready(self.turn):
             attacks: list[Action]
@@ -200,19 +200,19 @@ class AstralDreams(Game, Battle):
             else:
                 attacks = [a for a in attack_candidates(self, u)
                            if attack_reason(self, a) is None]
-            points = move_candidates(self, u) if can_move(self, u) else []
-            blocks.append((u, attacks, points))
-            n += len(attacks) + len(points) + 1
+            count, move = move_choice(self, u)
+            blocks.append((u, attacks, count, move))
+            n += len(attacks) + count + 1
         i = pick(n)
-        for u, attacks, points in blocks:
+        for u, attacks, count, move in blocks:
             if i < len(attacks):
                 return attacks[i]
             i -= len(attacks)
-            if i < len(points):
-                return Move(u.id, points[i])
-            i -= len(points)
+            if i < count:
+                return move(i)
+            i -= count
             if i == 0:
-                return End(u.id)
+                return end(u.id)
             i -= 1
         raise IndexError(f"pick {i} of {n} legal actions")
 

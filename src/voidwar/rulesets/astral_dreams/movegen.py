@@ -9,15 +9,30 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from ...core.tabletop import MARGIN, Point, fl, toward
+from ...core.tabletop import MARGIN, Circle, Point, Rect, fl, toward
 
 if TYPE_CHECKING:
     from .state import Battle, Unit
+    from .terrain import Feature
 
 #: how far short of full speed the generated destinations stop (grid rounding room)
 STEP = 0.02
 
 _near = Point.near
+#: a move point not yet made: the float position :meth:`Point.near` rounds, or the point
+Raw = Point | tuple[float, float]
+
+
+def grid_floats(x: float, y: float) -> tuple[float, float]:
+    """The floats of ``Point.near(x, y)`` (``round(v / 0.01)`` hundredths, as it rounds)
+    without making the point."""
+    return round(x / 0.01) / 100, round(y / 0.01) / 100
+
+
+def made(raw: Raw) -> Point:
+    """The point a :data:`Raw` stands for."""
+    return raw if isinstance(raw, Point) else _near(raw[0], raw[1])
+
 _hypot, _atan2, _cos, _sin = math.hypot, math.atan2, math.cos, math.sin
 #: the four flank offsets of :func:`.movement.flank_points`
 _OFFSETS = (math.pi / 4, -math.pi / 4, math.pi / 2, -math.pi / 2)
@@ -64,9 +79,10 @@ class PointMaker:
             return p
         return self.table.clamp(p, self.radius)
 
-    def enemy(self, e: Unit) -> list[Point]:
+    def enemy(self, e: Unit, reachable: bool = False) -> list[Point]:
         """:func:`.movement.points_for`: to base contact, full speed toward and away, to the
-        edge of range."""
+        edge of range. ``reachable``: without the contact and range points that lie clearly
+        beyond the unit's speed (more than a grid step's diagonal and a margin beyond it)."""
         a = self.u.pos
         ux, uy, ex, ey = a.fx, a.fy, e.pos.fx, e.pos.fy
         dxe, dye = ux - ex, uy - ey
@@ -76,7 +92,8 @@ class PointMaker:
         d = math.sqrt(dxe * dxe + dye * dye)  # Point.dist
         speed, contact = self.speed, self.contact
         pts: list[Point] = []
-        if d > contact:
+        far = speed + 0.05 if reachable else math.inf  # a grid point rounds by < 0.0071
+        if d > contact and d - contact <= far:
             f = contact / h  # toward(e, u, contact)
             pts.append(_near(ex + dxe * f, ey + dye * f))
         # toward(u, e, want): u + (e - u) * (want / h), the same products as there
@@ -89,7 +106,7 @@ class PointMaker:
         if p is not None:
             pts.append(p)
         rng = self.rng
-        if abs(d - rng) > STEP:
+        if abs(d - rng) > STEP and abs(h - (rng - 0.05)) <= far:
             f = (rng - 0.05) / h  # toward(e, u, range - 0.05)
             pts.append(_near(ex + dxe * f, ey + dye * f))
         return pts
@@ -104,6 +121,77 @@ class PointMaker:
         if self.fits(end):
             return end
         return reach(self.b, self.u, e.pos, want)
+
+    # -- the same points, not yet made (issue 18: a random pick makes one) ------------------
+    def enemy_raw(self, e: Unit) -> list[Raw]:
+        """:meth:`enemy` with ``reachable``, each point that takes the common path left as
+        the float position :meth:`Point.near` rounds (:data:`Raw`), the others made."""
+        a = self.u.pos
+        ux, uy, ex, ey = a.fx, a.fy, e.pos.fx, e.pos.fy
+        dxe, dye = ux - ex, uy - ey
+        h = _hypot(dxe, dye)
+        if h == 0:
+            return list(points_for(self.b, self.u, e))
+        d = math.sqrt(dxe * dxe + dye * dye)  # Point.dist
+        speed, contact = self.speed, self.contact
+        far = speed + 0.05
+        pts: list[Raw] = []
+        if d > contact and d - contact <= far:
+            f = contact / h
+            pts.append((ex + dxe * f, ey + dye * f))
+        mx, my = ex - ux, ey - uy
+        if d - contact > speed:
+            p = self._reach_raw(e, speed - STEP, mx, my, h)
+            if p is not None:
+                pts.append(p)
+        p = self._reach_raw(e, -(speed - STEP), mx, my, h)
+        if p is not None:
+            pts.append(p)
+        rng = self.rng
+        if abs(d - rng) > STEP and abs(h - (rng - 0.05)) <= far:
+            f = (rng - 0.05) / h
+            pts.append((ex + dxe * f, ey + dye * f))
+        return pts
+
+    def _reach_raw(self, e: Unit, want: float, mx: float, my: float, h: float) -> Raw | None:
+        """:meth:`_reach_toward` unmade where its point is clearly inside the table, not the
+        unit's own spot and clearly paid for by the speed on a flat table."""
+        a = self.u.pos
+        f = want / h
+        x, y = a.fx + mx * f, a.fy + my * f
+        fx, fy = grid_floats(x, y)
+        x0, x1, y0, y1 = self.inside
+        if self.flat and x0 < fx < x1 and y0 < fy < y1 and (fx != a.fx or fy != a.fy):
+            dx, dy = a.fx - fx, a.fy - fy
+            fa, fb = dx * dx + dy * dy, self.fsp2
+            if fa < fb - (MARGIN * (fb + fa) + 1e-12):
+                return (x, y)
+        return self._reach_toward(e, want, mx, my, h)
+
+    def flank_raw(self, at: Point) -> list[Raw]:
+        """:meth:`flank`, each point the speed clearly pays for on a flat table left unmade."""
+        a = self.u.pos
+        ax, ay = a.fx, a.fy
+        dist = self.speed - STEP
+        base = _atan2(at.fy - ay, at.fx - ax)
+        fb = self.fsp2
+        out: list[Raw] = []
+        for off in _OFFSETS:
+            x, y = ax + dist * _cos(base + off), ay + dist * _sin(base + off)
+            fx, fy = grid_floats(x, y)
+            if self.flat and (fx != ax or fy != ay):
+                dx, dy = ax - fx, ay - fy
+                fa = dx * dx + dy * dy
+                tol = MARGIN * (fb + fa) + 1e-12
+                if fa < fb - tol:
+                    out.append((x, y))
+                    continue
+                if fa > fb + tol:
+                    continue
+            p = _near(x, y)
+            if self.fits(p):
+                out.append(p)
+        return out
 
     def flank(self, at: Point) -> list[Point]:
         """:func:`.movement.flank_for`: full speed at ±45° and ±90° off the line to ``at``,
@@ -186,3 +274,22 @@ def flank_points(a: Point, b: Point, dist: float) -> list[Point]:
         Point.near(ax + dist * math.cos(base + off), ay + dist * math.sin(base + off))
         for off in (math.pi / 4, -math.pi / 4, math.pi / 2, -math.pi / 2)
     ]
+
+
+def cover_points(f: Feature, radius: float) -> list[Point]:
+    """Points just outside a feature's sides (rect) or around it (circle)."""
+    off = radius + 0.05
+    sh = f.shape
+    if isinstance(sh, Rect):
+        x0, y0, x1, y1 = (float(v) for v in (sh.x0, sh.y0, sh.x1, sh.y1))
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        return [
+            Point.near(cx, y0 - off), Point.near(cx, y1 + off),
+            Point.near(x0 - off, cy), Point.near(x1 + off, cy),
+        ]
+    if isinstance(sh, Circle):
+        cx, cy = sh.centre.as_floats()
+        r = float(sh.radius) + off
+        return [Point.near(cx + r * math.cos(a), cy + r * math.sin(a))
+                for a in (0, math.pi / 2, math.pi, 3 * math.pi / 2)]
+    return []

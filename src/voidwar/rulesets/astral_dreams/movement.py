@@ -8,57 +8,16 @@ from collections.abc import Callable
 from functools import partial
 
 from ...core.errors import IllegalAction
-from ...core.tabletop import (
-    BaseLimit,
-    Circle,
-    Point,
-    Rect,
-    fl,
-    path_clear_of_limits,
-)
+from ...core.tabletop import Point, fl
 from .actions import Move
-from .movegen import PointMaker
+from .candidates import allowed, allows, simple
+from .candidates import move_candidates as fast_candidates
+from .movegen import PointMaker, cover_points
 from .movegen import reach as reach  # the board and the game ask movement for it
+from .paths import other_bases, path_reason
 from .state import R_MOVE, R_TURN, Battle, Unit
-from .terrain import Feature
 
-
-def other_bases(b: Battle, u: Unit) -> list[BaseLimit]:
-    """The bases ``u`` must not move through (every other miniature's), prepared once for
-    the many paths a unit's legal moves try."""
-    r = b.setup.radius
-    fr = b.setup.fradius
-    fs2 = (fr + fr) ** 2  # base_limits' limit, the same for every base of this radius
-    return [(o.id, o.pos, r, fs2) for o in b.units.values() if o.id != u.id]
-
-
-def path_reason(
-    b: Battle, u: Unit, path: list[Point], others: list[BaseLimit] | None = None
-) -> IllegalAction | None:
-    """Movement (The Round 2a): up to speed, on the table, never through or onto a base,
-    never into impassable terrain (our reading of the terrain advice). ``None``: allowed.
-    ``others``: :func:`other_bases` when the caller has it already."""
-    s = b.setup
-    for p in path[1:]:
-        if not s.table.base_on_table(p, s.radius):
-            return IllegalAction(f"{p} would put {u.id}'s base off the table", R_MOVE)
-    if not s.table.path_fits(path, u.profile.speed):
-        cost = s.table.path_cost(path)
-        return IllegalAction(
-            f"{u.id} moves up to {u.profile.speed}\"; that path costs {cost:.2f}\"", R_MOVE
-        )
-    if others is None:
-        others = other_bases(b, u)
-    hit = path_clear_of_limits(path, s.radius, others)
-    if hit is not None:
-        return IllegalAction(
-            f"{u.id}'s base would pass through or onto {hit}'s base (bases never overlap)",
-            R_MOVE,
-        )
-    f = s.table.impassable_on(path, s.radius)
-    if f is not None:
-        return IllegalAction(f"{u.id} cannot enter the {f.name} (impassable)", R_MOVE)
-    return None
+__all__ = ["cover_points", "other_bases", "path_reason", "reach"]
 
 
 def move_reason(b: Battle, a: Move) -> IllegalAction | None:
@@ -75,8 +34,9 @@ def move_reason(b: Battle, a: Move) -> IllegalAction | None:
         return IllegalAction(
             f"{u.id} is already at {u.pos}: attack or 'end {u.id}' to stay", R_MOVE
         )
-    if not a.via and StraightMoves(b, u).allowed(a.to):
-        return None  # path_reason's answer, decided by its pre-tests (the reason when not)
+    if not a.via and ((simple(b) and allows(b, u, a.to)) or StraightMoves(b, u).allowed(a.to)):
+        # path_reason's answer: one of the candidates it allowed, or decided by its pre-tests
+        return None
     return path_reason(b, u, path)
 
 
@@ -164,7 +124,17 @@ def _make_points(b: Battle, u: Unit) -> list[Point]:
 
 def move_candidates(b: Battle, u: Unit) -> list[Point]:
     """A finite, useful set of destinations (:func:`move_points`) that ``u``'s movement allows
-    (:func:`path_reason`). Any other point is accepted by notation and checked alike."""
+    (:func:`path_reason`). Any other point is accepted by notation and checked alike.
+
+    On a table whose terrain neither slows nor stops movement :mod:`.candidates` answers (the
+    same points, decided with less work); :func:`plain_candidates` elsewhere."""
+    if simple(b):
+        return fast_candidates(b, u)
+    return plain_candidates(b, u)
+
+
+def plain_candidates(b: Battle, u: Unit) -> list[Point]:
+    """:func:`move_candidates` by its definition: :class:`StraightMoves` on :func:`move_points`."""
     return StraightMoves(b, u).allowed_points(move_points(b, u))
 
 
@@ -254,28 +224,29 @@ def legal_moves(b: Battle, u: Unit) -> list[Move]:
     (never where ``u`` stands) whose straight path :func:`path_reason` allows."""
     if not can_move(b, u):
         return []
-    return [Move(u.id, p) for p in move_candidates(b, u)]
+    if simple(b):
+        m, idx = allowed(b, u)
+        return [m.move(u.id, i) for i in idx]
+    return [Move(u.id, p) for p in plain_candidates(b, u)]
+
+
+def move_choice(b: Battle, u: Unit) -> tuple[int, Callable[[int], Move]]:
+    """How many moves :func:`legal_moves` lists for ``u``, and its ``i``-th, made only when
+    asked for (a random pick makes one)."""
+    if not can_move(b, u):
+        return 0, _no_move
+    if simple(b):
+        m, idx = allowed(b, u)
+        uid = u.id
+        return len(idx), lambda i: m.move(uid, idx[i])
+    pts = plain_candidates(b, u)
+    return len(pts), lambda i: Move(u.id, pts[i])
+
+
+def _no_move(i: int) -> Move:
+    raise IndexError(f"no move {i}")
 
 
 def can_move(b: Battle, u: Unit) -> bool:
     """Whether ``u`` may move now: it may act, and is not mid-turn (The Round 2)."""
     return b.turn_reason(u.id)[1] is None and b.current != u.id
-
-
-def cover_points(f: Feature, radius: float) -> list[Point]:
-    """Points just outside a feature's sides (rect) or around it (circle)."""
-    off = radius + 0.05
-    sh = f.shape
-    if isinstance(sh, Rect):
-        x0, y0, x1, y1 = (float(v) for v in (sh.x0, sh.y0, sh.x1, sh.y1))
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        return [
-            Point.near(cx, y0 - off), Point.near(cx, y1 + off),
-            Point.near(x0 - off, cy), Point.near(x1 + off, cy),
-        ]
-    if isinstance(sh, Circle):
-        cx, cy = sh.centre.as_floats()
-        r = float(sh.radius) + off
-        return [Point.near(cx + r * math.cos(a), cy + r * math.sin(a))
-                for a in (0, math.pi / 2, math.pi, 3 * math.pi / 2)]
-    return []

@@ -153,9 +153,10 @@ class HeuristicPolicy:
         return out
 
     def plans_for(self, g: AstralDreams, u: Unit, moved: bool) -> list[Plan]:
-        """:meth:`plain_plans`, each place's distances to the enemies worked out once and
-        shared by contact, range, the danger and the pull (the same float and exact tests,
-        inlined; a line of sight looked for only on a table with a blocker)."""
+        """:meth:`plain_plans` in one pass over the enemies per place: each distance worked
+        out once and shared by contact, range, the danger and the pull, each enemy's threat
+        once per call (the same float and exact tests, inlined, the same sums in the same
+        order; a line of sight looked for only on a table with a blocker)."""
         places = [u.pos] if moved else [u.pos, *g.move_candidates(u)]
         enemies = [e for e in g.units.values() if e.side != u.side]
         if not enemies:
@@ -170,41 +171,59 @@ class HeuristicPolicy:
         fr = float(reach)
         fr2, r2 = fr * fr, reach * reach
         contact = 2 * s.fradius + fl(s.tolerance)
+        # each enemy's threat to u: a pure function of the position, worked out once
         foes = [(e, e.pos, e.pos.fx, e.pos.fy,
                  e.profile.speed + max(float(g.range_of(e)), contact) + 0.25,
-                 contact + e.profile.speed, 0.6 if e.done else 1.0) for e in enemies]
+                 contact + e.profile.speed, 0.6 if e.done else 1.0, self.threat_of(g, e, u))
+                for e in enemies]
         values: dict[tuple[str, AttackKind], float] = {}
-        threat: dict[str, float] = {}
         caution, random, here = self.caution, self.rng.random, u.pos
+        n = u.profile.attacks
+        sqrt = math.sqrt
+        # above these no tolerance can bring a squared distance within contact or range
+        fc2_hi, fr2_hi = fc2 * (1 + 1e-6) + 1e-6, fr2 * (1 + 1e-6) + 1e-6
         out: list[Plan] = []
         for p in places:
             px, py = p.fx, p.fy
             best_val, best, killed = 0.0, None, None
-            d2s: list[float] = []
-            for t, tp, tx, ty, _r, _c, _w in foes:
+            nearest2 = math.inf
+            # (enemy id, its weighted threat) for those that can reach p: danger()'s terms
+            terms: list[tuple[str, float]] = []
+            for t, tp, tx, ty, reach_e, near_e, w, threat in foes:
                 dx, dy = px - tx, py - ty
                 d2 = dx * dx + dy * dy
-                d2s.append(d2)
-                tol = MARGIN * (fc2 + d2) + 1e-12  # BattleState.in_contact
-                if d2 < fc2 - tol or (d2 <= fc2 + tol and p.dist2(tp) <= c2):
-                    v = values.get((t.id, MELEE), -1.0)
-                    if v < 0:
-                        v = values[t.id, MELEE] = self.attack_value(
-                            g, u, t, MELEE, u.profile.attacks)
-                    if v > best_val:
-                        best_val, best, killed = v, MELEE, t.id
-                tol = MARGIN * (fr2 + d2) + 1e-12  # within(p, t, range), then the sight
-                if (d2 < fr2 - tol or (d2 <= fr2 + tol and p.dist2(tp) <= r2)) and (
-                        not los or table.line_of_sight(p, tp) is None):
-                    v = values.get((t.id, SHOOT), -1.0)
-                    if v < 0:
-                        v = values[t.id, SHOOT] = self.attack_value(
-                            g, u, t, SHOOT, u.profile.attacks)
-                    if v > best_val:
-                        best_val, best, killed = v, SHOOT, t.id
-            nearest = math.sqrt(min(d2s))  # min of p.dist: sqrt is monotonic
-            danger = self._danger(g, u, p, killed, foes, d2s, threat, los)
-            score = best_val - caution * danger - pull * nearest
+                if d2 < nearest2:
+                    nearest2 = d2
+                if d2 <= fc2_hi:
+                    tol = MARGIN * (fc2 + d2) + 1e-12  # BattleState.in_contact
+                    if d2 < fc2 - tol or (d2 <= fc2 + tol and p.dist2(tp) <= c2):
+                        v = values.get((t.id, MELEE), -1.0)
+                        if v < 0:
+                            v = values[t.id, MELEE] = self.attack_value(g, u, t, MELEE, n)
+                        if v > best_val:
+                            best_val, best, killed = v, MELEE, t.id
+                if d2 <= fr2_hi:
+                    tol = MARGIN * (fr2 + d2) + 1e-12  # within(p, t, range), then the sight
+                    if (d2 < fr2 - tol or (d2 <= fr2 + tol and p.dist2(tp) <= r2)) and (
+                            not los or table.line_of_sight(p, tp) is None):
+                        v = values.get((t.id, SHOOT), -1.0)
+                        if v < 0:
+                            v = values[t.id, SHOOT] = self.attack_value(g, u, t, SHOOT, n)
+                        if v > best_val:
+                            best_val, best, killed = v, SHOOT, t.id
+                d = sqrt(d2)
+                if d <= reach_e:
+                    if los and d > near_e and table.line_of_sight(tp, p) is not None:
+                        terms.append((t.id, w * 0.5 * threat))  # cover
+                    else:
+                        terms.append((t.id, w * threat))
+            threats = [v for tid, v in terms if tid != killed] if killed else [
+                v for _, v in terms]
+            danger = 0.0
+            if threats:
+                top = max(threats)
+                danger = top + 0.5 * (sum(threats) - top)
+            score = best_val - caution * danger - pull * sqrt(nearest2)
             score += random() * 1e-6  # break ties, seeded
             if p == here:
                 action: Action = (End(u.id) if best is None or killed is None
@@ -213,31 +232,6 @@ class HeuristicPolicy:
             else:
                 out.append(Plan(score, Move(u.id, p)))
         return out
-
-    def _danger(
-        self, g: AstralDreams, u: Unit, at: Point, killed: str | None,
-        foes: list[tuple[Unit, Point, float, float, float, float, float]], d2s: list[float],
-        threat: dict[str, float], los: bool,
-    ) -> float:
-        """:meth:`danger` with the enemies' limits and squared distances from ``at``."""
-        threats: list[float] = []
-        table = g.setup.table
-        for (e, ep, _x, _y, reach, near, w), d2 in zip(foes, d2s, strict=True):
-            if e.id == killed:
-                continue
-            d = math.sqrt(d2)
-            if d > reach:
-                continue
-            if los and d > near and table.line_of_sight(ep, at) is not None:
-                w *= 0.5  # cover: it must first come around the blocker
-            t = threat.get(e.id)
-            if t is None:
-                t = threat[e.id] = self.threat_of(g, e, u)
-            threats.append(w * t)
-        if not threats:
-            return 0.0
-        top = max(threats)
-        return top + 0.5 * (sum(threats) - top)
 
     # -- the policy ---------------------------------------------------------------------------
     def choose(self, game: Game) -> Action:
