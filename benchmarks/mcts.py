@@ -1,6 +1,6 @@
 """MCTS benchmarks (run by hand; figures in docs/ai.md). Prints JSON.
 
-    python benchmarks/mcts.py speed [--iterations 50]
+    python benchmarks/mcts.py speed [--iterations 50]     # iterations per CPU-second
     python benchmarks/mcts.py strength RULESET [--scenario S] --games 24 --seconds 1.0
                                        [--workers 2] [--first K] [--log F] [--config JSON]
     python benchmarks/mcts.py antilles --games 40 --seconds 1.0 [--workers 2] [--config JSON]
@@ -41,14 +41,19 @@ from voidwar.core.registry import rulesets
 from voidwar.sim.stats import adjusted_difference, mean_ci, sign_test, wilson
 
 
-def play(game: Game, bots: dict[str, Policy]) -> tuple[Game, dict[str, float]]:
-    """Play to the end; also return seconds spent per decision by each seat (mean)."""
+def play(game: Game, bots: dict[str, Policy],
+         searched: list[tuple[int, float]] | None = None) -> tuple[Game, dict[str, float]]:
+    """Play to the end; also return seconds spent per decision by each seat (mean).
+    ``searched`` collects (iterations, CPU seconds) of every decision an MCTS bot searched."""
     spent: dict[str, list[float]] = {s: [] for s in game.seats}
     while not game.over:
         seat = game.to_act or ""
-        t = time.perf_counter()
-        action = bots[seat].choose(game)
+        bot = bots[seat]
+        t, c = time.perf_counter(), time.process_time()
+        action = bot.choose(game)
         spent[seat].append(time.perf_counter() - t)
+        if searched is not None and isinstance(bot, MCTSPolicy) and bot.last_iterations:
+            searched.append((bot.last_iterations, time.process_time() - c))
         game.apply(action)
     return game, {s: (sum(v) / len(v) if v else 0.0) for s, v in spent.items()}
 
@@ -62,9 +67,9 @@ def speed(iterations: int) -> dict[str, Any]:
         for seed in range(3):
             g = voidwar.load(name, seed=seed)
             pol = MCTSPolicy(seed=seed, iterations=iterations)
-            t = time.perf_counter()
+            t = time.process_time()  # CPU time: a loaded machine disturbs it less
             pol.choose(g)
-            rates.append(pol.last_iterations / (time.perf_counter() - t))
+            rates.append(pol.last_iterations / (time.process_time() - t))
         out[name] = {"iterations_per_s": round(sum(rates) / len(rates), 1),
                      "legal_at_start": len(voidwar.load(name, seed=0).legal_actions())}
     return out
@@ -96,12 +101,17 @@ def _strength_game(args: tuple[str, str | None, dict[str, Any], int]) -> dict[st
         s: voidwar.policies.get("heuristic", ruleset, derive_seed(seed, k + 1))
         for k, s in enumerate(seats)}
     bots[me] = MCTSPolicy(seed=seed, **cfg)
-    g, spent = play(g, bots)
+    searched: list[tuple[int, float]] = []
+    g, spent = play(g, bots, searched)
     assert g.result is not None
     w = g.result.winner
     pts = 1.0 if w == me else 0.5 if w is None else 0.0
+    n = max(1, len(searched))
+    # the CPU seconds a search got in its wall-clock budget: below the budget on a loaded machine
     return {"game": i, "seed": seed, "mcts_seat": me, "winner": w, "score": pts,
-            "s_per_mcts_move": spent[me]}
+            "s_per_mcts_move": spent[me],
+            "iterations_per_search": sum(k for k, _ in searched) / n,
+            "cpu_s_per_search": sum(c for _, c in searched) / n}
 
 
 def _pool_map(fn: Any, jobs: list[Any], workers: int, log: str | None) -> list[dict[str, Any]]:
@@ -129,6 +139,9 @@ def strength(ruleset: str, games: int, scenario: str | None, cfg: dict[str, Any]
     return {"ruleset": ruleset, "scenario": scenario, "games": games, "mcts": cfg,
             "mcts_score_rate": rate, "ci95": [lo, hi],
             "mean_s_per_mcts_move": sum(r["s_per_mcts_move"] for r in rows) / len(rows),
+            "mean_iterations_per_search":
+                sum(r.get("iterations_per_search", 0) for r in rows) / len(rows),
+            "mean_cpu_s_per_search": sum(r.get("cpu_s_per_search", 0) for r in rows) / len(rows),
             "games_detail": rows}
 
 

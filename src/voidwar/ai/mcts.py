@@ -34,7 +34,16 @@ from ..core.policy import Policy
 from ..core.registry import search_hooks
 from . import registry
 from .choice import Judge, final_choice
-from .sampling import Redo, apply_legal, hooks, redo_run, root_sampler, sample_chance
+from .sampling import (
+    Redo,
+    apply_legal,
+    fast_moves,
+    hooks,
+    random_rollout,
+    redo_run,
+    root_sampler,
+    sample_chance,
+)
 from .tree import Node, Step, Uct, backup, record_root_sample, select
 from .values import ValueScale, leaf_values, terminal_values
 
@@ -284,6 +293,9 @@ class MCTSPolicy:
                 g.apply(sample_chance(g, rng))
             elif walk.in_tree:
                 self._tree_step(walk, seat, rng)
+            elif walk.rollout is None and stop_at is None and fast_moves(g):
+                random_rollout(g, rng, limit - steps)
+                return
             else:
                 steps += 1
                 if walk.rollout is None:
@@ -304,7 +316,7 @@ class MCTSPolicy:
             node.first = [str(a) for a in hooks(g).candidates(g, legal)]
         uct = Uct(self.c, self.prior_weight, self.widening, self.prior is not None)
         keys = cached[1] if cached is not None else [str(a) for a in legal]
-        pick = select(node, keys, rng, uct, self._scale.bounds(seat))
+        pick = select(node, keys, rng, uct, self._scale.bounds(seat), cached is not None)
         act, key = legal[pick], keys[pick]
         new = key not in node.stats
         if new:

@@ -46,6 +46,30 @@ def apply_legal(g: Game, action: Action) -> None:
     g._pending.clear()
 
 
+def fast_moves(g: Game) -> bool:
+    """Whether :func:`apply_legal` may skip :meth:`Game.apply` on ``g`` (inline dice that
+    cannot fail, no explicit chance), so a rollout can call ``execute`` directly."""
+    return not isinstance(g, ExplicitChanceGame) and not g.dice.can_fail
+
+
+def random_rollout(g: Game, rng: PCG32, limit: int) -> int:
+    """Uniform random play on ``g`` (a private copy with :func:`fast_moves`) for at most
+    ``limit`` actions or to the end; return how many were played.
+
+    Each step is ``apply_legal(g, g.choose_legal(rng.below))`` (the pick
+    ``legal_actions()[rng.below(n)]`` without building every action), with the bound methods
+    looked up once: the same actions and rolls as that loop, without its per-step overhead."""
+    choose, execute, below = g.choose_legal, g.execute, rng.below
+    steps = 0
+    while steps < limit and not g.over and g.to_act is not None:
+        action = choose(below)
+        execute(action)
+        g.actions.append(str(action))
+        g._pending.clear()
+        steps += 1
+    return steps
+
+
 def sample_chance(g: Game, rng: PCG32) -> Action:
     """A chance outcome of an explicit-chance game, drawn with its probability."""
     outcomes = g.chance_outcomes()  # type: ignore[attr-defined]

@@ -16,7 +16,7 @@ from ..core.dice import PCG32
 class Node:
     """One seat's node: its own decisions here (``stats``) and where each edge leads."""
 
-    __slots__ = ("children", "ends", "first", "n", "prior", "samples", "stats", "twins")
+    __slots__ = ("children", "ends", "first", "n", "open", "prior", "samples", "stats", "twins")
 
     def __init__(self) -> None:
         self.n = 0
@@ -31,6 +31,9 @@ class Node:
         self.ends: dict[str, list[str]] = {}
         #: root only: actions whose first samples ended where the prior's did (``twins``)
         self.twins: set[str] = set()
+        #: the indices of ``keys`` with no statistics yet, for one list ``keys`` that every
+        #: visit passes again (the root's, built once per search): kept, not rescanned
+        self.open: tuple[list[str], list[int]] | None = None
 
     def child(self, key: str) -> Node:
         """The node behind edge ``key`` (made on first use)."""
@@ -52,11 +55,24 @@ class Uct:
     guided: bool
 
 
-def _untried(node: Node, keys: list[str], uct: Uct) -> list[int]:
-    """The indices of the legal actions (notations ``keys``) not tried here that widening
-    still allows."""
+def _unvisited(node: Node, keys: list[str], stable: bool) -> list[int]:
+    """The indices of ``keys`` with no statistics at ``node``, in order (``stable``: ``keys``
+    is a list every visit passes again, so the answer is kept on the node and updated)."""
+    if stable:
+        kept = node.open
+        if kept is not None and kept[0] is keys:
+            return kept[1]
     stats = node.stats
     untried = [k for k, key in enumerate(keys) if key not in stats]
+    if stable:
+        node.open = (keys, untried)
+    return untried
+
+
+def _untried(node: Node, keys: list[str], uct: Uct, stable: bool = False) -> list[int]:
+    """The indices of the legal actions (notations ``keys``) not tried here that widening
+    still allows."""
+    untried = _unvisited(node, keys, stable)
     if untried and uct.guided and len(untried) < len(keys):
         # progressive widening behind a prior: a node with n visits tries at most
         # 1 + widening·√n of its actions (the prior's first), so small budgets refine the
@@ -69,17 +85,17 @@ def _untried(node: Node, keys: list[str], uct: Uct) -> list[int]:
 
 
 def select(node: Node, keys: list[str], rng: PCG32, uct: Uct,
-           bounds: tuple[float, float]) -> int:
+           bounds: tuple[float, float], stable: bool = False) -> int:
     """The index of the action to follow at ``node`` among the legal actions' notations
     ``keys``: an untried one (the prior's, then the candidates, then at random), else the best
-    UCT value on values scaled by ``bounds`` (lowest, highest)."""
-    untried = _untried(node, keys, uct)
+    UCT value on values scaled by ``bounds`` (lowest, highest). The caller gives the action
+    taken statistics at once (``stable``: see :func:`_unvisited`)."""
+    untried = _untried(node, keys, uct, stable)
     if untried:
-        for want in ([node.prior] if node.prior else []) + node.first:
-            for k in untried:
-                if keys[k] == want:
-                    return k
-        return untried[rng.below(len(untried))]
+        pick = _first_untried(node, keys, untried, rng)
+        if stable:
+            untried.remove(pick)
+        return pick
     lo, hi = bounds
     span = hi - lo if hi > lo else 1.0
     logn = math.log(max(node.n, 1))
@@ -99,6 +115,15 @@ def select(node: Node, keys: list[str], rng: PCG32, uct: Uct,
         if u > best_u:
             best, best_u = k, u
     return best
+
+
+def _first_untried(node: Node, keys: list[str], untried: list[int], rng: PCG32) -> int:
+    """The untried action to expand: the prior's, then the candidates, then one at random."""
+    for want in ([node.prior] if node.prior else []) + node.first:
+        for k in untried:
+            if keys[k] == want:
+                return k
+    return untried[rng.below(len(untried))]
 
 
 #: one step of an iteration's path: (node, edge taken, seat that took it)

@@ -56,13 +56,15 @@ def play_one(spec: GameSpec, seed: int) -> dict[str, Any]:
         for k, seat in enumerate(game.seats)
     }
     n = 0
+    apply, limit = game.apply, spec.max_actions
+    choosers = {seat: bot.choose for seat, bot in bots.items()}
     while not game.over:
         seat = game.to_act
         assert seat is not None
-        game.apply(bots[seat].choose(game))
+        apply(choosers[seat](game))
         n += 1
-        if n >= spec.max_actions:
-            raise RuntimeError(f"game with seed {seed} did not end in {spec.max_actions} actions")
+        if n >= limit:
+            raise RuntimeError(f"game with seed {seed} did not end in {limit} actions")
     result = game.result
     assert result is not None
     return {"seed": seed, "actions": n, "seats": list(game.seats), **result.to_dict()}

@@ -50,7 +50,7 @@ class Tally:
 
     def add(self, value: float) -> None:
         """Count one game's value."""
-        v = exact(value)
+        v = value if type(value) is int else exact(value)
         self.n += 1
         self.total += v
         self.squares += v * v
