@@ -7,10 +7,10 @@ library (``src/voidwar/_compiled__mypyc*.so``); Python then imports the ``.so`` 
 the one source of the rules, pure Python stays the default, and
 ``tests/antilles/test_compiled.py`` plays the same games both ways and compares them.
 
-Core's hot path is listed too (``game.py``: ``Game.apply`` and the events, ``dice.py``,
-``policy.py``, ``tabletop.py``): its classes are marked ``@mypyc_attr(native_class=False,
-allow_interpreted_subclasses=True)`` (``core/native.py``), so they stay ordinary classes with
-compiled methods that every ruleset subclasses and copies through ``__dict__`` as before.
+Core's hot path is listed too (``game.py``: ``Game.apply`` and the events; ``tabletop.py``):
+their classes are marked ``@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)``
+(``core/native.py``), so they stay ordinary classes with compiled methods that every ruleset
+subclasses and copies through ``__dict__`` as before.
 Notation's actions assign ``__str__`` at run time, so ``notation.py`` stays interpreted.
 ``tests/core/test_compiled.py`` plays every ruleset's games both ways and compares them.
 """
@@ -21,12 +21,11 @@ import os
 
 #: the compiled modules (paths from the repository root), chosen by profile (docs/architecture.md)
 MODULES = (
-    # core: the hot path every ruleset runs per action (Game.apply → check → execute → roll →
-    # events, choose_legal, _made_by), the dice, the random policy, the tabletop geometry
+    # core: what every ruleset runs per action (Game.apply → _made_by → check → execute, the
+    # events) and the tabletop geometry. dice.py and policy.py measured slower compiled
+    # (docs/architecture.md "Compiled build"), so they stay interpreted.
     "src/voidwar/core/hexgrid.py",
     "src/voidwar/core/game.py",
-    "src/voidwar/core/dice.py",
-    "src/voidwar/core/policy.py",
     "src/voidwar/core/tabletop.py",
     "src/voidwar/rulesets/antilles/risk.py",
     "src/voidwar/rulesets/antilles/attacks.py",

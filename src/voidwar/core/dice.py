@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import DiceError
-from .native import mypyc_attr
 
 _MASK64 = (1 << 64) - 1
 _MASK32 = (1 << 32) - 1
@@ -32,7 +31,6 @@ _PCG_MULT = 6364136223846793005
 _PCG_INC = 1442695040888963407  # default stream (odd)
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 @dataclass(frozen=True, slots=True)
 class Roll:
     """One die roll: which die, its value, and what it was for."""
@@ -66,7 +64,6 @@ def derive_seed(seed: int, *path: int) -> int:
     return x & ((1 << 63) - 1)
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class PCG32:
     """PCG-XSH-RR 64/32, the reference algorithm; deterministic on every platform."""
 
@@ -109,7 +106,6 @@ class PCG32:
         return items[self.below(len(items))]
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class Dice(ABC):
     """A source of die results."""
 
@@ -152,7 +148,6 @@ def _checked_seed(seed: int) -> int:
     return seed
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class SeededDice(Dice):
     """Dice from a seeded PCG32: the same seed rolls the same numbers, roll for roll."""
     kind = "seeded"
@@ -191,7 +186,6 @@ class SeededDice(Dice):
         return self.clone()
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class KeyedDice(Dice):
     """Fair dice with one random stream per purpose: the *n*-th roll for a purpose is the same
     for a seed whatever else was rolled before it (common random numbers by purpose).
@@ -242,7 +236,6 @@ def _copied(rng: PCG32) -> PCG32:
     return new
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class ScriptedDice(Dice):
     """Results from a list; running out is an error unless ``then`` supplies more."""
 
@@ -281,7 +274,6 @@ class ScriptedDice(Dice):
 Asker = Callable[[int, str], int]
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class ManualDice(Dice):
     """A person rolls real dice and types each result (``ask(sides, purpose) -> value``)."""
 
