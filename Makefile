@@ -38,7 +38,7 @@ bench: $(STAMP)
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
 
-# Optional: the hot Antilles modules compiled with mypyc, in place next to their sources
+# Optional: the hot modules (core game/tabletop/hexgrid, Antilles) compiled with mypyc, in place
 # (build_compiled.py; docs/architecture.md "Compiled build"). Pure Python stays the default.
 compiled: $(STAMP)
 	$(PY) build_compiled.py

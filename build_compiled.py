@@ -1,4 +1,4 @@
-"""Optional compiled build: the hot Antilles modules compiled with mypyc from their typed source.
+"""Optional compiled build: the hot modules compiled with mypyc from their typed source.
 
 Run ``make compiled`` (or ``python build_compiled.py``): it builds one extension module per
 listed source file IN PLACE next to it (``src/voidwar/.../risk.cpython-*.so``) plus one shared
@@ -7,9 +7,12 @@ library (``src/voidwar/_compiled__mypyc*.so``); Python then imports the ``.so`` 
 the one source of the rules, pure Python stays the default, and
 ``tests/antilles/test_compiled.py`` plays the same games both ways and compares them.
 
-Only modules of functions and plain data are listed: a compiled class cannot subclass an
-interpreted one (the rulesets' games subclass core's ``Game``) and notation's actions assign
-``__str__`` at run time, so the modules that define them stay interpreted.
+Core's hot path is listed too (``game.py``: ``Game.apply`` and the events; ``tabletop.py``):
+their classes are marked ``@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)``
+(``core/native.py``), so they stay ordinary classes with compiled methods that every ruleset
+subclasses and copies through ``__dict__`` as before.
+Notation's actions assign ``__str__`` at run time, so ``notation.py`` stays interpreted.
+``tests/core/test_compiled.py`` plays every ruleset's games both ways and compares them.
 """
 
 from __future__ import annotations
@@ -18,7 +21,12 @@ import os
 
 #: the compiled modules (paths from the repository root), chosen by profile (docs/architecture.md)
 MODULES = (
+    # core: what every ruleset runs per action (Game.apply → _made_by → check → execute, the
+    # events) and the tabletop geometry. dice.py and policy.py measured slower compiled
+    # (docs/architecture.md "Compiled build"), so they stay interpreted.
     "src/voidwar/core/hexgrid.py",
+    "src/voidwar/core/game.py",
+    "src/voidwar/core/tabletop.py",
     "src/voidwar/rulesets/antilles/risk.py",
     "src/voidwar/rulesets/antilles/attacks.py",
     "src/voidwar/rulesets/antilles/platform.py",
@@ -44,9 +52,15 @@ def main() -> None:
     from setuptools import Distribution
 
     # A bare Distribution: setup() would read pyproject.toml, which the wheel build owns.
+    # ``separate`` with the one group: the same single shared library as ``group_name=GROUP``,
+    # but mypyc then assumes that any class may have subclasses it did not compile. Otherwise
+    # it checks ``self`` of a non-native class's compiled methods against the subclasses it
+    # compiled only (mypyc ignores ``allow_interpreted_subclasses`` on non-native classes):
+    # core's ``Game.__init__`` refused every ruleset's game but the compiled Antilles one.
+    modules = list(MODULES)
     dist = Distribution({"name": "voidwar-compiled", "package_dir": {"": "src"},
-                         "ext_modules": mypycify(list(MODULES), group_name=GROUP,
-                                                     target_dir="build/mypyc")})
+                         "ext_modules": mypycify(modules, separate=[(modules, GROUP)],
+                                                 target_dir="build/mypyc")})
     build = dist.get_command_obj("build_ext")
     build.inplace = True
     build.parallel = os.cpu_count() or 1

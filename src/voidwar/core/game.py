@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .canonical import canonical_json as canonical_json
 from .dice import Dice, Roll, SeededDice
 from .errors import DiceError, IllegalAction
+from .native import mypyc_attr
 from .notation import Action as Action
 from .notation import Notation, NotationError
 from .record_format import make_record
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from .chance import PendingRoll
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class Event:
     """Something that happened: a roll, a move, a hit. ``text`` is for people, ``data`` for code.
 
@@ -105,6 +107,7 @@ _set_text = Event.__dict__["_text"].__set__
 _set_args = Event.__dict__["_args"].__set__
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class Result:
     """How a finished game ended.
@@ -186,6 +189,7 @@ def _made_by(game: Game, action: Action) -> str | None:
         return None
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game in progress. Subclasses implement the rules; see the module docstring."""
 

@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
 
+from .native import mypyc_attr
+
 #: tolerance for sums of square roots (path lengths): a path fits a speed when its cost is at
 #: most ``speed + EPS``. Far below anything a ruler measures, far above float rounding.
 EPS = 1e-9
@@ -130,6 +132,7 @@ def float_le(fa: float, fb: float) -> bool | None:
     return None
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 @dataclass(frozen=True, slots=True, order=True)
 class Point:
     """A point on the table, in inches. ``str(p)`` is ``"x,y"`` in exact decimals."""
@@ -371,6 +374,7 @@ def path_clear_of_limits(
 
 
 # -- shapes --------------------------------------------------------------------------------
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 @dataclass(frozen=True, slots=True)
 class Rect:
     """An axis-aligned rectangle ``x0 ≤ x ≤ x1, y0 ≤ y ≤ y1``."""
@@ -476,6 +480,7 @@ class Rect:
         return f"rect {fmt(self.x0)},{fmt(self.y0)}–{fmt(self.x1)},{fmt(self.y1)}"
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 @dataclass(frozen=True, slots=True)
 class Circle:
     """A disc of ``radius`` around ``centre``."""
@@ -517,6 +522,7 @@ def path_length(path: Sequence[Point]) -> float:
     return sum(a.dist(b) for a, b in pairwise(path))
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class Surface:
     """A rectangular playing surface: ``width`` × ``height`` inches, origin at the lower left
