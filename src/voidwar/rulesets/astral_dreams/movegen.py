@@ -7,7 +7,8 @@ common one (a zero distance, a destination the speed does not clearly pay for)."
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 from ...core.tabletop import MARGIN, Circle, Point, Rect, fl, toward
 
@@ -21,6 +22,11 @@ STEP = 0.02
 _near = Point.near
 #: a move point not yet made: the float position :meth:`Point.near` rounds, or the point
 Raw = Point | tuple[float, float]
+
+
+def _raw(x: float, y: float) -> Raw:
+    """A float position left unmade (:data:`Raw`)."""
+    return (x, y)
 
 
 def grid_floats(x: float, y: float) -> tuple[float, float]:
@@ -83,32 +89,40 @@ class PointMaker:
         """:func:`.movement.points_for`: to base contact, full speed toward and away, to the
         edge of range. ``reachable``: without the contact and range points that lie clearly
         beyond the unit's speed (more than a grid step's diagonal and a margin beyond it)."""
+        far = self.speed + 0.05 if reachable else math.inf  # a grid point rounds by < 0.0071
+        # every point made: ``make`` is Point.near and ``reach`` makes its own
+        return cast("list[Point]", self._enemy_points(e, far, _near, self._reach_toward))
+
+    def _enemy_points(self, e: Unit, far: float, make: Callable[[float, float], Raw],
+                      reach: Callable[[Unit, float, float, float, float], Raw | None]
+                      ) -> list[Raw]:
+        """The body of :meth:`enemy` and :meth:`enemy_raw`: ``make`` turns a float position
+        into its point (or leaves it raw), ``reach`` finds a full-speed point."""
         a = self.u.pos
         ux, uy, ex, ey = a.fx, a.fy, e.pos.fx, e.pos.fy
         dxe, dye = ux - ex, uy - ey
         h = _hypot(dxe, dye)
         if h == 0:
-            return points_for(self.b, self.u, e)
+            return list(points_for(self.b, self.u, e))
         d = math.sqrt(dxe * dxe + dye * dye)  # Point.dist
         speed, contact = self.speed, self.contact
-        pts: list[Point] = []
-        far = speed + 0.05 if reachable else math.inf  # a grid point rounds by < 0.0071
+        pts: list[Raw] = []
         if d > contact and d - contact <= far:
             f = contact / h  # toward(e, u, contact)
-            pts.append(_near(ex + dxe * f, ey + dye * f))
+            pts.append(make(ex + dxe * f, ey + dye * f))
         # toward(u, e, want): u + (e - u) * (want / h), the same products as there
         mx, my = ex - ux, ey - uy
         if d - contact > speed:
-            p = self._reach_toward(e, speed - STEP, mx, my, h)
+            p = reach(e, speed - STEP, mx, my, h)
             if p is not None:
                 pts.append(p)
-        p = self._reach_toward(e, -(speed - STEP), mx, my, h)
+        p = reach(e, -(speed - STEP), mx, my, h)
         if p is not None:
             pts.append(p)
         rng = self.rng
         if abs(d - rng) > STEP and abs(h - (rng - 0.05)) <= far:
             f = (rng - 0.05) / h  # toward(e, u, range - 0.05)
-            pts.append(_near(ex + dxe * f, ey + dye * f))
+            pts.append(make(ex + dxe * f, ey + dye * f))
         return pts
 
     def _reach_toward(self, e: Unit, want: float, mx: float, my: float, h: float) -> Point | None:
@@ -126,32 +140,7 @@ class PointMaker:
     def enemy_raw(self, e: Unit) -> list[Raw]:
         """:meth:`enemy` with ``reachable``, each point that takes the common path left as
         the float position :meth:`Point.near` rounds (:data:`Raw`), the others made."""
-        a = self.u.pos
-        ux, uy, ex, ey = a.fx, a.fy, e.pos.fx, e.pos.fy
-        dxe, dye = ux - ex, uy - ey
-        h = _hypot(dxe, dye)
-        if h == 0:
-            return list(points_for(self.b, self.u, e))
-        d = math.sqrt(dxe * dxe + dye * dye)  # Point.dist
-        speed, contact = self.speed, self.contact
-        far = speed + 0.05
-        pts: list[Raw] = []
-        if d > contact and d - contact <= far:
-            f = contact / h
-            pts.append((ex + dxe * f, ey + dye * f))
-        mx, my = ex - ux, ey - uy
-        if d - contact > speed:
-            p = self._reach_raw(e, speed - STEP, mx, my, h)
-            if p is not None:
-                pts.append(p)
-        p = self._reach_raw(e, -(speed - STEP), mx, my, h)
-        if p is not None:
-            pts.append(p)
-        rng = self.rng
-        if abs(d - rng) > STEP and abs(h - (rng - 0.05)) <= far:
-            f = (rng - 0.05) / h
-            pts.append((ex + dxe * f, ey + dye * f))
-        return pts
+        return self._enemy_points(e, self.speed + 0.05, _raw, self._reach_raw)
 
     def _reach_raw(self, e: Unit, want: float, mx: float, my: float, h: float) -> Raw | None:
         """:meth:`_reach_toward` unmade where its point is clearly inside the table, not the
