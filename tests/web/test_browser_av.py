@@ -119,10 +119,18 @@ def check_overlays(page: Any, board: dict[str, Any], state: dict[str, Any] | Non
 def _shot(page: Any, name: str, selector: str | None = None) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = str(SHOTS / f"attack-vector-{name}.png")
-    if selector:
-        page.locator(selector).first.screenshot(path=path)
-    else:
+    if not selector:
         page.screenshot(path=path)
+        return
+    # the board redraws when the bot's move arrives, replacing the element between finding it
+    # and taking the picture: find it again (a bounded number of times)
+    for attempt in range(5):
+        try:
+            page.locator(selector).first.screenshot(path=path)
+            return
+        except Exception as exc:  # playwright's Error: "Element is not attached to the DOM"
+            if "not attached" not in str(exc) or attempt == 4:
+                raise
 
 
 @needs_browser
