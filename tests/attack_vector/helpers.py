@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,13 +13,28 @@ from voidwar.rulesets.attack_vector.game import AttackVectorGame
 from voidwar.rulesets.attack_vector.golden import GAME_ORDERS
 from voidwar.rulesets.attack_vector.vectors import parse_position
 
-__all__ = ["GAME_ORDERS", "at", "load", "segment", "solo", "write_scenario"]
+__all__ = ["GAME_ORDERS", "at", "load", "random_positions", "segment", "solo", "write_scenario"]
 
 
 def load(scenario: str, **options: Any) -> AttackVectorGame:
     g = voidwar.load("attack-vector", scenario=scenario, seed=1, **options)
     assert isinstance(g, AttackVectorGame)
     return g
+
+
+def random_positions(scenario: str, seed: int, options: dict[str, object] | None = None
+                     ) -> Iterator[AttackVectorGame]:
+    """Every position of one random game (a fresh game, then after each action)."""
+    rng = random.Random(seed)
+    game = voidwar.load("attack-vector", scenario=scenario, seed=seed, **(options or {}))
+    assert isinstance(game, AttackVectorGame)
+    yield game
+    for _ in range(400):
+        if game.over:
+            return
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+        yield game
 
 
 def segment(game: AttackVectorGame, *orders: str) -> None:

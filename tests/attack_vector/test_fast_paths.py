@@ -18,21 +18,9 @@ from voidwar.rulesets.attack_vector.data import scenario_names
 from voidwar.rulesets.attack_vector.exact import Q3, Vec, dot, neg
 from voidwar.rulesets.attack_vector.game import AttackVectorGame
 
+from .helpers import random_positions as _games
+
 SCENARIOS = sorted(scenario_names())
-
-
-def _games(scenario: str, seed: int, options: dict[str, object] | None = None):  # type: ignore[no-untyped-def]
-    """Every position of one random game (a fresh game, then after each action)."""
-    rng = random.Random(seed)
-    game = load("attack-vector", scenario=scenario, seed=seed, **(options or {}))
-    assert isinstance(game, AttackVectorGame)
-    yield game
-    for _ in range(400):
-        if game.over:
-            return
-        legal = game.legal_actions()
-        game.apply(legal[rng.randrange(len(legal))])
-        yield game
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
@@ -31,20 +30,9 @@ from voidwar.rulesets.attack_vector.game import AttackVectorGame
 from voidwar.rulesets.attack_vector.policies import InterceptPolicy
 from voidwar.rulesets.attack_vector.vectors import Vec3
 
+from .helpers import random_positions as _games
+
 SCENARIOS = sorted(scenario_names())
-
-
-def _games(scenario: str, seed: int, **options: object) -> Iterator[AttackVectorGame]:
-    rng = random.Random(seed)
-    game = load("attack-vector", scenario=scenario, seed=seed, **options)
-    assert isinstance(game, AttackVectorGame)
-    yield game
-    for _ in range(300):
-        if game.over:
-            return
-        legal = game.legal_actions()
-        game.apply(legal[rng.randrange(len(legal))])
-        yield game
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
