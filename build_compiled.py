@@ -42,6 +42,12 @@ MODULES = (
     "src/voidwar/rulesets/astral_dreams/paths.py",
 )
 
+
+def module_names() -> list[str]:
+    """:data:`MODULES` as dotted module names (``voidwar.core.hexgrid``)."""
+    return [p.removeprefix("src/").removesuffix(".py").replace("/", ".") for p in MODULES]
+
+
 #: the shared library's module name (it lives inside the package)
 GROUP = "voidwar._compiled"
 

@@ -65,8 +65,7 @@ def _modules() -> list[str]:
         import build_compiled
     finally:
         sys.path.pop(0)
-    return [p.removeprefix("src/").removesuffix(".py").replace("/", ".")
-            for p in build_compiled.MODULES]
+    return build_compiled.module_names()
 
 
 def _play(src: Path, helper: Path) -> tuple[dict[str, bool], list[str]]:

@@ -78,8 +78,7 @@ def _modules() -> list[str]:
         import build_compiled
     finally:
         sys.path.pop(0)
-    return [p.removeprefix("src/").removesuffix(".py").replace("/", ".")
-            for p in build_compiled.MODULES]
+    return build_compiled.module_names()
 
 
 #: scenarios played besides each ruleset's default: Attack Vector's default rolls no die

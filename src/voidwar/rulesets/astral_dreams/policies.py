@@ -30,6 +30,19 @@ def p_hit(bonus: int, armor: int) -> float:
     return min(20, max(0, 21 - need)) / 20
 
 
+def _plan_inputs(g: AstralDreams, u: Unit, moved: bool
+                 ) -> tuple[list[Point], list[Unit], float]:
+    """What a unit's plans are scored over: the places it may stand (where it is, or each move
+    candidate), the enemies, and the pull toward them (growing with the round, and past half
+    a round limit)."""
+    places = [u.pos] if moved else [u.pos, *g.move_candidates(u)]
+    enemies = [e for e in g.units.values() if e.side != u.side]
+    pull = 0.05 + 0.03 * max(0, g.round - 3)
+    if g.setup.round_limit:
+        pull += 0.1 * max(0, g.round - g.setup.round_limit // 2)
+    return places, enemies, pull
+
+
 @dataclass(frozen=True)
 class Plan:
     """An action and the score the heuristic gives it."""
@@ -117,13 +130,9 @@ class HeuristicPolicy:
         """One scored plan per place ``u`` may stand (where it is, or each move candidate):
         the best attack from there, less the danger, less a pull toward the enemy (the plain
         definition; :meth:`plans_for` scores the same, faster)."""
-        places = [u.pos] if moved else [u.pos, *g.move_candidates(u)]
-        enemies = [e for e in g.units.values() if e.side != u.side]
+        places, enemies, pull = _plan_inputs(g, u, moved)
         if not enemies:
             return [Plan(0.0, End(u.id))]
-        pull = 0.05 + 0.03 * max(0, g.round - 3)
-        if g.setup.round_limit:
-            pull += 0.1 * max(0, g.round - g.setup.round_limit // 2)
         out: list[Plan] = []
         # the same position throughout: each attack's value and each enemy's threat once
         values: dict[tuple[str, AttackKind], float] = {}
@@ -157,13 +166,9 @@ class HeuristicPolicy:
         out once and shared by contact, range, the danger and the pull, each enemy's threat
         once per call (the same float and exact tests, inlined, the same sums in the same
         order; a line of sight looked for only on a table with a blocker)."""
-        places = [u.pos] if moved else [u.pos, *g.move_candidates(u)]
-        enemies = [e for e in g.units.values() if e.side != u.side]
+        places, enemies, pull = _plan_inputs(g, u, moved)
         if not enemies:
             return [Plan(0.0, End(u.id))]
-        pull = 0.05 + 0.03 * max(0, g.round - 3)
-        if g.setup.round_limit:
-            pull += 0.1 * max(0, g.round - g.setup.round_limit // 2)
         s = g.setup
         table, fc2, c2 = s.table, s.fcontact2, s.contact2
         los = any(f.blocks_los for f in table.features)
