@@ -107,3 +107,35 @@ def test_translated_kill_counts_are_the_flown_ones() -> None:
                 danger = risk.bolt_danger(game.tables, h, facing, kind)
                 assert sorted(risk.bolt_factors(game.tables, game.board.radius, h, facing, kind)) \
                     == sorted(risk.factors(place, danger))
+
+
+def test_place_grid_finds_every_place_and_nothing_off_the_map() -> None:
+    from voidwar.core.hexgrid import Hex
+    from voidwar.rulesets.antilles.state import board_places, place_at, place_grid
+
+    for radius in (4, 7, 10):
+        places, grid = board_places(radius), place_grid(radius)
+        for q in range(-radius - 2, radius + 3):
+            for r in range(-radius - 2, radius + 3):
+                assert place_at(grid, radius, q, r) == places.get(Hex(q, r), -1)
+
+
+def test_threat_sum_adds_the_danger_maps_numbers_in_order() -> None:
+    """:func:`risk.threat_sum` is bit for bit ``sum(bolt_danger(...).get(h, 0.0) ...)``."""
+    from voidwar.core.hexgrid import Hex
+    from voidwar.rulesets.antilles import risk
+
+    game = voidwar.load("antilles", seed=0)
+    assert isinstance(game, AntillesGame)
+    rng = PCG32(5)
+    hexes = list(game.hexes)
+    for kind in ("normal", "fast", "exploding"):
+        for facing in range(6):
+            for _ in range(20):
+                start = hexes[rng.below(len(hexes))]
+                living = [hexes[rng.below(len(hexes))] for _ in range(rng.below(8))]
+                living.append(Hex(start.q + 40, start.r))  # off the map: no danger
+                danger = risk.bolt_danger(game.tables, start, facing, kind)
+                want = sum(danger.get(h, 0.0) for h in living)
+                got = risk.threat_sum(game.tables, start, facing, kind, living)
+                assert got == want and type(got) is type(want)

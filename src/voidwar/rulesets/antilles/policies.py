@@ -29,6 +29,7 @@ from .risk import (
     kill_hexes,
     launch_danger,
     launch_survival,
+    threat_sum,
 )
 from .state import Bolt, Paladin, Phase, distances
 from .tables import Tables
@@ -432,9 +433,8 @@ class AntillesHeuristic:
         if a.target is None:
             return self.attack_value(game, p.hex.distance(ORIGIN), bonus)
         b = game.bolts[a.target]
-        threat = self._bolt_map(game.tables, b)
         living = [q.hex for q in game.living() if q.hex is not None]
-        expected_losses = sum(threat.get(h, 0.0) for h in living)
+        expected_losses = threat_sum(game.tables, b.hex, b.facing, b.kind, living)
         need = game.tables.column(p.hex.distance(b.hex)).bolt - bonus
         p_kill = min(1.0, max(0.0, (21 - need) / 20))
         return p_kill * expected_losses * PALADIN_VALUE
@@ -469,8 +469,8 @@ class AntillesHeuristic:
                     bolt = (b.hex, b.facing, b.kind)
                     expected_losses = losses.get(bolt)
                     if expected_losses is None:
-                        threat = self._bolt_map(tables, b)
-                        expected_losses = losses[bolt] = sum(threat.get(x, 0.0) for x in living)
+                        expected_losses = losses[bolt] = threat_sum(tables, b.hex, b.facing,
+                                                                    b.kind, living)
                     j = geo.place.get(b.hex)
                     rng = h.distance(b.hex) if i is None or j is None else dist[i][j]
                     need = tables.column(rng).bolt - bonus

@@ -13,11 +13,12 @@ each map size are built once per process.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
 from ...core.hexgrid import ORIGIN, Hex
-from .state import board_hexes, board_places
+from .state import board_hexes, board_places, place_at, place_grid
 from .tables import Tables
 
 Danger = dict[Hex, float]
@@ -170,14 +171,33 @@ def bolt_factors(tables: Tables, radius: int, start: Hex, facing: int, kind: str
     P(surviving) read from its count), in the offsets' order (each index once)."""
     offsets, sums = _counts_offsets(tables, facing, kind)
     survive = _survivals(sums)
-    place = board_places(radius)
+    grid = place_grid(radius)
     q, r = start
     out = []
     for dq, dr, c in offsets:
-        i = place.get(Hex(q + dq, r + dr))
-        if i is not None:
+        i = place_at(grid, radius, q + dq, r + dr)  # the hex's place, no hex built
+        if i >= 0:
             out.append((i, survive[c]))
     return tuple(out)
+
+
+@lru_cache(maxsize=512)
+def _offset_counts(tables: Tables, facing: int,
+                   kind: str) -> tuple[dict[tuple[int, int], int], tuple[float, ...]]:
+    """:func:`_counts_offsets` as a look-up ``(dq, dr) → count``, and the sums."""
+    offsets, sums = _counts_offsets(tables, facing, kind)
+    return {(dq, dr): c for dq, dr, c in offsets}, sums
+
+
+def threat_sum(tables: Tables, start: Hex, facing: int, kind: str,
+               hexes: Sequence[Hex]) -> float:
+    """``sum(bolt_danger(tables, start, facing, kind).get(h, 0.0) for h in hexes)``: the
+    same numbers added in the same order, each read from its count without building the map
+    (a count of 0 reads ``0.0``)."""
+    counts, sums = _offset_counts(tables, facing, kind)
+    q, r = start
+    get = counts.get
+    return sum([sums[get((h[0] - q, h[1] - r), 0)] for h in hexes])
 
 
 @lru_cache(maxsize=16)

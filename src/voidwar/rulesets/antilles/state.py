@@ -128,6 +128,26 @@ def distances(radius: int) -> tuple[tuple[int, ...], ...]:
                  for q, r in qr)
 
 
+@lru_cache(maxsize=8)
+def place_grid(radius: int) -> tuple[int, ...]:
+    """Every hex (q, r) with ``|q|, |r| <= radius`` → its board place (-1: off the map), at
+    ``(q + radius) * (2 * radius + 1) + r + radius``: :func:`place_at` finds a place from
+    coordinates without building the hex and hashing it."""
+    width = 2 * radius + 1
+    grid = [-1] * (width * width)
+    for i, h in enumerate(_map(radius)[0]):
+        grid[(h.q + radius) * width + h.r + radius] = i
+    return tuple(grid)
+
+
+def place_at(grid: tuple[int, ...], radius: int, q: int, r: int) -> int:
+    """The board place of hex (q, r) in ``grid`` (:func:`place_grid` of ``radius``), -1 when
+    it is off the map."""
+    if -radius <= q <= radius and -radius <= r <= radius:
+        return grid[(q + radius) * (2 * radius + 1) + r + radius]
+    return -1
+
+
 def board_hexes(radius: int) -> tuple[Hex, ...]:
     """The hexes of a map of ``radius`` in board order (built once per size)."""
     return _map(radius)[0]
