@@ -56,6 +56,11 @@ RECONSTRUCTION_NOTE = (
 
 
 END_MOVEMENT = EndMovement()
+#: 6.0's two choices at the end of a turn, in legal-action order, made once: every list and
+#: policy hands out these values, which :meth:`Game.apply` then knows by identity
+CONTINUE = Continue()
+ABORT = Abort()
+END_OF_TURN = (CONTINUE, ABORT)
 
 
 @lru_cache(maxsize=8)
@@ -167,7 +172,7 @@ class AntillesGame(AntillesState):
             return self._legal_blips()
         if self.phase == Phase.ATTACK:
             return [*legal_shots(self), END_ATTACKS]
-        return [a for a in (Continue(), Abort()) if self.reason(a) is None]
+        return [a for a in END_OF_TURN if self.reason(a) is None]
 
     def choose_legal(self, pick: Callable[[int], int]) -> Action:
         """``legal_actions()[pick(n)]``, building only the action picked: the blips are the
@@ -178,6 +183,8 @@ class AntillesGame(AntillesState):
             return super().choose_legal(pick)
         if self.phase == Phase.ATTACK:
             return choose_shot(self, pick)
+        if self.phase == Phase.END:  # 6.0: both are legal at the end of a turn
+            return END_OF_TURN[pick(len(END_OF_TURN))]
         if self.phase not in (Phase.SETUP, Phase.MOVEMENT):
             return super().choose_legal(pick)
         taken = sorted(self.taken_places())
@@ -393,7 +400,11 @@ class AntillesGame(AntillesState):
         return IllegalAction(f"Bolt B{bolt.id} is at {h}", f"Antilles {rule}")
 
     def _next_unplaced(self) -> Paladin:
-        return next(p for p in self.paladins if p.hex is None)
+        """3.1: the lowest-numbered Paladin not yet placed (set-up only)."""
+        for p in self.paladins:
+            if p.hex is None:
+                return p
+        raise StopIteration("every Paladin is placed")  # what ``next`` of none raised
 
     # -- the turn --------------------------------------------------------------------------------
     def _start_turn(self) -> None:

@@ -17,10 +17,10 @@ from typing import NamedTuple
 from ...core.dice import PCG32
 from ...core.game import Action, Game
 from ...core.hexgrid import ORIGIN, Hex
-from .actions import Abort, Continue, EndAttacks, EndMovement, Fire, Move, Place
+from .actions import Fire, Move, Place
 from .attacks import END_ATTACKS, shot, shots_by_paladin
 from .fixed import LAST_TURN, PER_SURVIVING_PALADIN
-from .game import END_MOVEMENT, AntillesGame, made_move, made_place
+from .game import ABORT, CONTINUE, END_MOVEMENT, AntillesGame, made_move, made_place
 from .risk import (
     Geometry,
     bolt_danger,
@@ -261,7 +261,7 @@ class AntillesHeuristic:
             return self._move(game)
         if game.phase == Phase.ATTACK:
             return self._attack(game)
-        return Abort() if self.should_abort(game) else Continue()
+        return ABORT if self.should_abort(game) else CONTINUE
 
     def should_abort(self, game: AntillesGame) -> bool:
         """6.0 abort: too few Paladins left, or too little time to finish the Casters."""
@@ -419,11 +419,11 @@ class AntillesHeuristic:
                 ranked = self._ranked_hexes(game, p, free, danger, adjacent)
                 best += [Move(p.id, h) for _, h in ranked[:1]]
                 second += [Move(p.id, h) for _, h in ranked[1:2]]
-            return [*best, EndMovement(), *second]
+            return [*best, END_MOVEMENT, *second]
         if game.phase == Phase.ATTACK:
             shots = [a for a in game.legal_actions() if isinstance(a, Fire)]
             shots.sort(key=lambda a: -self._shot_value(game, a))
-            return [*shots, EndAttacks()]
+            return [*shots, END_ATTACKS]
         return []
 
     def _shot_value(self, game: AntillesGame, a: Fire) -> float:

@@ -171,14 +171,38 @@ def bolt_factors(tables: Tables, radius: int, start: Hex, facing: int, kind: str
     P(surviving) read from its count), in the offsets' order (each index once)."""
     offsets, sums = _counts_offsets(tables, facing, kind)
     survive = _survivals(sums)
-    grid = place_grid(radius)
     q, r = start
     out = []
+    if max(abs(q), abs(r), abs(q + r)) <= radius:  # on the map: steps through a padded grid
+        grid, width, deltas = _padded(tables, radius, facing, kind)
+        pad = (width - 1) // 2
+        at = (q + pad) * width + r + pad
+        for d, c in deltas:
+            i = grid[at + d]
+            if i >= 0:
+                out.append((i, survive[c]))
+        return tuple(out)
+    grid = place_grid(radius)  # a Bolt off the map (a set position)
     for dq, dr, c in offsets:
         i = place_at(grid, radius, q + dq, r + dr)  # the hex's place, no hex built
         if i >= 0:
             out.append((i, survive[c]))
     return tuple(out)
+
+
+@lru_cache(maxsize=512)
+def _padded(tables: Tables, radius: int, facing: int,
+            kind: str) -> tuple[tuple[int, ...], int, tuple[tuple[int, int], ...]]:
+    """For :func:`bolt_factors` from a hex on the map: the board places of a square grid
+    wide enough that every offset of the Bolt's counts stays inside it (-1 off the map), its
+    width, and the offsets as (step in the grid, count) in the offsets' order."""
+    offsets, _ = _counts_offsets(tables, facing, kind)
+    pad = radius + max([max(abs(dq), abs(dr)) for dq, dr, _ in offsets], default=0)
+    width = 2 * pad + 1
+    grid = [-1] * (width * width)
+    for i, h in enumerate(board_hexes(radius)):
+        grid[(h.q + pad) * width + h.r + pad] = i
+    return tuple(grid), width, tuple((dq * width + dr, c) for dq, dr, c in offsets)
 
 
 @lru_cache(maxsize=512)

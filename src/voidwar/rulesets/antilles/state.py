@@ -284,11 +284,18 @@ class AntillesState(Game):
     def taken_places(self) -> set[int]:
         """3.2: the board places of the :meth:`taken_hexes` on the map (the Antilles' among
         them): every place not in it is free (:meth:`free_places`)."""
-        get = _map(self.board.radius)[2].get
-        taken = {get(ORIGIN), *[get(p.hex) for p in self.paladins if p.alive],  # type: ignore[arg-type]
-                 *[get(b.hex) for b in self.bolts.values()]}
-        taken.discard(None)  # off the map, or not placed yet
-        return taken  # type: ignore[return-value]
+        place = _map(self.board.radius)[2]
+        taken = {place[ORIGIN]}  # the Antilles' hex is on every map (radius >= 4)
+        for p in self.paladins:
+            if p.alive and p.hex is not None:
+                i = place.get(p.hex)
+                if i is not None:  # else off the map (a set position)
+                    taken.add(i)
+        for b in self.bolts.values():
+            i = place.get(b.hex)
+            if i is not None:
+                taken.add(i)
+        return taken
 
     def free_places(self) -> list[int]:
         """3.2: the board-order places (indices into :attr:`hexes`) of the hexes a Paladin may
