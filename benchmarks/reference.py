@@ -1,13 +1,15 @@
 """voidwar against the C reference of Antilles (../shared/reference/antilles.c): speed and parity.
 
-Run: ``.venv/bin/python benchmarks/reference.py [--games N] [--repeats R] [--parity-games G]``.
+Run: ``.venv/bin/python benchmarks/reference.py [--games N] [--repeats R] [--parity-games G]
+[--clock wall|cpu]``.
 
 It builds the reference with ``gcc -O2`` in a temporary folder (never into the project), then
 for each policy (random, heuristic):
 
 * **speed** — Python games/s on one core (the batch runner's own ``play_one``, so the same games
   ``voidwar simulate`` plays) and the C program's ``--bench`` games/s, interleaved ``R`` times;
-  prints the medians and their ratio;
+  prints the medians and their ratio. ``--clock cpu`` times both by CPU time (Python's
+  ``process_time``, the reference's ``games_per_cpu_s``), steadier on a loaded machine;
 * **parity** — the first ``G`` games of master seed 1, one line a game (index, VP, decisions,
   outcome, last turn), compared with the reference's ``--per-game`` lines; prints how many are
   identical and the first that differs.
@@ -52,20 +54,21 @@ def python_line(index: int, result: dict[str, object]) -> str:
     return f"{index} {vp} {result['actions']} {result['outcome']} {details.get('turn')}"
 
 
-def python_rate(policy: str, games: int, first: int) -> float:
-    """Games/s of the Python engine on one core."""
+def python_rate(policy: str, games: int, first: int, clock: str = "wall") -> float:
+    """Games/s of the Python engine on one core (``clock``: wall or CPU time)."""
     spec = GameSpec("antilles", policies={"commander": policy}, default_policy=policy)
-    start = time.perf_counter()
+    timer = time.process_time if clock == "cpu" else time.perf_counter
+    start = timer()
     for i in range(first, first + games):
         play_one(spec, game_seed(1, i))
-    return games / (time.perf_counter() - start)
+    return games / (timer() - start)
 
 
-def c_rate(exe: Path, policy: str, seconds: float) -> float:
-    """Games/s of the reference on one core (its own ``--bench``)."""
+def c_rate(exe: Path, policy: str, seconds: float, clock: str = "wall") -> float:
+    """Games/s of the reference on one core (its own ``--bench``; by CPU time for ``cpu``)."""
     out = subprocess.run([str(exe), "--bench", str(seconds), "--policy", policy],
                          check=True, capture_output=True, text=True).stdout
-    return float(json.loads(out)["games_per_s"])
+    return float(json.loads(out)["games_per_cpu_s" if clock == "cpu" else "games_per_s"])
 
 
 def parity(exe: Path, policy: str, games: int) -> tuple[int, str | None]:
@@ -91,6 +94,8 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=200, help="Python games per speed sample")
     ap.add_argument("--repeats", type=int, default=5, help="interleaved speed samples")
     ap.add_argument("--parity-games", type=int, default=2000)
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="time both by wall-clock (default) or CPU time")
     args = ap.parse_args()
     if not SOURCE.exists() or shutil.which("gcc") is None:
         print(f"needs gcc and {SOURCE}")
@@ -103,11 +108,12 @@ def main() -> int:
             games = args.games if policy == "random" else max(1, args.games // 4)
             py, cc = [], []
             for r in range(args.repeats):
-                py.append(python_rate(policy, games, first=r * games))
-                cc.append(c_rate(exe, policy, 1.0))
+                py.append(python_rate(policy, games, first=r * games, clock=args.clock))
+                cc.append(c_rate(exe, policy, 1.0, clock=args.clock))
             p, c = statistics.median(py), statistics.median(cc)
             print(f"{policy:9s} python {p:9.1f} games/s   C {c:11.1f} games/s   "
-                  f"C is {c / p:7.1f}x faster   (medians of {args.repeats}, one core)")
+                  f"C is {c / p:7.1f}x faster   (medians of {args.repeats}, one core, "
+                  f"{args.clock} time)")
             same, diff = parity(exe, policy, args.parity_games)
             print(f"{policy:9s} parity: {same}/{args.parity_games} games identical"
                   + (f"; first difference {diff}" if diff else ""))

@@ -139,3 +139,27 @@ def test_threat_sum_adds_the_danger_maps_numbers_in_order() -> None:
                 want = sum(danger.get(h, 0.0) for h in living)
                 got = risk.threat_sum(game.tables, start, facing, kind, living)
                 assert got == want and type(got) is type(want)
+
+
+def test_end_of_turn_choices_are_shared_values() -> None:
+    """6.0: ``continue`` and ``abort`` are handed out as the same two values (``apply`` then
+    knows them by identity), the list's and the random pick's alike."""
+    from voidwar.rulesets.antilles.game import ABORT, CONTINUE
+    from voidwar.rulesets.antilles.state import Phase
+
+    game = voidwar.load("antilles", seed=2)
+    assert isinstance(game, AntillesGame)
+    rng = PCG32(2)
+    seen = 0
+    while not game.over:
+        if game.phase == Phase.END:
+            first, second = game.legal_actions(), game.legal_actions()
+            assert first == [CONTINUE, ABORT] and all(
+                a is b for a, b in zip(first, second, strict=True))
+            assert game.choose_legal(lambda n: 1 if n == 2 else -1) is ABORT
+            game.apply(game.choose_legal(lambda n: 0 if n == 2 else -1))
+            seen += 1
+            continue
+        legal = game.legal_actions()
+        game.apply(legal[rng.below(len(legal))])
+    assert seen

@@ -94,15 +94,17 @@ def fly(game: AntillesState, bolt: Bolt) -> None:
             return
         label = f"Path of B{bolt.id}" + (" (second, fast)" if n else "")
         steps = game.tables.paths[game.roll(20, label) - 1]
+        table = steps_of(game.board.radius)
         for veer in steps:
-            if not step(game, bolt, veer):
+            if not step(game, bolt, veer, table):
                 return
 
 
-def step(game: AntillesState, bolt: Bolt, veer: int) -> bool:
-    """Move a Bolt one hex; resolve 2.18, 2.17, 2.16 and 2.2 (exploding). False: it is gone."""
+def step(game: AntillesState, bolt: Bolt, veer: int, table: Steps | None = None) -> bool:
+    """Move a Bolt one hex; resolve 2.18, 2.17, 2.16 and 2.2 (exploding). False: it is gone.
+    ``table``: :func:`steps_of` the game's map, where the caller has it."""
     facing = bolt.facing = (bolt.facing + veer) % 6
-    row = steps_of(game.board.radius).get(bolt.hex)
+    row = (steps_of(game.board.radius) if table is None else table).get(bolt.hex)
     if row is not None:
         nxt: Hex | None = row[facing]
     else:  # a hex off the table (a set position): the rule itself
@@ -115,7 +117,11 @@ def step(game: AntillesState, bolt: Bolt, veer: int) -> bool:
     bolt.hex = nxt
     bolts = game.bolts
     if len(bolts) > 1 or bolt.id not in bolts:  # else it is the only Bolt in play
-        other = next((b for b in bolts.values() if b.hex == nxt and b.id != bolt.id), None)
+        other = None
+        for b in bolts.values():  # the first other Bolt in ``nxt`` (a loop: no generator)
+            if b.hex == nxt and b.id != bolt.id:
+                other = b
+                break
         if other is not None:  # 2.17 Entering a Hex Occupied by Another Bolt
             del bolts[bolt.id]
             del bolts[other.id]

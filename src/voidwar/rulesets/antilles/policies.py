@@ -315,7 +315,7 @@ class AntillesHeuristic:
         survive = list(launch_survival(tables, radius, game.n_casters - game.casters_destroyed))
         for b in game.bolts.values():
             for i, f in bolt_factors(tables, radius, b.hex, b.facing, b.kind):
-                survive[i] *= f
+                survive[i] = survive[i] * f  # not ``*=``: compiled, a float product
         risk = [1.0 - s for s in survive] if game.turn < LAST_TURN else [0.0] * len(survive)
         attack = _attacks(tables, 0)
         rw = self._risk_weight(game)
