@@ -29,7 +29,9 @@ from .state import (
     Level,
     Outcome,
     Ship,
+    StepTable,
     band_for,
+    board_steps,
     in_rear_arc,
     sight,
 )
@@ -42,7 +44,8 @@ R_MINES, R_HITS = "Space Fleet: Mines", "Space Fleet: Effect of hits"
 Shot = tuple[str, str, bool]
 
 #: attribute values a clone shares with its original (immutable)
-_IMMUTABLE = (str, int, float, type(None), Fraction, tuple, frozenset, RectBoard, TableSpec)
+_IMMUTABLE = (str, int, float, type(None), Fraction, tuple, frozenset, RectBoard, TableSpec,
+              StepTable)
 #: the mutable attributes :meth:`Battle.clone` copies by hand
 _BY_HAND = frozenset({"dice", "options", "actions", "log", "_pending", "ships", "mines",
                       "patterns", "fire_done", "declared", "_result"})
@@ -61,6 +64,9 @@ class Battle(Game):
         #: the hex map (``None`` on a free table, :attr:`table`)
         self.hexmap = (RectBoard(setup.board.cols, setup.board.rows)
                        if setup.board is not None else None)
+        #: the hex ahead of each hex of the map in each direction (shared, read-only)
+        self.ahead: StepTable | None = (board_steps(self.hexmap.cols, self.hexmap.rows)
+                                        if self.hexmap is not None else None)
         #: the free table (``None`` on a hex map)
         self.table = TableSpec.of(setup.table) if setup.table is not None else None
         self.turn_limit = setup.turn_limit

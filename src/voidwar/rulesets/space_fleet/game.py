@@ -129,13 +129,16 @@ class SpaceFleetGame(Movement, Firing):
 
     def _next_mover(self, last: str) -> None:
         """The players alternate; a player with no ship in the window is passed over."""
-        window = self.move_window()
-        ready = {s.side for s in self.ships.values()
-                 if s.status == ACTIVE and not s.moved and s.speed in window}
-        for side in (other(last), last):
-            if side in ready:
-                self.step_side = side
-                return
+        unmoved = [(s.side, s.speed) for s in self.ships.values()
+                   if s.status == ACTIVE and not s.moved]
+        if unmoved:  # the sides with a ship in move_window(), in one pass
+            slowest = min(v for _side, v in unmoved)
+            top = slowest if self.moves_made == 0 else slowest + 1
+            ready = {side for side, v in unmoved if v <= top}
+            for side in (other(last), last):
+                if side in ready:
+                    self.step_side = side
+                    return
         self.step_side = None
         self._start_fire()
 
@@ -146,10 +149,15 @@ class SpaceFleetGame(Movement, Firing):
 
     def _open_fire_step(self) -> None:
         """The next class (smallest first) with a shot to declare; none left ends the turn."""
-        while self.fire_step < len(tables().firing.order):
+        order = tables().firing.order
+        # a class with no active ship has no shot: its step passes at once
+        present = {s.cls for s in self.ships.values() if s.status == ACTIVE}
+        while self.fire_step < len(order):
             self.declared = []
             self.fire_done = []
-            if self._next_firer():
+            if order[self.fire_step] not in present:
+                self.fire_done = [self.first, other(self.first)]  # as _next_firer leaves it
+            elif self._next_firer():
                 return
             self.fire_step += 1
         self._end_turn()

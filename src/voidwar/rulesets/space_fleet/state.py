@@ -249,12 +249,24 @@ def band_for(distance: int) -> Band | None:
     return None
 
 
+class StepTable(dict[Hex, tuple[Hex | None, ...]]):
+    """Each hex of a map and the hex ahead of it in each of the six directions (``None`` off the
+    map): read-only once made, so every copy of a game shares it (``copy``/``deepcopy`` give the
+    table itself)."""
+
+    def __copy__(self) -> StepTable:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> StepTable:
+        return self
+
+
 @cache
-def board_steps(cols: int, rows: int) -> dict[Hex, tuple[Hex | None, ...]]:
+def board_steps(cols: int, rows: int) -> StepTable:
     """Each hex of a ``cols`` × ``rows`` map and the hex ahead of it in each of the six
     directions, ``None`` off the map (worked out once per map size)."""
     board = RectBoard(cols, rows)
-    out: dict[Hex, tuple[Hex | None, ...]] = {}
+    out = StepTable()
     for h in board:
         ahead = (h.neighbor(f) for f in range(6))
         out[h] = tuple(n if n in board else None for n in ahead)
