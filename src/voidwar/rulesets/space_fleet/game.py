@@ -26,6 +26,10 @@ from .fire import Firing, resolve_fire_step
 from .movement import Movement
 from .state import ACTIVE, FIRING, MOVEMENT, OVER, Outcome, other
 
+#: the movement actions' classes (an exact-type test first: the commonest actions)
+_MOVE_TYPES = (Move, Advance, Turn, LayMine, Sweep, EndMove)
+_MOVE_KINDS = frozenset(_MOVE_TYPES)
+
 
 class SpaceFleetGame(Movement, Firing):
     """A game of Space Fleet; see the module docstring."""
@@ -86,16 +90,16 @@ class SpaceFleetGame(Movement, Firing):
         """Why ``a`` is illegal now, or ``None``: the one source of legality."""
         if self.phase == OVER:
             return IllegalAction("the game is over")
-        if isinstance(a, (Move, Advance, Turn, LayMine, Sweep, EndMove)):
-            return self._move_reason(a)
+        if type(a) in _MOVE_KINDS or isinstance(a, _MOVE_TYPES):
+            return self._move_reason(a)  # type: ignore[arg-type]
         if isinstance(a, (Fire, EndFire)):
             return self._fire_reason(a)
         return IllegalAction(f"not a Space Fleet action: {a!r}")
 
     def execute(self, action: Action) -> None:
         """Carry out a checked action, then see whether the game is over."""
-        if isinstance(action, (Move, Advance, Turn, LayMine, Sweep, EndMove)):
-            self._execute_move(action)
+        if type(action) in _MOVE_KINDS or isinstance(action, _MOVE_TYPES):
+            self._execute_move(action)  # type: ignore[arg-type]
         elif isinstance(action, Fire):
             self._declare(action)
         elif isinstance(action, EndFire) and self.fire_side is not None:

@@ -143,6 +143,8 @@ class Movement(Battle):
             s = self.ships[moving]
             if s.side != side or s.status != ACTIVE:
                 return []
+            if self.ahead is not None:
+                return [self._hex_menu(s, None, self._may_turn(s))]
             return [self._menu(s, self._step_menu(s), self._may_turn(s))]
         # move_window() and the active ships' hexes, in one pass over the ships
         taken: set[Hex] = set()
@@ -155,10 +157,40 @@ class Movement(Battle):
                     if slowest < 0 or v < slowest:
                         slowest = v
         top = slowest if self.moves_made == 0 else slowest + 1
+        if self.ahead is not None:
+            return [self._hex_menu(s, taken, False)
+                    for s in self.ships.values()
+                    if s.side == side and s.status == ACTIVE and not s.moved
+                    and slowest <= s.speed <= top]
         return [self._menu(s, self._step_menu(s, taken), False)
                 for s in self.ships.values()
                 if s.side == side and s.status == ACTIVE and not s.moved
                 and slowest <= s.speed <= top]
+
+    def _hex_menu(self, s: Ship, taken: set[Hex] | None, turn: bool) -> tuple[Action, ...]:
+        """:meth:`_menu` on a hex map: the steps of :meth:`_step_menu` counted here, the hexes
+        ahead walked in :attr:`ahead` (the same count as :meth:`_clear_run`)."""
+        left = s.speed - self.moved_hexes
+        steps = 0
+        if left > 0:
+            ahead = self.ahead
+            row = ahead.get(s.hex) if ahead is not None else None
+            if row is None:  # pragma: no cover - a ship off the map
+                steps = self._clear_run(s, left, taken)
+            else:
+                if taken is None:
+                    taken = {x.hex for x in self.ships.values() if x.status == ACTIVE}
+                facing = s.facing % 6
+                while steps < left and row is not None:
+                    n = row[facing]
+                    if n is None or n in taken:
+                        break
+                    steps += 1
+                    row = ahead.get(n)  # type: ignore[union-attr]
+        sid = s.id
+        key = (sid, steps, turn, self._may_lay(s), self._may_sweep(s))
+        menu = _MENUS.get(key)
+        return menu if menu is not None else menu_of(*key)
 
     def _menu(self, s: Ship, steps: int | list[Action], turn: bool) -> tuple[Action, ...]:
         """Ship ``s``'s legal movement actions: its steps (a count of whole hexes or a list),
@@ -193,12 +225,15 @@ class Movement(Battle):
         if self.phase != MOVEMENT:
             return IllegalAction("ships move only in the movement phase; now is the fire phase "
                                  f"({self.fire_class} firing)", R_MOVE)
-        ship, err = self._own_ship(a.ship, R_MOVE)
-        if ship is None:
-            return err
-        err = self._mover_reason(ship)
-        if err is not None:
-            return err
+        ship = self.ships.get(a.ship)
+        if (ship is None or ship.id != self.moving or ship.side != self.step_side
+                or ship.status != ACTIVE):  # (else: the moving ship, which may go on)
+            ship, err = self._own_ship(a.ship, R_MOVE)
+            if ship is None:
+                return err
+            err = self._mover_reason(ship)
+            if err is not None:
+                return err
         if isinstance(a, (Move, Advance)):
             return self._step_reason(ship, a)
         if isinstance(a, Turn):
