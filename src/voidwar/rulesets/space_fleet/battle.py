@@ -54,6 +54,37 @@ _SHIPS = "\x00ships\x00"
 _SHIPS_JSON = canonical_json(_SHIPS)
 
 
+#: setup → its ships as deployed (copied for each game); a few setups kept, most recent last
+_DEPLOYED: dict[int, tuple[Scenario, dict[str, Ship]]] = {}
+
+
+def _fleets(setup: Scenario) -> dict[str, Ship]:
+    """The ships of ``setup`` as the game starts them (Space Fleet: Ship Types: each ship's
+    profile after its trades), made once per setup: the validated setup is frozen."""
+    kept = _DEPLOYED.get(id(setup))
+    if kept is not None and kept[0] is setup:
+        return kept[1]
+    ships: dict[str, Ship] = {}
+    for side in SEATS:
+        for e in getattr(setup, side).ships:
+            p = setup.profile_of(e)
+            ship = Ship(
+                id=e.id, side=side, cls=p.cls, name=e.name, hex=Hex(0, 0), facing=0,
+                profile=p, shields=p.shields if e.shields is None else e.shields,
+                missiles=p.missiles, mines=p.mines,
+            )
+            if setup.table is None:
+                ship.hex, ship.facing = parse_hexid(e.at), "ABCDEF".index(e.facing)
+            else:
+                ship.pos, ship.heading = Point.parse(e.at), parse_heading(e.facing)
+            ship.damage = [Damage(k) for k in e.damage]
+            ships[e.id] = ship
+    if len(_DEPLOYED) >= 32:
+        _DEPLOYED.pop(next(iter(_DEPLOYED)))
+    _DEPLOYED[id(setup)] = (setup, ships)
+    return ships
+
+
 class Battle(Game):
     """A Space Fleet position; see the module docstring. The turn sequence is the subclass's."""
 
@@ -71,21 +102,7 @@ class Battle(Game):
         self.table = TableSpec.of(setup.table) if setup.table is not None else None
         self.turn_limit = setup.turn_limit
         self.initiative = setup.initiative
-        self.ships: dict[str, Ship] = {}
-        for side in SEATS:
-            for e in getattr(setup, side).ships:
-                p = setup.profile_of(e)
-                ship = Ship(
-                    id=e.id, side=side, cls=p.cls, name=e.name, hex=Hex(0, 0), facing=0,
-                    profile=p, shields=p.shields if e.shields is None else e.shields,
-                    missiles=p.missiles, mines=p.mines,
-                )
-                if self.table is None:
-                    ship.hex, ship.facing = parse_hexid(e.at), "ABCDEF".index(e.facing)
-                else:
-                    ship.pos, ship.heading = Point.parse(e.at), parse_heading(e.facing)
-                ship.damage = [Damage(k) for k in e.damage]
-                self.ships[e.id] = ship
+        self.ships = {k: s.copy() for k, s in _fleets(setup).items()}
         self.mines: set[Hex] = {parse_hexid(m) for m in setup.mines if isinstance(m, str)}
         #: mine patterns on a free table, by id (``M1``…)
         self.patterns: dict[str, Pattern] = {}
