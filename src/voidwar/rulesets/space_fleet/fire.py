@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from ...core.errors import IllegalAction
 from ...core.game import Action
+from ...core.native import mypyc_attr
 from .actions import EndFire, Fire, fire_of
 from .battle import R_FIRE, R_HITS, Battle, Shot
 from .damage import apply_hits, check_surrender
@@ -103,6 +104,7 @@ def resolve_fire_step(game: Battle, shots: list[Shot]) -> None:
         check_surrender(game, ships[tid])
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class Firing(Battle):
     """The fire phase's rules (Space Fleet: Firing); see the module docstring."""
 
