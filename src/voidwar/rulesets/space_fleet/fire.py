@@ -104,6 +104,16 @@ def resolve_fire_step(game: Battle, shots: list[Shot]) -> None:
         check_surrender(game, ships[tid])
 
 
+#: each shot's action, interned (:func:`.actions.fire_of`)
+_FIRES: dict[Shot, Fire] = {}
+
+
+def _fire(shot: Shot) -> Fire:
+    """The action of ``shot``, kept in :data:`_FIRES`."""
+    a = _FIRES[shot] = fire_of(*shot)
+    return a
+
+
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class Firing(Battle):
     """The fire phase's rules (Space Fleet: Firing); see the module docstring."""
@@ -194,7 +204,8 @@ class Firing(Battle):
 
     def _legal_fire(self, side: str) -> list[Action]:
         """Every legal shot of ``side`` (:meth:`_shots`), then ``end fire``."""
-        out: list[Action] = [fire_of(a, b, m) for a, b, m in self._shots(side)]
+        get = _FIRES.get
+        out: list[Action] = [get(shot) or _fire(shot) for shot in self._shots(side)]
         out.append(END_FIRE)
         return out
 
@@ -203,7 +214,7 @@ class Firing(Battle):
         shots = self._shots(side)
         i = pick(len(shots) + 1)
         if 0 <= i < len(shots):
-            return fire_of(*shots[i])
+            return _FIRES.get(shots[i]) or _fire(shots[i])
         return END_FIRE if i == len(shots) else self._legal_fire(side)[i]
 
     def _weapon_refusal(self, ship: Ship, missile: bool) -> int:

@@ -138,7 +138,7 @@ class SpaceFleetGame(Movement, Firing):
         unmoved = [(s.side, s.speed) for s in self.ships.values()
                    if s.status == ACTIVE and not s.moved]
         if unmoved:  # the sides with a ship in move_window(), in one pass
-            slowest = min(v for _side, v in unmoved)
+            slowest = min([v for _side, v in unmoved])
             top = slowest if self.moves_made == 0 else slowest + 1
             ready = {side for side, v in unmoved if v <= top}
             for side in (other(last), last):

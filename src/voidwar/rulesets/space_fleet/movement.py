@@ -146,33 +146,32 @@ class Movement(Battle):
             if s.side != side or s.status != ACTIVE:
                 return []
             if self.ahead is not None:
-                return [self._hex_menu(s, None, self._may_turn(s))]
+                return [self._hex_menu(s, None, self._may_turn(s), s.speed)]
             return [self._menu(s, self._step_menu(s), self._may_turn(s))]
         # move_window() and the active ships' hexes, in one pass over the ships
         taken: set[Hex] = set()
+        unmoved: list[tuple[Ship, int]] = []
         slowest = -1
         for s in self.ships.values():
             if s.status == ACTIVE:
                 taken.add(s.hex)
                 if not s.moved:
                     v = s.speed
+                    unmoved.append((s, v))
                     if slowest < 0 or v < slowest:
                         slowest = v
         top = slowest if self.moves_made == 0 else slowest + 1
         if self.ahead is not None:
-            return [self._hex_menu(s, taken, False)
-                    for s in self.ships.values()
-                    if s.side == side and s.status == ACTIVE and not s.moved
-                    and slowest <= s.speed <= top]
+            return [self._hex_menu(s, taken, False, v)
+                    for s, v in unmoved if s.side == side and v <= top]
         return [self._menu(s, self._step_menu(s, taken), False)
-                for s in self.ships.values()
-                if s.side == side and s.status == ACTIVE and not s.moved
-                and slowest <= s.speed <= top]
+                for s, v in unmoved if s.side == side and v <= top]
 
-    def _hex_menu(self, s: Ship, taken: set[Hex] | None, turn: bool) -> tuple[Action, ...]:
-        """:meth:`_menu` on a hex map: the steps of :meth:`_step_menu` counted here, the hexes
-        ahead walked in :attr:`ahead` (the same count as :meth:`_clear_run`)."""
-        left = s.speed - self.moved_hexes
+    def _hex_menu(self, s: Ship, taken: set[Hex] | None, turn: bool,
+                  speed: int) -> tuple[Action, ...]:
+        """:meth:`_menu` on a hex map (``speed``: the ship's): the steps of :meth:`_step_menu`
+        counted here, the hexes ahead walked in :attr:`ahead` (the count of :meth:`_clear_run`)."""
+        left = speed - self.moved_hexes
         steps = 0
         if left > 0:
             ahead = self.ahead
