@@ -18,7 +18,6 @@ from ...core.dice import Dice, SeededDice
 from ...core.errors import IllegalAction
 from ...core.game import Game, Result
 from ...core.hexgrid import Hex, RectBoard
-from ...core.native import mypyc_attr
 from ...core.tabletop import Circle, Point
 from .data import SEATS, Band, Scenario, hexid, parse_hexid, tables
 from .state import (
@@ -86,7 +85,6 @@ def _fleets(setup: Scenario) -> dict[str, Ship]:
     return ships
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class Battle(Game):
     """A Space Fleet position; see the module docstring. The turn sequence is the subclass's."""
 

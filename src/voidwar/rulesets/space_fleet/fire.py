@@ -11,7 +11,6 @@ from collections.abc import Callable
 
 from ...core.errors import IllegalAction
 from ...core.game import Action
-from ...core.native import mypyc_attr
 from .actions import EndFire, Fire, fire_of
 from .battle import R_FIRE, R_HITS, Battle, Shot
 from .damage import apply_hits, check_surrender
@@ -114,7 +113,6 @@ def _fire(shot: Shot) -> Fire:
     return a
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class Firing(Battle):
     """The fire phase's rules (Space Fleet: Firing); see the module docstring."""
 

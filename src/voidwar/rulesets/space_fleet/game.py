@@ -18,7 +18,6 @@ from typing import Any, ClassVar
 from ...core.dice import Dice
 from ...core.errors import IllegalAction
 from ...core.game import Action
-from ...core.native import mypyc_attr
 from ...core.notation import Notation
 from .actions import NOTATION, Advance, EndFire, EndMove, Fire, LayMine, Move, Sweep, Turn
 from .damage import end_of_turn
@@ -32,7 +31,6 @@ _MOVE_TYPES = (Move, Advance, Turn, LayMine, Sweep, EndMove)
 _MOVE_KINDS = frozenset(_MOVE_TYPES)
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class SpaceFleetGame(Movement, Firing):
     """A game of Space Fleet; see the module docstring."""
 

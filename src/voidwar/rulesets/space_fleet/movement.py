@@ -13,7 +13,6 @@ from collections.abc import Callable
 from ...core.errors import IllegalAction
 from ...core.game import Action
 from ...core.hexgrid import Hex, direction_letter
-from ...core.native import mypyc_attr
 from .actions import (
     Advance,
     EndMove,
@@ -113,7 +112,6 @@ def menu_of(sid: str, steps: int, turn: bool, lay: bool, sweep: bool) -> tuple[A
     return menu
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class Movement(Battle):
     """The movement phase's rules (Space Fleet: Movement, Mines); see the module docstring."""
 
