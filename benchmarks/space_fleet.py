@@ -179,7 +179,7 @@ def instructions(row: str) -> None:
         raise SystemExit(f"no instruction count from valgrind:\n{out[-2000:]}")
     total = int(found[1])
     unit = {"actions": "action", "mcts": "iteration"}.get(row, "game")
-    print(f"{row}: {total:,} instructions, {total / WORK[row]:,.0f} a {unit}")
+    print(f"{row}: {total:,} instructions, {total / WORK[row]:,.0f} per {unit}")
 
 
 def main() -> None:
