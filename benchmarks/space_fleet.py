@@ -4,13 +4,20 @@
     .venv/bin/python benchmarks/space_fleet.py --strength 200  # heuristic vs random, every scenario
     .venv/bin/python benchmarks/space_fleet.py --balance 40    # class-vs-class matrix
     .venv/bin/python benchmarks/space_fleet.py --rows 2        # issue 18's rows, every scenario
+    .venv/bin/python benchmarks/space_fleet.py --instructions actions   # under callgrind
 
 Throughput: self-play of ``random`` and ``heuristic`` on each shipped scenario. Strength: the
 heuristic against random, half the games in each seat, with a 95% Wilson interval on its win
 rate (the figures in docs/space-fleet.md come from this script). Rows (``--rows SECONDS``):
 issue 18's speed rows of ``benchmarks/engine.py`` for every shipped scenario, in CPU time:
 random and heuristic games/s, actions/s (full ``legal_actions``, a seeded random pick,
-``apply``), ``clone()`` and ``digest()`` in µs, MCTS iterations/s. Never run as a timed test.
+``apply``), ``clone()`` and ``digest()`` in µs, MCTS iterations/s. Instructions
+(``--instructions ROW``): the fixed work of one row (``actions``: 1,500 actions of the actions/s
+loop; ``mcts``: 3 decisions of 20 iterations; ``random``: 20 games; ``heuristic``: 3 games) run
+under ``valgrind --tool=callgrind``, counting only the instructions inside the work (a
+``functools.reduce`` over it, valgrind's ``--toggle-collect``): a load-independent figure for
+comparing two trees on a busy machine (``PYTHONPATH`` picks the tree; ``PYTHONHASHSEED=0``
+for the same set orders). Never run as a timed test.
 """
 
 from __future__ import annotations
@@ -120,6 +127,61 @@ def rows(seconds: float, only: str | None = None) -> None:
         print(f"{sc:18}" + "".join(f"{v:>15.1f}" for v in row), flush=True)
 
 
+#: --instructions: each row's fixed work (the loops of benchmarks/engine.py) and its units
+WORK = {"actions": 1500, "mcts": 60, "random": 20, "heuristic": 3}
+
+
+def work(row: str) -> None:
+    """One row's fixed work, inside ``functools.reduce`` (what callgrind counts)."""
+    import functools
+    import random
+
+    from voidwar.ai import MCTSPolicy
+    from voidwar.core.registry import load
+    from voidwar.sim.runner import game_seed
+
+    state: dict[str, Any] = {"game": None, "i": 0}
+    rng, bot = random.Random(7), MCTSPolicy(iterations=20, seed=5)
+
+    def game(stream: int) -> Any:
+        g = state["game"]
+        if g is None or g.over:
+            g = state["game"] = load("space-fleet", None, seed=derive_seed(stream, state["i"]))
+            state["i"] += 1
+        return g
+
+    def step(_acc: int, i: int) -> int:
+        if row == "actions":
+            g = game(2)
+            legal = g.legal_actions()
+            g.apply(legal[rng.randrange(len(legal))])
+        elif row == "mcts":
+            g = game(4)
+            g.apply(bot.choose(g))
+        else:
+            play(None, game_seed(1, i), row, row)
+        return 0
+
+    load("space-fleet", None, seed=1)
+    functools.reduce(step, range(3 if row == "mcts" else WORK[row]), 0)
+
+
+def instructions(row: str) -> None:
+    """Count the instructions of one row's fixed work under callgrind; print them per unit."""
+    import re
+    import subprocess
+
+    cmd = ["valgrind", "--tool=callgrind", "--toggle-collect=functools_reduce",
+           "--callgrind-out-file=/dev/null", sys.executable, __file__, "--work", row]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stderr
+    found = re.search(r"Collected : (\d+)", out)
+    if found is None:
+        raise SystemExit(f"no instruction count from valgrind:\n{out[-2000:]}")
+    total = int(found[1])
+    unit = {"actions": "action", "mcts": "iteration"}.get(row, "game")
+    print(f"{row}: {total:,} instructions, {total / WORK[row]:,.0f} per {unit}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=5, help="games per scenario and policy")
@@ -129,8 +191,15 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--rows", type=float, default=0, help="CPU seconds per row of issue 18")
     ap.add_argument("--scenario", default=None, help="--rows: this scenario only")
+    ap.add_argument("--instructions", choices=sorted(WORK),
+                    help="count one row's fixed work's instructions under callgrind")
+    ap.add_argument("--work", choices=sorted(WORK), help=argparse.SUPPRESS)
     args = ap.parse_args()
-    if args.rows:
+    if args.work:
+        work(args.work)
+    elif args.instructions:
+        instructions(args.instructions)
+    elif args.rows:
         rows(args.rows, args.scenario)
     elif args.strength:
         strength(args.strength, args.seed)

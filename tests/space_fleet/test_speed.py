@@ -5,6 +5,8 @@ is the geometric one, and the heuristic's precomputed score is the direct sum.""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import hashlib
 import math
 import random
@@ -19,12 +21,14 @@ from voidwar.core.hexgrid import Hex, RectBoard
 from voidwar.core.policy import RandomPolicy
 from voidwar.core.tabletop import Circle, Point
 from voidwar.rulesets.space_fleet import HeuristicPolicy
-from voidwar.rulesets.space_fleet.data import scenario_names
+from voidwar.rulesets.space_fleet.actions import EndMove
+from voidwar.rulesets.space_fleet.data import scenario_names, tables
 from voidwar.rulesets.space_fleet.fire import hit_chance
 from voidwar.rulesets.space_fleet.game import SpaceFleetGame
 from voidwar.rulesets.space_fleet.policies import HEAVY, _Scorer, rear_mask
 from voidwar.rulesets.space_fleet.state import (
     Damage,
+    Phase,
     band_for,
     board_steps,
     in_rear_arc,
@@ -254,3 +258,60 @@ def test_legal_actions_are_interned_values(scenario: str) -> None:
         copy = type(pick)(*[getattr(pick, f) for f in pick.__dataclass_fields__])
         assert copy == pick
         g.apply(copy)
+
+
+def test_a_ship_copy_carries_every_field_and_its_own_damage() -> None:
+    """``Ship.copy`` assigns the fields one by one: none may be forgotten."""
+    g = voidwar.load("space-fleet", scenario="line-of-battle", seed=2)
+    assert isinstance(g, SpaceFleetGame)
+    ship = next(iter(g.ships.values()))
+    ship.damage.append(Damage("engines"))
+    ship.canonical()
+    twin = ship.copy()
+    for f in dataclasses.fields(ship):
+        assert getattr(twin, f.name) == getattr(ship, f.name), f.name
+    assert twin.damage is not ship.damage and twin.damage[0] is not ship.damage[0]
+    assert twin.canonical() == ship.canonical()
+
+
+def test_games_of_one_setup_never_share_their_ships() -> None:
+    """A setup's ships are deployed once and copied: a game changing its ships changes
+    no other game of that setup, nor the next one made."""
+    a = voidwar.load("space-fleet", scenario="duel", seed=1)
+    assert isinstance(a, SpaceFleetGame)
+    start = a.digest()
+    for ship in a.ships.values():
+        ship.shields = 0
+        ship.damage.append(Damage("major"))
+    b = voidwar.load("space-fleet", scenario="duel", seed=1)
+    assert isinstance(b, SpaceFleetGame)
+    assert b.digest() == start
+    assert all(b.ships[k] is not s and b.ships[k].damage == [] for k, s in a.ships.items())
+
+
+def test_the_hex_ahead_table_is_shared_by_copies_and_plays_the_same() -> None:
+    g = _positions("minefield-run", 4, limit=30)[-1]
+    assert g.ahead is board_steps(g.board.cols, g.board.rows)
+    deep = copy.deepcopy(g)
+    assert g.clone().ahead is g.ahead and deep.ahead is g.ahead
+    a, b = RandomPolicy(6), RandomPolicy(6)
+    c = g.clone()
+    while not c.over:
+        c.apply(a.choose(c))
+        deep.apply(b.choose(deep))
+    assert deep.over and deep.digest() == c.digest()
+
+
+def test_a_fire_step_of_a_class_with_no_ship_passes_as_a_scan_would_leave_it() -> None:
+    """A class with no active ship is passed over at once; the step's bookkeeping is what
+    asking both sides for a shot would leave (both done, the first mover first)."""
+    g = voidwar.load("space-fleet", scenario="destroyer-skirmish", seed=3)
+    assert isinstance(g, SpaceFleetGame)
+    while not g.over and g.phase != Phase.FIRING:
+        g.apply(next(a for a in g.legal_actions() if isinstance(a, EndMove)))
+    order = list(tables().firing.order)
+    saved = g.clone()
+    saved.fire_step = order.index("DN")
+    saved.declared, saved.fire_done = [], []
+    assert not saved._next_firer()
+    assert saved.fire_done == [saved.first, other(saved.first)]

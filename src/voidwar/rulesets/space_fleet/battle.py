@@ -29,7 +29,9 @@ from .state import (
     Level,
     Outcome,
     Ship,
+    StepTable,
     band_for,
+    board_steps,
     in_rear_arc,
     sight,
 )
@@ -42,13 +44,45 @@ R_MINES, R_HITS = "Space Fleet: Mines", "Space Fleet: Effect of hits"
 Shot = tuple[str, str, bool]
 
 #: attribute values a clone shares with its original (immutable)
-_IMMUTABLE = (str, int, float, type(None), Fraction, tuple, frozenset, RectBoard, TableSpec)
+_IMMUTABLE = (str, int, float, type(None), Fraction, tuple, frozenset, RectBoard, TableSpec,
+              StepTable)
 #: the mutable attributes :meth:`Battle.clone` copies by hand
 _BY_HAND = frozenset({"dice", "options", "actions", "log", "_pending", "ships", "mines",
                       "patterns", "fire_done", "declared", "_result"})
 #: the stand-in for the list of ships in :meth:`Battle.digest`, and its canonical JSON text
 _SHIPS = "\x00ships\x00"
 _SHIPS_JSON = canonical_json(_SHIPS)
+
+
+#: setup → its ships as deployed (copied for each game); a few setups kept, most recent last
+_DEPLOYED: dict[int, tuple[Scenario, dict[str, Ship]]] = {}
+
+
+def _fleets(setup: Scenario) -> dict[str, Ship]:
+    """The ships of ``setup`` as the game starts them (Space Fleet: Ship Types: each ship's
+    profile after its trades), made once per setup: the validated setup is frozen."""
+    kept = _DEPLOYED.get(id(setup))
+    if kept is not None and kept[0] is setup:
+        return kept[1]
+    ships: dict[str, Ship] = {}
+    for side in SEATS:
+        for e in getattr(setup, side).ships:
+            p = setup.profile_of(e)
+            ship = Ship(
+                id=e.id, side=side, cls=p.cls, name=e.name, hex=Hex(0, 0), facing=0,
+                profile=p, shields=p.shields if e.shields is None else e.shields,
+                missiles=p.missiles, mines=p.mines,
+            )
+            if setup.table is None:
+                ship.hex, ship.facing = parse_hexid(e.at), "ABCDEF".index(e.facing)
+            else:
+                ship.pos, ship.heading = Point.parse(e.at), parse_heading(e.facing)
+            ship.damage = [Damage(k) for k in e.damage]
+            ships[e.id] = ship
+    if len(_DEPLOYED) >= 32:
+        _DEPLOYED.pop(next(iter(_DEPLOYED)))
+    _DEPLOYED[id(setup)] = (setup, ships)
+    return ships
 
 
 class Battle(Game):
@@ -61,25 +95,14 @@ class Battle(Game):
         #: the hex map (``None`` on a free table, :attr:`table`)
         self.hexmap = (RectBoard(setup.board.cols, setup.board.rows)
                        if setup.board is not None else None)
+        #: the hex ahead of each hex of the map in each direction (shared, read-only)
+        self.ahead: StepTable | None = (board_steps(self.hexmap.cols, self.hexmap.rows)
+                                        if self.hexmap is not None else None)
         #: the free table (``None`` on a hex map)
         self.table = TableSpec.of(setup.table) if setup.table is not None else None
         self.turn_limit = setup.turn_limit
         self.initiative = setup.initiative
-        self.ships: dict[str, Ship] = {}
-        for side in SEATS:
-            for e in getattr(setup, side).ships:
-                p = setup.profile_of(e)
-                ship = Ship(
-                    id=e.id, side=side, cls=p.cls, name=e.name, hex=Hex(0, 0), facing=0,
-                    profile=p, shields=p.shields if e.shields is None else e.shields,
-                    missiles=p.missiles, mines=p.mines,
-                )
-                if self.table is None:
-                    ship.hex, ship.facing = parse_hexid(e.at), "ABCDEF".index(e.facing)
-                else:
-                    ship.pos, ship.heading = Point.parse(e.at), parse_heading(e.facing)
-                ship.damage = [Damage(k) for k in e.damage]
-                self.ships[e.id] = ship
+        self.ships = {k: s.copy() for k, s in _fleets(setup).items()}
         self.mines: set[Hex] = {parse_hexid(m) for m in setup.mines if isinstance(m, str)}
         #: mine patterns on a free table, by id (``M1``…)
         self.patterns: dict[str, Pattern] = {}

@@ -15,7 +15,7 @@ from .actions import EndFire, Fire, fire_of
 from .battle import R_FIRE, R_HITS, Battle, Shot
 from .damage import apply_hits, check_surrender
 from .data import Band, tables
-from .state import ACTIVE, FIRING, Ship, other
+from .state import ACTIVE, FIRING, Ship, other, sight
 
 #: the one ``end fire`` (actions are values)
 END_FIRE = EndFire()
@@ -80,30 +80,37 @@ def resolve_fire_step(game: Battle, shots: list[Shot]) -> None:
     """
     beam_firers = {fid for fid, _, missile in shots if not missile}
     pending: list[tuple[str, int, bool, str]] = []
+    ships, roll = game.ships, game.roll
+    missile_die = tables().firing.limits.missile_hit_die
     for fid, tid, missile in shots:
-        shooter, target = game.ships[fid], game.ships[tid]
+        shooter, target = ships[fid], ships[tid]
         need, mod, why = to_hit(game, shooter, target, missile, beam_firers)
         weapon = "missile" if missile else "beam"
         dist = game.range_text(shooter, target)
         note = f" ({', '.join(why)}: {mod:+d})" if why else ""
-        roll = game.roll(6, f"{weapon} {fid} at {tid}, range {dist}, needs {need}+{note}")
-        if roll + mod >= need:
-            hits = game.roll(tables().firing.limits.missile_hit_die, f"missile hits on {tid}") \
-                if missile else 1
-            game.emit("fire", f"{fid} {weapon} hits {tid}: {hits} hit{'s' * (hits != 1)}",
-                      shooter=fid, target=tid, missile=missile, hits=hits)
+        if roll(6, f"{weapon} {fid} at {tid}, range {dist}, needs {need}+{note}") + mod >= need:
+            hits = roll(missile_die, f"missile hits on {tid}") if missile else 1
+            game.emit_format("fire", "{} {} hits {}: {} hit{}", fid, weapon, tid, hits,
+                             "s" * (hits != 1), shooter=fid, target=tid, missile=missile,
+                             hits=hits)
             pending.append((tid, hits, missile, fid))
         else:
-            game.emit("fire", f"{fid} {weapon} misses {tid}", shooter=fid, target=tid,
-                      missile=missile, hits=0)
+            game.emit_format("fire", "{} {} misses {}", fid, weapon, tid, shooter=fid,
+                             target=tid, missile=missile, hits=0)
     for tid, hits, missile, fid in pending:
-        apply_hits(game, game.ships[tid], hits, missile, source=fid)
-    fired_on: list[str] = []
-    for _, tid, _ in shots:
-        if tid not in fired_on:
-            fired_on.append(tid)
-    for tid in fired_on:
-        check_surrender(game, game.ships[tid])
+        apply_hits(game, ships[tid], hits, missile, source=fid)
+    for tid in dict.fromkeys(tid for _, tid, _ in shots):  # each ship fired on, in order
+        check_surrender(game, ships[tid])
+
+
+#: each shot's action, interned (:func:`.actions.fire_of`)
+_FIRES: dict[Shot, Fire] = {}
+
+
+def _fire(shot: Shot) -> Fire:
+    """The action of ``shot``, kept in :data:`_FIRES`."""
+    a = _FIRES[shot] = fire_of(*shot)
+    return a
 
 
 class Firing(Battle):
@@ -149,9 +156,11 @@ class Firing(Battle):
         each target's range band and rear arc once per ship (``first``: stop at the first
         legal shot). The same tests as :meth:`_weapon_refusal` and :meth:`_target_refusal`."""
         out: list[Shot] = []
-        fc = self.fire_class
+        fc = tables().firing.order[self.fire_step]
         enemies: list[Ship] | None = None
         no_long = tables().firing.limits.no_long_range
+        # on a hex map the band and the rear arc go by the offset alone (state.sight)
+        by_offset = type(self).fire_band is Battle.fire_band
         for s in self.ships.values():
             if s.cls != fc or s.side != side or s.status != ACTIVE:
                 continue
@@ -161,8 +170,10 @@ class Firing(Battle):
             if enemies is None:
                 enemies = self.fleet(other(side))
             sid, short_only = s.id, s.cls in no_long
+            sq, sr, facing = s.hex.q, s.hex.r, s.facing % 6
             for e in enemies:
-                band = self.fire_band(s, e)
+                band = (sight(e.hex.q - sq, e.hex.r - sr, facing) if by_offset
+                        else self.fire_band(s, e))
                 if band is None or (short_only and band.name == "long"):
                     continue
                 if beam:
@@ -191,7 +202,8 @@ class Firing(Battle):
 
     def _legal_fire(self, side: str) -> list[Action]:
         """Every legal shot of ``side`` (:meth:`_shots`), then ``end fire``."""
-        out: list[Action] = [fire_of(a, b, m) for a, b, m in self._shots(side)]
+        get = _FIRES.get
+        out: list[Action] = [get(shot) or _fire(shot) for shot in self._shots(side)]
         out.append(END_FIRE)
         return out
 
@@ -200,7 +212,7 @@ class Firing(Battle):
         shots = self._shots(side)
         i = pick(len(shots) + 1)
         if 0 <= i < len(shots):
-            return fire_of(*shots[i])
+            return _FIRES.get(shots[i]) or _fire(shots[i])
         return END_FIRE if i == len(shots) else self._legal_fire(side)[i]
 
     def _weapon_refusal(self, ship: Ship, missile: bool) -> int:
@@ -291,7 +303,7 @@ class Firing(Battle):
         ship.fired = True
         if action.missile:
             ship.missiles -= 1
-        self.emit("declare", f"{action}", shooter=action.ship, target=action.target)
+        self.emit("declare", str(action), shooter=action.ship, target=action.target)
         side = self.to_act
         if side is None or not self._shots(side, first=True):
             self._side_done(ship.side)

@@ -26,6 +26,10 @@ from .fire import Firing, resolve_fire_step
 from .movement import Movement
 from .state import ACTIVE, FIRING, MOVEMENT, OVER, Outcome, other
 
+#: the movement actions' classes (an exact-type test first: the commonest actions)
+_MOVE_TYPES = (Move, Advance, Turn, LayMine, Sweep, EndMove)
+_MOVE_KINDS = frozenset(_MOVE_TYPES)
+
 
 class SpaceFleetGame(Movement, Firing):
     """A game of Space Fleet; see the module docstring."""
@@ -86,16 +90,16 @@ class SpaceFleetGame(Movement, Firing):
         """Why ``a`` is illegal now, or ``None``: the one source of legality."""
         if self.phase == OVER:
             return IllegalAction("the game is over")
-        if isinstance(a, (Move, Advance, Turn, LayMine, Sweep, EndMove)):
-            return self._move_reason(a)
+        if type(a) in _MOVE_KINDS or isinstance(a, _MOVE_TYPES):
+            return self._move_reason(a)  # type: ignore[arg-type]
         if isinstance(a, (Fire, EndFire)):
             return self._fire_reason(a)
         return IllegalAction(f"not a Space Fleet action: {a!r}")
 
     def execute(self, action: Action) -> None:
         """Carry out a checked action, then see whether the game is over."""
-        if isinstance(action, (Move, Advance, Turn, LayMine, Sweep, EndMove)):
-            self._execute_move(action)
+        if type(action) in _MOVE_KINDS or isinstance(action, _MOVE_TYPES):
+            self._execute_move(action)  # type: ignore[arg-type]
         elif isinstance(action, Fire):
             self._declare(action)
         elif isinstance(action, EndFire) and self.fire_side is not None:
@@ -129,13 +133,16 @@ class SpaceFleetGame(Movement, Firing):
 
     def _next_mover(self, last: str) -> None:
         """The players alternate; a player with no ship in the window is passed over."""
-        window = self.move_window()
-        ready = {s.side for s in self.ships.values()
-                 if s.status == ACTIVE and not s.moved and s.speed in window}
-        for side in (other(last), last):
-            if side in ready:
-                self.step_side = side
-                return
+        unmoved = [(s.side, s.speed) for s in self.ships.values()
+                   if s.status == ACTIVE and not s.moved]
+        if unmoved:  # the sides with a ship in move_window(), in one pass
+            slowest = min([v for _side, v in unmoved])
+            top = slowest if self.moves_made == 0 else slowest + 1
+            ready = {side for side, v in unmoved if v <= top}
+            for side in (other(last), last):
+                if side in ready:
+                    self.step_side = side
+                    return
         self.step_side = None
         self._start_fire()
 
@@ -146,10 +153,15 @@ class SpaceFleetGame(Movement, Firing):
 
     def _open_fire_step(self) -> None:
         """The next class (smallest first) with a shot to declare; none left ends the turn."""
-        while self.fire_step < len(tables().firing.order):
+        order = tables().firing.order
+        # a class with no active ship has no shot: its step passes at once
+        present = {s.cls for s in self.ships.values() if s.status == ACTIVE}
+        while self.fire_step < len(order):
             self.declared = []
             self.fire_done = []
-            if self._next_firer():
+            if order[self.fire_step] not in present:
+                self.fire_done = [self.first, other(self.first)]  # as _next_firer leaves it
+            elif self._next_firer():
                 return
             self.fire_step += 1
         self._end_turn()

@@ -29,7 +29,7 @@ from .actions import (
 from .battle import R_MINES, R_MOVE, Battle
 from .damage import apply_hits
 from .data import hexid, tables
-from .state import ACTIVE, MOVEMENT, OVER, Ship, board_steps
+from .state import ACTIVE, MOVEMENT, OVER, Ship
 
 #: the movement actions
 MoveAction = Move | Advance | Turn | LayMine | Sweep | EndMove
@@ -86,6 +86,32 @@ def mine_attack(game: Battle, ship: Ship, where: str | None = None) -> None:
         game.emit("mine", f"mine at {at} misses {ship.id}", ship=ship.id, hits=0)
 
 
+#: (ship, whole-hex steps, may turn, may lay, may sweep) → the ship's legal movement actions
+_MENUS: dict[tuple[str, int, bool, bool, bool], tuple[Action, ...]] = {}
+
+
+def _extras(sid: str, turn: bool, lay: bool, sweep: bool) -> tuple[Action, ...]:
+    """The turns (when ``turn``), lay a mine, sweep (when legal) and end move of ship ``sid``."""
+    out: list[Action] = [turn_of(sid, False), turn_of(sid, True)] if turn else []
+    if lay:
+        out.append(lay_of(sid))
+    if sweep:
+        out.append(sweep_of(sid))
+    out.append(end_move_of(sid))
+    return tuple(out)
+
+
+def menu_of(sid: str, steps: int, turn: bool, lay: bool, sweep: bool) -> tuple[Action, ...]:
+    """Ship ``sid``'s legal movement actions in their order: ``move SID 1`` to ``move SID
+    steps``, then :func:`_extras` (interned values, the tuple made once per key)."""
+    key = (sid, steps, turn, lay, sweep)
+    menu = _MENUS.get(key)
+    if menu is None:
+        menu = _MENUS[key] = (*(move_of(sid, k) for k in range(1, steps + 1)),
+                              *_extras(sid, turn, lay, sweep))
+    return menu
+
+
 class Movement(Battle):
     """The movement phase's rules (Space Fleet: Movement, Mines); see the module docstring."""
 
@@ -107,70 +133,90 @@ class Movement(Battle):
             out += [lay_of(s.id), sweep_of(s.id), end_move_of(s.id)]
         return out
 
-    def _move_menu(self, side: str) -> list[tuple[Ship, int | list[Action], bool, bool, bool]]:
-        """What :meth:`_move_reason` lets through of :meth:`_move_candidates`, per ship in their
-        order: (ship, its legal steps — a count of whole hexes or a list —, may turn, may lay a
-        mine, may sweep); the rules about the ship (:meth:`_mover_reason`) judged once: the
-        ships listed are the acting side's active ships that may move now."""
+    def _move_menus(self, side: str) -> list[tuple[Action, ...]]:
+        """What :meth:`_move_reason` lets through of :meth:`_move_candidates`, one tuple per
+        ship in their order (:func:`menu_of`); the rules about the ship (:meth:`_mover_reason`)
+        judged once: the ships listed are the acting side's active ships that may move now
+        (``side``: :attr:`to_act`)."""
         moving = self.moving
         if moving is not None:
             s = self.ships[moving]
-            if s.side != self.to_act or s.status != ACTIVE:
+            if s.side != side or s.status != ACTIVE:
                 return []
-            return [(s, self._step_menu(s), self._may_turn(s), self._may_lay(s),
-                     self._may_sweep(s))]
-        window = self.move_window()
-        taken = {s.hex for s in self.ships.values() if s.status == ACTIVE}
-        return [(s, self._step_menu(s, taken), False, self._may_lay(s), self._may_sweep(s))
-                for s in self.ships.values()
-                if s.side == side and s.status == ACTIVE and not s.moved
-                and s.speed in window and side == self.to_act]
+            if self.ahead is not None:
+                return [self._hex_menu(s, None, self._may_turn(s), s.speed)]
+            return [self._menu(s, self._step_menu(s), self._may_turn(s))]
+        # move_window() and the active ships' hexes, in one pass over the ships
+        taken: set[Hex] = set()
+        unmoved: list[tuple[Ship, int]] = []
+        slowest = -1
+        for s in self.ships.values():
+            if s.status == ACTIVE:
+                taken.add(s.hex)
+                if not s.moved:
+                    v = s.speed
+                    unmoved.append((s, v))
+                    if slowest < 0 or v < slowest:
+                        slowest = v
+        top = slowest if self.moves_made == 0 else slowest + 1
+        if self.ahead is not None:
+            return [self._hex_menu(s, taken, False, v)
+                    for s, v in unmoved if s.side == side and v <= top]
+        return [self._menu(s, self._step_menu(s, taken), False)
+                for s, v in unmoved if s.side == side and v <= top]
+
+    def _hex_menu(self, s: Ship, taken: set[Hex] | None, turn: bool,
+                  speed: int) -> tuple[Action, ...]:
+        """:meth:`_menu` on a hex map (``speed``: the ship's): the steps of :meth:`_step_menu`
+        counted here, the hexes ahead walked in :attr:`ahead` (the count of :meth:`_clear_run`)."""
+        left = speed - self.moved_hexes
+        steps = 0
+        if left > 0:
+            ahead = self.ahead
+            row = ahead.get(s.hex) if ahead is not None else None
+            if row is None:  # pragma: no cover - a ship off the map
+                steps = self._clear_run(s, left, taken)
+            else:
+                if taken is None:
+                    taken = {x.hex for x in self.ships.values() if x.status == ACTIVE}
+                facing = s.facing % 6
+                while steps < left and row is not None:
+                    n = row[facing]
+                    if n is None or n in taken:
+                        break
+                    steps += 1
+                    row = ahead.get(n)  # type: ignore[union-attr]
+        sid = s.id
+        key = (sid, steps, turn, self._may_lay(s), self._may_sweep(s))
+        menu = _MENUS.get(key)
+        return menu if menu is not None else menu_of(*key)
+
+    def _menu(self, s: Ship, steps: int | list[Action], turn: bool) -> tuple[Action, ...]:
+        """Ship ``s``'s legal movement actions: its steps (a count of whole hexes or a list),
+        the two turns when ``turn``, laying and sweeping when legal, ending its move."""
+        if isinstance(steps, int):
+            return menu_of(s.id, steps, turn, self._may_lay(s), self._may_sweep(s))
+        return (*steps, *_extras(s.id, turn, self._may_lay(s), self._may_sweep(s)))
 
     def _legal_moves(self, side: str) -> list[Action]:
-        """The legal movement actions of ``side`` (:meth:`_move_menu`), in their order."""
-        out: list[Action] = []
-        for s, steps, turn, lay, sweep in self._move_menu(side):
-            sid = s.id
-            if isinstance(steps, int):
-                out += [move_of(sid, k) for k in range(1, steps + 1)]
-            else:
-                out += steps
-            if turn:
-                out += [turn_of(sid, False), turn_of(sid, True)]
-            if lay:
-                out.append(lay_of(sid))
-            if sweep:
-                out.append(sweep_of(sid))
-            out.append(end_move_of(sid))
-        return out
+        """The legal movement actions of ``side`` (:meth:`_move_menus`), in their order."""
+        menus = self._move_menus(side)
+        if len(menus) == 1:
+            return list(menus[0])
+        return [a for m in menus for a in m]
 
     def _choose_move(self, side: str, pick: Callable[[int], int]) -> Action:
         """``_legal_moves(side)[pick(n)]``, building only the action picked."""
-        menu = self._move_menu(side)
-        sizes = [(st if isinstance(st, int) else len(st)) + 2 * t + lay + sw + 1
-                 for _s, st, t, lay, sw in menu]
-        i = j = pick(sum(sizes))
-        if i < 0:
-            return self._legal_moves(side)[i]
-        for (s, steps, turn, lay, sweep), size in zip(menu, sizes, strict=True):
-            if i >= size:
-                i -= size
-                continue
-            k = steps if isinstance(steps, int) else len(steps)
-            if i < k:
-                return move_of(s.id, i + 1) if isinstance(steps, int) else steps[i]
-            i -= k
-            if turn:
-                if i < 2:
-                    return turn_of(s.id, i == 1)
-                i -= 2
-            if lay:
-                if i == 0:
-                    return lay_of(s.id)
-                i -= 1
-            if sweep and i == 0:
-                return sweep_of(s.id)
-            return end_move_of(s.id)
+        menus = self._move_menus(side)
+        if len(menus) == 1:
+            only = menus[0]
+            return only[pick(len(only))]
+        i = j = pick(sum(map(len, menus)))
+        if i >= 0:
+            for m in menus:
+                if i < len(m):
+                    return m[i]
+                i -= len(m)
         return self._legal_moves(side)[j]
 
     def _move_reason(self, a: MoveAction) -> IllegalAction | None:
@@ -178,12 +224,15 @@ class Movement(Battle):
         if self.phase != MOVEMENT:
             return IllegalAction("ships move only in the movement phase; now is the fire phase "
                                  f"({self.fire_class} firing)", R_MOVE)
-        ship, err = self._own_ship(a.ship, R_MOVE)
-        if ship is None:
-            return err
-        err = self._mover_reason(ship)
-        if err is not None:
-            return err
+        ship = self.ships.get(a.ship)
+        if (ship is None or ship.id != self.moving or ship.side != self.step_side
+                or ship.status != ACTIVE):  # (else: the moving ship, which may go on)
+            ship, err = self._own_ship(a.ship, R_MOVE)
+            if ship is None:
+                return err
+            err = self._mover_reason(ship)
+            if err is not None:
+                return err
         if isinstance(a, (Move, Advance)):
             return self._step_reason(ship, a)
         if isinstance(a, Turn):
@@ -236,8 +285,9 @@ class Movement(Battle):
         hexes, when the caller has them)."""
         if hexes <= 0:
             return 0
-        board = self.board
-        ahead = board_steps(board.cols, board.rows)
+        ahead = self.ahead
+        if ahead is None:  # pragma: no cover - a free table counts no hexes
+            raise TypeError("a free-table game has no hex map")
         if taken is None:
             taken = {s.hex for s in self.ships.values() if s.status == ACTIVE}
         h, facing = ship.hex, ship.facing % 6
@@ -247,7 +297,7 @@ class Movement(Battle):
                 n = row[facing]
             else:  # pragma: no cover - a ship off the map
                 n = h.neighbor(facing)
-                n = n if n in board else None
+                n = n if n in self.board else None
             if n is None or n in taken:
                 return k
             h = n
@@ -339,8 +389,8 @@ class Movement(Battle):
         """One 60° turn: the next hex side."""
         ship.facing = (ship.facing + (1 if right else -1)) % 6
         self.turned = True
-        self.emit("move", f"{ship.id} turns to face {direction_letter(ship.facing)}",
-                  ship=ship.id)
+        self.emit_format("move", "{} turns to face {}", ship.id, direction_letter(ship.facing),
+                         ship=ship.id)
 
     def _lay(self, ship: Ship) -> None:
         """A pattern in the ship's hex."""
@@ -351,12 +401,15 @@ class Movement(Battle):
         """Move hex by hex; each mined hex entered attacks the ship (Space Fleet: Mines). A mine
         that halves the ship's speed stops it once the new speed is used up (our reading)."""
         assert isinstance(a, Move)
+        ahead, mines, sid = self.ahead, self.mines, ship.id
         for i in range(a.hexes):
-            ship.hex = ship.hex.neighbor(ship.facing)
+            row = ahead.get(ship.hex) if ahead is not None else None
+            n = row[ship.facing] if row is not None else None
+            ship.hex = n if n is not None else ship.hex.neighbor(ship.facing)
             self.moved_hexes += 1
             self.turned = False
-            self.emit("move", f"{ship.id} moves to {hexid(ship.hex)}", ship=ship.id)
-            if ship.hex in self.mines:
+            self.emit_format("move", "{} moves to {}", sid, hexid(ship.hex), ship=sid)
+            if ship.hex in mines:
                 mine_attack(self, ship)
                 if not ship.active:
                     self._end_move(ship)

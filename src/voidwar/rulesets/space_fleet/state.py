@@ -95,12 +95,21 @@ class Ship:
     moved: bool = False  # has had its move this turn
     pos: Point | None = None  # on a free table: where it is (inches)
     heading: int = 0  # on a free table: degrees clockwise from straight up
+    #: :meth:`canonical`'s text, kept with the fields it was made from
+    _canonical: tuple[tuple[object, ...], str] | None = field(
+        default=None, init=False, repr=False, compare=False)
 
     def copy(self) -> Ship:
-        """An independent copy (the damage results copied; the rest is immutable)."""
+        """An independent copy (the damage results copied; the rest is immutable). Each field
+        is assigned, never ``__dict__`` (CPython then keeps the attributes inline: the rules
+        read a ship's fields faster)."""
         new = object.__new__(Ship)
-        new.__dict__.update(self.__dict__)
+        new.id, new.side, new.cls, new.name = self.id, self.side, self.cls, self.name
+        new.hex, new.facing, new.profile = self.hex, self.facing, self.profile
+        new.shields, new.missiles, new.mines = self.shields, self.missiles, self.mines
         new.damage = [Damage(d.kind, d.repaired) for d in self.damage]
+        new.status, new.fired, new.moved = self.status, self.fired, self.moved
+        new.pos, new.heading, new._canonical = self.pos, self.heading, self._canonical
         return new
 
     # -- derived values (Space Fleet: Effect of hits) -----------------------------------------
@@ -179,11 +188,11 @@ class Ship:
         """``canonical_json(self.to_dict())``, kept with the fields it was made from and made
         again whenever one of them has changed (digests)."""
         key = self._fields()
-        kept: tuple[tuple[object, ...], str] | None = self.__dict__.get("_canonical")
+        kept = self._canonical
         if kept is not None and kept[0] == key:
             return kept[1]
         text = canonical_json(self.to_dict())
-        self.__dict__["_canonical"] = (key, text)
+        self._canonical = (key, text)
         return text
 
     def to_dict(self) -> dict[str, Any]:
@@ -249,12 +258,24 @@ def band_for(distance: int) -> Band | None:
     return None
 
 
+class StepTable(dict[Hex, tuple[Hex | None, ...]]):
+    """Each hex of a map and the hex ahead of it in each of the six directions (``None`` off the
+    map): read-only once made, so every copy of a game shares it (``copy``/``deepcopy`` give the
+    table itself)."""
+
+    def __copy__(self) -> StepTable:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> StepTable:
+        return self
+
+
 @cache
-def board_steps(cols: int, rows: int) -> dict[Hex, tuple[Hex | None, ...]]:
+def board_steps(cols: int, rows: int) -> StepTable:
     """Each hex of a ``cols`` × ``rows`` map and the hex ahead of it in each of the six
     directions, ``None`` off the map (worked out once per map size)."""
     board = RectBoard(cols, rows)
-    out: dict[Hex, tuple[Hex | None, ...]] = {}
+    out = StepTable()
     for h in board:
         ahead = (h.neighbor(f) for f in range(6))
         out[h] = tuple(n if n in board else None for n in ahead)
