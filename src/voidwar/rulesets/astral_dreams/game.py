@@ -339,6 +339,8 @@ class AstralDreams(Game, Battle):
                 d[k] = list(v)
             elif k == "units":
                 d[k] = {uid: u.copy() for uid, u in v.items()}
+            elif k == "move_records":
+                d[k] = dict(v)  # records never change: shared, the dict not
             elif k == "dice":
                 d[k] = SeededDice(reseed) if reseed is not None else v.clone()
             else:
