@@ -137,24 +137,31 @@ class _Chunk:
         self.keys = keys
         #: the points whose speed test was too close to call (``unsure``: there may be some)
         self.unsure = sum(1 << i for i, e in enumerate(entries) if e[5] < 0) if unsure else 0
-        self.masks: dict[tuple[float, float], tuple[int, int]] = {}
-        self.points: list[Point | None] = [None] * len(entries)
-        self.moves: dict[str, list[Move | None]] = {}
+        # made when first needed (fewer objects for the collector to visit)
+        self.masks: dict[tuple[float, float], tuple[int, int]] | None = None
+        self.points: list[Point | None] | None = None
+        self.moves: dict[str, list[Move | None]] | None = None
         #: ``(self, i)`` for every entry, made when first asked for
         self.pairs: list[tuple[_Chunk, int]] | None = None
 
     def point(self, i: int) -> Point:
         """Entry ``i``'s point."""
-        p = self.points[i]
+        pts = self.points
+        if pts is None:
+            pts = self.points = [None] * len(self.entries)
+        p = pts[i]
         if p is None:
-            p = self.points[i] = made(self.entries[i][0])
+            p = pts[i] = made(self.entries[i][0])
         return p
 
     def move(self, uid: str, i: int) -> Move:
         """``Move(uid, point(i))``, one value for every ask."""
-        ms = self.moves.get(uid)
+        moves = self.moves
+        if moves is None:
+            moves = self.moves = {}
+        ms = moves.get(uid)
         if ms is None:
-            ms = self.moves[uid] = [None] * len(self.entries)
+            ms = moves[uid] = [None] * len(self.entries)
         m = ms[i]
         if m is None:
             m = ms[i] = Move(uid, self.point(i))
@@ -162,7 +169,10 @@ class _Chunk:
 
     def mask(self, key: tuple[float, float], fs2: float) -> tuple[int, int]:
         """(blocked, too close to call) by a base at ``key = (vx, vy)`` from the unit."""
-        hit = self.masks.get(key)
+        masks = self.masks
+        if masks is None:
+            masks = self.masks = {}
+        hit = masks.get(key)
         if hit is not None:
             return hit
         vx, vy = key
@@ -180,9 +190,9 @@ class _Chunk:
                 elif fs2 >= d2 - tol:
                     unsure |= bit
             bit <<= 1
-        if len(self.masks) >= MASKS:
-            self.masks.clear()
-        out = self.masks[key] = (blocked, unsure)
+        if len(masks) >= MASKS:
+            masks.clear()
+        out = masks[key] = (blocked, unsure)
         return out
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Chunk:
@@ -194,15 +204,15 @@ class Record:
     object: enemies, flanks; and the cover), the allowed ``(chunk, entry)`` pairs in order,
     and the objects the answer was worked out from."""
 
-    __slots__ = ("covers", "deps", "enemy", "flank", "pos", "profile", "sel", "setup", "side")
+    __slots__ = ("chunks", "covers", "deps", "pos", "profile", "sel", "setup", "side")
 
     def __init__(self, b: Battle, u: Unit) -> None:
         self.setup, self.profile, self.pos, self.side = b.setup, u.profile, u.pos, u.side
         #: every miniature's id and position, in order
         self.deps: list[object] = []
-        self.enemy: dict[int, _Chunk] = {}
-        self.flank: dict[int, _Chunk] = {}
-        self.covers: list[_Chunk] = []
+        #: the chunk of each enemy by ``id`` of its position, its flank chunk by ``~id``
+        self.chunks: dict[int, _Chunk] = {}
+        self.covers: list[_Chunk] = _NO_COVERS
         self.sel: list[tuple[_Chunk, int]] = []
 
     def valid(self, b: Battle, u: Unit) -> bool:
@@ -257,6 +267,7 @@ def allowed(b: Battle, u: Unit) -> Record:
 
 
 _NONE: dict[int, _Chunk] = {}
+_NO_COVERS: list[_Chunk] = []
 
 
 class _Maker:
@@ -307,13 +318,12 @@ def _build(b: Battle, u: Unit, old: Record | None) -> Record:
     ax, ay = a.fx, a.fy
     here = old is not None and old.pos is a and old.profile is u.profile and (
         old.setup is b.setup)
-    olde = old.enemy if here and old is not None else _NONE
-    oldf = old.flank if here and old is not None else _NONE
+    olds = old.chunks if here and old is not None else _NONE
     mk: _Maker | None = None
     fr = b.setup.fradius
     lim = (float(u.profile.speed) + 2 * fr) * (1 + 1e-6) + 1e-6  # StraightMoves' reach
     lim2 = lim * lim
-    deps, enemy, chunks = rec.deps, rec.enemy, []
+    deps, mine, chunks = rec.deps, rec.chunks, []
     near: list[tuple[float, float]] = []
     # the two nearest enemies, as sorted(key=squared distance)[:2] picks them (ties: first)
     n1: Point | None = None
@@ -332,12 +342,12 @@ def _build(b: Battle, u: Unit, old: Record | None) -> Record:
             near.append((vx, vy))
         if o.side == side:
             continue
-        c = olde.get(id(p))
+        c = olds.get(id(p))
         if c is None or c.at is not p:
             if mk is None:
                 mk = _Maker(b, u)
             c = mk.enemy(o)
-        enemy[id(p)] = c
+        mine[id(p)] = c
         chunks.append(c)
         if n1 is None or d < d1:
             n1, d1, n2, d2 = p, d, n1, d1
@@ -345,12 +355,12 @@ def _build(b: Battle, u: Unit, old: Record | None) -> Record:
             n2, d2 = p, d
     for q in (n1, n2):
         if q is not None:
-            c = oldf.get(id(q))
+            c = olds.get(~id(q))
             if c is None or c.at is not q:
                 if mk is None:
                     mk = _Maker(b, u)
                 c = mk.flank(q)
-            rec.flank[id(q)] = c
+            mine[~id(q)] = c
             chunks.append(c)
     covers = _covers(b)
     if covers:
@@ -396,12 +406,8 @@ def _filtered(b: Battle, u: Unit, chunks: list[_Chunk], near: list[tuple[float, 
     """The chunks' points, each once, that no base blocks (The Round 2a): float masks, and
     :func:`.paths.path_reason` for the points too close to call."""
     out: list[tuple[_Chunk, int]] = []
-    seen: set[tuple[float, float]] = set()
-    count = 0
-    for c in chunks:
-        seen |= c.keys
-        count += len(c.keys)
-    if len(seen) < count:
+    keys = [c.keys for c in chunks]
+    if len(set().union(*keys)) < sum(map(len, keys)):
         return _filtered_slowly(b, u, chunks, near, fs2)
     for c in chunks:
         blocked, unsure = 0, c.unsure
