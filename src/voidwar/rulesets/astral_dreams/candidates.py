@@ -350,9 +350,13 @@ def _build(b: Battle, u: Unit, old: Record | None) -> Record:
         mine[id(p)] = c
         chunks.append(c)
         if n1 is None or d < d1:
-            n1, d1, n2, d2 = p, d, n1, d1
+            n2 = n1  # one statement each: mypyc keeps n2's declared type
+            d2 = d1
+            n1 = p
+            d1 = d
         elif n2 is None or d < d2:
-            n2, d2 = p, d
+            n2 = p
+            d2 = d
     for q in (n1, n2):
         if q is not None:
             c = olds.get(~id(q))
