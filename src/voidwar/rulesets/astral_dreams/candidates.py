@@ -366,16 +366,20 @@ def _build(b: Battle, u: Unit, old: Record | None) -> Record:
                 c = mk.flank(q)
             mine[~id(q)] = c
             chunks.append(c)
-    covers = _covers(b)
-    if covers:
-        if here and old is not None and len(old.covers) == len(covers):
-            rec.covers = old.covers
-        else:
-            mk = mk or _Maker(b, u)
-            rec.covers = [mk.cover(pts) for pts in covers]
+    if _covers(b):
+        rec.covers = _cover_chunks(b, u, old if here else None, mk)
         chunks.extend(rec.covers)
     rec.sel = _filtered(b, u, chunks, near, (fr + fr) ** 2)
     return rec
+
+
+def _cover_chunks(b: Battle, u: Unit, old: Record | None, mk: _Maker | None) -> list[_Chunk]:
+    """The cover chunks beside each blocker (``old``: a record from the same place)."""
+    covers = _covers(b)
+    if old is not None and len(old.covers) == len(covers):
+        return old.covers
+    mk = mk or _Maker(b, u)
+    return [mk.cover(pts) for pts in covers]
 
 
 def allows(b: Battle, u: Unit, p: Point) -> bool:
