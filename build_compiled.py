@@ -38,6 +38,7 @@ MODULES = (
     "src/voidwar/rulesets/space_fleet/policies.py",
     # Astral Dreams: the move candidates' geometry (issue 18; plain classes and functions)
     "src/voidwar/rulesets/astral_dreams/candidates.py",
+    "src/voidwar/rulesets/astral_dreams/gridmoves.py",
     "src/voidwar/rulesets/astral_dreams/movegen.py",
     "src/voidwar/rulesets/astral_dreams/paths.py",
 )

@@ -136,3 +136,111 @@ def test_move_reason_for_any_point_is_path_reason() -> None:
             continue
         assert (move_reason(g, Move(u.id, p)) is None) == (
             path_reason(g, u, [u.pos, p]) is None)
+
+
+def _grid_scatter(g: AstralDreams, rng: random.Random, trial: int) -> None:
+    """Units on the hundredth grid (the integer path's positions), at the edges, corners and
+    a hair off them, within contact and speed of each other."""
+    w, h, r = g.setup.table.width, g.setup.table.height, g.setup.radius
+    units = list(g.units.values())
+    anchor = Point(r + Fraction(rng.randrange(int((w - 2 * r) * 100)), 100),
+                   r + Fraction(rng.randrange(int((h - 2 * r) * 100)), 100))
+    for i, u in enumerate(units):
+        if trial % 3 == 0 and i % 2 == 0:
+            u.pos = Point(rng.choice([r, w - r, r + Fraction(1, 100), w - r - Fraction(1, 100)]),
+                          rng.choice([r, h - r, h / 2, r + Fraction(3, 100)]))
+        else:
+            # near the anchor: enemies within speed and range, bases in the way
+            dx, dy = rng.randrange(-1200, 1201), rng.randrange(-1200, 1201)
+            u.pos = Point(min(max(anchor.x + Fraction(dx, 100), r), w - r),
+                          min(max(anchor.y + Fraction(dy, 100), r), h - r))
+    if trial % 5 == 0:
+        units[-1].pos = units[0].pos  # on top of each other: a zero distance
+    if trial % 7 == 3:
+        units[2].pos = Point(units[1].pos.x + Fraction(101, 100), units[1].pos.y)  # contact
+
+
+def test_grid_chunks_are_the_plain_construction() -> None:
+    """The integer-grid chunks (:mod:`.gridmoves`) are the plain construction's screened points
+    (:class:`PointMaker` then the screen), or ``None`` where it takes a rare turn."""
+    from voidwar.rulesets.astral_dreams.gridmoves import (
+        enemy_entries,
+        flank_entries,
+        grid_of,
+        kind_of,
+    )
+
+    g = load("astral-dreams", scenario="open-table", seed=8)
+    assert isinstance(g, AstralDreams)
+    rng = random.Random(12)
+    checked = fallbacks = 0
+    for trial in range(120):
+        _grid_scatter(g, rng, trial)
+        for u in g.units.values():
+            kind, ga = kind_of(g, u), grid_of(u.pos)
+            assert kind is not None and ga is not None
+            screen, maker = candidates._Screen(g, u), PointMaker(g, u)
+            for e in g.enemies(u):
+                got = enemy_entries(kind, u.pos, ga, e.pos)
+                want = screen.entries(maker.enemy_raw(e))
+                if got is None:
+                    fallbacks += 1
+                else:
+                    assert [made(x[0]) for x in got] == [made(x[0]) for x in want]
+                    checked += 1
+                assert [made(x[0]) for x in flank_entries(kind, u.pos, ga, e.pos)] == [
+                    made(x[0]) for x in screen.entries(maker.flank_raw(e.pos))]
+    assert checked > 1000 and fallbacks > 0  # the zero distance falls back
+
+
+def test_grid_of_and_kind_of() -> None:
+    """Only points and bounds on the hundredth grid take the integer path."""
+    from voidwar.rulesets.astral_dreams.gridmoves import grid_of, kind_of
+
+    assert grid_of(Point(Fraction(25, 2), Fraction(3))) == (1250, 300)
+    assert grid_of(Point(Fraction(-1, 100), Fraction(7, 20))) == (-1, 35)
+    assert grid_of(Point(Fraction(1, 3), Fraction(1))) is None
+    assert grid_of(Point(Fraction(1), Fraction(1, 1000))) is None
+    g = load("astral-dreams", scenario="open-table", seed=1)
+    assert isinstance(g, AstralDreams)
+    u = next(iter(g.units.values()))
+    k = kind_of(g, u)
+    assert k is not None and k.bounds == (50, 4750, 50, 4750)
+    assert k.speed2 == (100 * u.profile.speed) ** 2
+    # a base whose radius is no hundredth: the plain construction answers, the same points
+    setup = type(g.setup)(g.setup.table, Fraction(1, 3), g.setup.tolerance,
+                          g.setup.deploy_depth, g.setup.scout_range, g.setup.round_limit,
+                          g.setup.points)
+    g.setup = setup
+    assert kind_of(g, u) is None
+    for v in g.units.values():
+        assert candidates.move_candidates(g, v) == _plain(g, v)
+
+
+def test_records_follow_clones_and_changes() -> None:
+    """A unit's remembered answer stands only while every position is the same object: a
+    clone shares it until something moves; a new setup, a removed unit, a moved friend far
+    away or an enemy on top of another each give the plain definition's answer."""
+    g = load("astral-dreams", scenario="open-table", seed=10)
+    assert isinstance(g, AstralDreams)
+    rng = random.Random(3)
+    for _ in range(40):
+        legal = g.legal_actions()
+        g.apply(legal[rng.randrange(len(legal))])
+        if g.over:
+            break
+    first = {u.id: candidates.allowed(g, u) for u in g.units.values()}
+    c = g.clone()
+    for u in c.units.values():
+        assert candidates.allowed(c, u) is first[u.id]
+    units = list(c.units.values())
+    units[0].pos = Point(units[0].pos.x, units[0].pos.y)  # equal, but another object
+    units[1].pos = units[-1].pos  # two miniatures on one spot
+    del c.units[units[2].id]
+    for u in c.units.values():
+        assert candidates.move_candidates(c, u) == _plain(c, u)
+    for u in g.units.values():
+        assert candidates.move_candidates(g, u) == _plain(g, u)  # the original unchanged
+    _with_blocker(c)
+    for u in c.units.values():
+        assert candidates.move_candidates(c, u) == _plain(c, u)

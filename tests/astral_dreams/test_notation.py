@@ -89,3 +89,30 @@ def test_points_round_trip_in_text_and_structure(x: int, y: int) -> None:
     a = Move("S1", Point(F(x, 100), F(y, 100)))
     assert parse(str(a)) == a
     assert NOTATION.from_dict(a.to_dict()) == a
+
+
+def test_hundredths_are_read_exactly() -> None:
+    """A point's text with at most two decimals is read through its floats (issue 18): the very
+    point, floats and text that exact decimal reading gives, at the limits too (signs, zeros,
+    six digits, one or two decimals); more decimals take the exact reading."""
+    import random
+    from fractions import Fraction
+
+    from voidwar.core.tabletop import Point
+    from voidwar.rulesets.astral_dreams.actions import POINT
+
+    rng = random.Random(4)
+    texts = ["0,0", "-0,-0.00", "+5,3", "999999.99,-999999.99", "12.5,30", "0.01,-0.01",
+             "-0.5,47.55", "1.10,2.00", "000012.30,7", "12.5, 30", "1.005,2", "0.123456,1"]
+    for _ in range(20_000):
+        parts = []
+        for _ in range(2):
+            n = rng.choice([rng.randrange(-10**8, 10**8), rng.randrange(-9999, 9999)])
+            whole, cents = divmod(abs(n), 100)
+            parts.append(("-" if n < 0 else rng.choice(["", "+"])) + str(whole)
+                         + rng.choice([f".{cents:02d}", "" if cents == 0 else f".{cents:02d}"]))
+        texts.append(",".join(parts))
+    for t in texts:
+        got, want = POINT.parse(t), Point.parse(t.replace(" ", ""))
+        assert got == want and (got.fx, got.fy) == (want.fx, want.fy), t
+        assert str(got) == str(want) and type(got.x) is Fraction and type(got.y) is Fraction

@@ -21,6 +21,7 @@ significant digits, so a float carries it exactly, as in the scenario files); th
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -35,6 +36,8 @@ from ...core.tabletop import Point, fmt
 _COORD = r"[+-]?\d{1,6}(?:\.\d{1,6})?"
 #: the bound that pattern puts on a coordinate
 LIMIT = 10**6
+#: a point whose coordinates are hundredths (:meth:`PointField.parse`'s fast reading)
+_HUNDREDTHS = re.compile(r"[+-]?\d{1,6}(?:\.\d{1,2})?,[+-]?\d{1,6}(?:\.\d{1,2})?")
 
 
 class AttackKind(StrEnum):
@@ -51,8 +54,15 @@ class PointField(Field[Point]):
     hint = "X,Y"
 
     def parse(self, text: str) -> Point:
-        """``"12.50, 30"`` → ``Point(25/2, 30)``."""
-        return Point.parse(text.replace(" ", ""))
+        """``"12.50, 30"`` → ``Point(25/2, 30)``. Hundredths (at most 2 decimals, the grid
+        every generated point lies on) are read through their floats: ``Point.near`` of
+        ``float("12.34")`` is exactly ``Point(1234/100, …)`` (the float is within 1e-9 of
+        the hundredth, far inside the half step ``near`` rounds by)."""
+        t = text.replace(" ", "")
+        if _HUNDREDTHS.fullmatch(t) is not None:
+            x, _, y = t.partition(",")
+            return Point.near(float(x), float(y))
+        return Point.parse(t)
 
     def to_json(self, value: Point) -> Any:
         """``[x, y]`` numbers when a number carries each coordinate exactly, else the text."""

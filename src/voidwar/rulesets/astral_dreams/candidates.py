@@ -4,28 +4,32 @@ same points in the same order, decided with less work on a table whose terrain n
 nor stops movement:
 
 * the points come in chunks (one enemy's, one flank's, the cover beside one blocker), each a
-  pure function of the setup, the unit's speed, range and position and one other point. A chunk
-  is remembered by the setup (a float key, confirmed exactly) already screened by the tests
-  that do not involve other bases: on the table, within speed (the float pre-tests of
-  :class:`.movement.StraightMoves`; a point too close to call is kept for the exact test);
-* the points any chunk screened out are the points the filter would refuse, so screening each
-  chunk and then dropping repeats gives what dropping repeats and then filtering gives;
-* the surviving points are tested against the bases near enough to matter, in floats, with the
-  full :func:`.movement.path_reason` wherever a test is too close to call;
-* the whole answer is remembered too, by the unit, its position and every base in reach
-  (a repeated position: a search's tree, ``legal_actions`` then ``apply``).
+  pure function of the setup, the unit's speed, range and position and one other point, and
+  each already screened by the tests that do not involve other bases: on the table, within
+  speed (the float pre-tests of :class:`.movement.StraightMoves`; a point too close to call is
+  kept for the exact test);
+* the points any chunk screened out are the points the filter would refuse, and a point's
+  verdict depends on the point alone, so screening and filtering each chunk and then dropping
+  repeats gives what dropping repeats and then filtering gives;
+* the surviving points are tested against the bases near enough to matter, in floats (each
+  chunk remembers what each base offset blocks), with the full :func:`.movement.path_reason`
+  wherever a test is too close to call;
+* each unit's answer is kept with the game (a :class:`Record`, shared by its clones) with the
+  exact objects it was worked out from — the setup, the unit's profile and every miniature's
+  id and position (positions are immutable values: the same object, the same place). While
+  they are the same objects the answer stands; once one changed, the new answer reuses every
+  chunk whose two points are still the same objects.
 
 On any other table :func:`.movement.move_candidates` (the prepared definition) answers.
 """
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.tabletop import Point
 from .actions import Move
+from .gridmoves import enemy_entries, flank_entries, grid_of, kind_of
 from .movegen import PointMaker, Raw, cover_points, made
 from .paths import other_bases, path_reason
 
@@ -37,17 +41,8 @@ if TYPE_CHECKING:
 #: close to call (the exact test decides)
 Entry = tuple[Raw, float, float, float, float, float]
 
-#: how many entries each of the setup's memos holds (then it forgets them all)
-LIMIT = 20_000
-
-
-def _memo(b: Battle, name: str) -> dict[Any, Any]:
-    """The setup's memo ``name`` (a dict shared by a game and its clones)."""
-    memo = b.setup.memo
-    d: dict[Any, Any] | None = memo.get(name)
-    if d is None:
-        d = memo[name] = {}
-    return d
+#: how many base offsets a chunk remembers the masks of (then it forgets them all)
+MASKS = 64
 
 
 def _same(p: Point, q: Point) -> bool:
@@ -78,7 +73,7 @@ class _Screen:
         self.on_table, self.radius = t.base_on_table, s.radius
         self.here = u.pos
 
-    def entries(self, points: Sequence[Raw]) -> list[Entry]:
+    def entries(self, points: list[Raw]) -> list[Entry]:
         """The points that pass (or are too close to call), never the unit's own spot."""
         x0, x1, y0, y1 = self.box
         a = self.here
@@ -110,58 +105,77 @@ class _Screen:
         return out
 
 
-class _Merged:
-    """One unit's chunks joined, each point once, and what each base near it does to them:
-    a mask of the points it clearly blocks and one of those too close to call; the points
-    and moves made when first asked for."""
+def _once(entries: list[Entry]) -> list[Entry]:
+    """``entries`` without repeats of a point (the first kept)."""
+    kept: list[Entry] = []
+    for e in entries:
+        if not any(f[1] == e[1] and f[2] == e[2] and _alike(f[0], e[0]) for f in kept):
+            kept.append(e)
+    return kept
 
-    __slots__ = ("chunks", "entries", "masks", "moves", "points", "unsure")
 
-    def __init__(self, chunks: list[list[Entry]]) -> None:
-        self.chunks = chunks  # held: their ids key this record
-        seen: set[tuple[float, float]] = set()
-        entries: list[Entry] = []
-        for chunk in chunks:
-            for entry in chunk:
-                k = (entry[1], entry[2])
-                if k in seen:
-                    # equal floats: the same point unless an exact comparison says otherwise
-                    r = entry[0]
-                    if any(e[1] == k[0] and e[2] == k[1] and _alike(e[0], r) for e in entries):
-                        continue
-                else:
-                    seen.add(k)
-                entries.append(entry)
+def _alike(q: Raw, r: Raw) -> bool:
+    """Whether two screened points with equal floats are the same point: two unmade ones
+    always (one grid point per pair of floats), else compared exactly."""
+    if q.__class__ is tuple and r.__class__ is tuple:
+        return True
+    return _same(made(q), made(r))
+
+
+class _Chunk:
+    """One chunk's screened points (each once, in order), what each base offset does to them,
+    and the points and moves made when first asked for."""
+
+    __slots__ = ("at", "entries", "keys", "masks", "moves", "pairs", "points", "unsure")
+
+    def __init__(self, at: Any, entries: list[Entry], unsure: bool = True) -> None:
+        self.at = at  # the other point (or the cover points) it was made for: held
+        keys = {(e[1], e[2]) for e in entries}
+        if len(keys) < len(entries):
+            entries = _once(entries)
         self.entries = entries
-        self.masks: dict[tuple[float, float], tuple[int, int]] = {}
-        # the points whose speed test was too close to call
-        self.unsure = sum(1 << i for i, e in enumerate(entries) if e[5] < 0)
-        self.points: list[Point | None] = [None] * len(entries)
-        self.moves: dict[str, list[Move | None]] = {}
+        self.keys = keys
+        #: the points whose speed test was too close to call (``unsure``: there may be some)
+        self.unsure = sum(1 << i for i, e in enumerate(entries) if e[5] < 0) if unsure else 0
+        # made when first needed (fewer objects for the collector to visit)
+        self.masks: dict[tuple[float, float], tuple[int, int]] | None = None
+        self.points: list[Point | None] | None = None
+        self.moves: dict[str, list[Move | None]] | None = None
+        #: ``(self, i)`` for every entry, made when first asked for
+        self.pairs: list[tuple[_Chunk, int]] | None = None
 
     def point(self, i: int) -> Point:
         """Entry ``i``'s point."""
-        p = self.points[i]
+        pts = self.points
+        if pts is None:
+            pts = self.points = [None] * len(self.entries)
+        p = pts[i]
         if p is None:
-            p = self.points[i] = made(self.entries[i][0])
+            p = pts[i] = made(self.entries[i][0])
         return p
 
     def move(self, uid: str, i: int) -> Move:
         """``Move(uid, point(i))``, one value for every ask."""
-        ms = self.moves.get(uid)
+        moves = self.moves
+        if moves is None:
+            moves = self.moves = {}
+        ms = moves.get(uid)
         if ms is None:
-            ms = self.moves[uid] = [None] * len(self.entries)
+            ms = moves[uid] = [None] * len(self.entries)
         m = ms[i]
         if m is None:
             m = ms[i] = Move(uid, self.point(i))
         return m
 
-    def mask(self, vx: float, vy: float, fs2: float) -> tuple[int, int]:
-        """(blocked, too close to call) by a base at ``(vx, vy)`` from the unit."""
-        key = (vx, vy)
-        hit = self.masks.get(key)
+    def mask(self, key: tuple[float, float], fs2: float) -> tuple[int, int]:
+        """(blocked, too close to call) by a base at ``key = (vx, vy)`` from the unit."""
+        masks = self.masks
+        if masks is None:
+            masks = self.masks = {}
+        hit = masks.get(key)
         if hit is not None:
             return hit
+        vx, vy = key
         blocked = unsure = 0
         bit = 1
         for _r, _x, _y, abx, aby, denom in self.entries:
@@ -176,156 +190,283 @@ class _Merged:
                 elif fs2 >= d2 - tol:
                     unsure |= bit
             bit <<= 1
-        if len(self.masks) >= 256:
-            self.masks.clear()
-        out = self.masks[key] = (blocked, unsure)
+        if len(masks) >= MASKS:
+            masks.clear()
+        out = masks[key] = (blocked, unsure)
         return out
 
+    def __deepcopy__(self, memo: dict[int, object]) -> _Chunk:
+        return self  # never changed but for what it remembers
 
-def _alike(q: Raw, r: Raw) -> bool:
-    """Whether two screened points with equal floats are the same point: two unmade ones
-    always (one grid point per pair of floats), else compared exactly."""
-    if q.__class__ is tuple and r.__class__ is tuple:
+
+class Record:
+    """One unit's legal move destinations (:func:`allowed`): its chunks (by the other point's
+    object: enemies, flanks; and the cover), the allowed ``(chunk, entry)`` pairs in order,
+    and the objects the answer was worked out from."""
+
+    __slots__ = ("chunks", "covers", "deps", "pos", "profile", "sel", "setup", "side")
+
+    def __init__(self, b: Battle, u: Unit) -> None:
+        self.setup, self.profile, self.pos, self.side = b.setup, u.profile, u.pos, u.side
+        #: every miniature's id and position, in order
+        self.deps: list[object] = []
+        #: the chunk of each enemy by ``id`` of its position, its flank chunk by ``~id``
+        self.chunks: dict[int, _Chunk] = {}
+        self.covers: list[_Chunk] = _NO_COVERS
+        self.sel: list[tuple[_Chunk, int]] = []
+
+    def valid(self, b: Battle, u: Unit) -> bool:
+        """Whether the answer still stands: the same objects it was worked out from."""
+        if (self.pos is not u.pos or self.profile is not u.profile or self.setup is not b.setup
+                or self.side != u.side):
+            return False
+        deps = self.deps
+        if len(deps) != 2 * len(b.units):
+            return False
+        i = 0
+        for o in b.units.values():
+            if deps[i] is not o.id or deps[i + 1] is not o.pos:
+                return False
+            i += 2
         return True
-    return _same(made(q), made(r))
+
+    def point(self, i: int) -> Point:
+        """The ``i``-th allowed destination."""
+        c, j = self.sel[i]
+        return c.point(j)
+
+    def move(self, uid: str, i: int) -> Move:
+        """``Move(uid, point(i))``, one value for every ask."""
+        c, j = self.sel[i]
+        return c.move(uid, j)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Record:
+        return self  # never changed: a copy of a game shares it
 
 
-#: a unit's legal move destinations: its merged points and the indices of those allowed
-Allowed = tuple[_Merged, list[int]]
+def _records(b: Battle) -> dict[str, Record]:
+    """The game's records by unit id (copied, not shared, by a clone: :meth:`clone`)."""
+    d: dict[str, Record] | None = b.__dict__.get("move_records")
+    if d is None:
+        d = b.__dict__["move_records"] = {}
+    return d
 
 
-def allowed(b: Battle, u: Unit) -> Allowed:
-    """:func:`.movement.move_candidates` on a table :func:`simple`, as indices into the merged
-    points (see the module docstring), remembered by the unit, its position, the enemies and
-    the bases in reach."""
+def allowed(b: Battle, u: Unit) -> Record:
+    """:func:`.movement.move_candidates` on a table :func:`simple`, as a :class:`Record` of
+    the allowed points (see the module docstring)."""
+    recs = _records(b)
+    rec = recs.get(u.id)
+    if rec is not None and rec.valid(b, u):
+        return rec
+    new = _build(b, u, rec)
+    if len(recs) > 4 * len(b.units) + 8:
+        recs.clear()  # units removed long ago
+    recs[u.id] = new
+    return new
+
+
+_NONE: dict[int, _Chunk] = {}
+_NO_COVERS: list[_Chunk] = []
+
+
+class _Maker:
+    """Makes one unit's new chunks: on the hundredth grid (:mod:`.gridmoves`) where it can,
+    else by the plain construction (:class:`.movegen.PointMaker`, :class:`_Screen`)."""
+
+    def __init__(self, b: Battle, u: Unit) -> None:
+        self.b, self.u = b, u
+        self.kind = kind_of(b, u)
+        self.ga = grid_of(u.pos) if self.kind is not None else None
+        self.screen: _Screen | None = None
+        self.maker: PointMaker | None = None
+
+    def _plain(self) -> tuple[_Screen, PointMaker]:
+        if self.screen is None or self.maker is None:
+            self.screen, self.maker = _Screen(self.b, self.u), PointMaker(self.b, self.u)
+        return self.screen, self.maker
+
+    def enemy(self, e: Unit) -> _Chunk:
+        """The chunk of enemy ``e``: contact, full speed toward and away, range."""
+        if self.ga is not None and self.kind is not None:
+            entries = enemy_entries(self.kind, self.u.pos, self.ga, e.pos)
+            if entries is not None:
+                return _Chunk(e.pos, entries, unsure=False)  # decided exactly, in integers
+        screen, maker = self._plain()
+        return _Chunk(e.pos, screen.entries(maker.enemy_raw(e)))
+
+    def flank(self, at: Point) -> _Chunk:
+        """The flank chunk of the enemy at ``at``."""
+        if self.ga is not None and self.kind is not None:
+            return _Chunk(at, flank_entries(self.kind, self.u.pos, self.ga, at), unsure=False)
+        screen, maker = self._plain()
+        return _Chunk(at, screen.entries(maker.flank_raw(at)))
+
+    def cover(self, pts: list[Point]) -> _Chunk:
+        """The cover chunk beside one blocker."""
+        screen, _ = self._plain()
+        return _Chunk(pts, screen.entries(list(pts)))
+
+
+def _build(b: Battle, u: Unit, old: Record | None) -> Record:
+    """A new :class:`Record` of ``u`` (``old``: the one before, whose chunks it reuses where
+    their two points are the same objects): the chunks of each enemy, of the flanks of the two
+    nearest and of the cover beside each blocker, in :func:`.movement.move_points`' order, and
+    the points of them that no base blocks."""
+    rec = Record(b, u)
     a = u.pos
     ax, ay = a.fx, a.fy
-    sp = u.profile.speed
+    here = old is not None and old.pos is a and old.profile is u.profile and (
+        old.setup is b.setup)
+    olds = old.chunks if here and old is not None else _NONE
+    mk: _Maker | None = None
     fr = b.setup.fradius
-    lim = (float(sp) + 2 * fr) * (1 + 1e-6) + 1e-6  # StraightMoves' reach of a base
+    lim = (float(u.profile.speed) + 2 * fr) * (1 + 1e-6) + 1e-6  # StraightMoves' reach
     lim2 = lim * lim
-    # the answer depends on the enemies (their points) and the bases in reach (the paths)
-    key: list[Any] = [u.id, sp, b.range_of(u), ax, ay]
-    exact: list[Point] = [a]
+    deps, mine, chunks = rec.deps, rec.chunks, []
     near: list[tuple[float, float]] = []
+    # the two nearest enemies, as sorted(key=squared distance)[:2] picks them (ties: first)
+    n1: Point | None = None
+    n2: Point | None = None
+    d1 = d2 = 0.0
+    side = u.side
     for o in b.units.values():
+        p = o.pos
+        deps.append(o.id)
+        deps.append(p)
         if o is u:
             continue
-        op = o.pos
-        vx, vy = op.fx - ax, op.fy - ay
-        close = vx * vx + vy * vy <= lim2
-        if close:
+        vx, vy = p.fx - ax, p.fy - ay
+        d = vx * vx + vy * vy  # Point.fdist2
+        if d <= lim2:
             near.append((vx, vy))
-        if close or o.side != u.side:
-            key.append(op.fx)
-            key.append(op.fy)
-            exact.append(op)
-        else:
-            key.append(None)
-    memo = _memo(b, "moves")
-    k = tuple(key)
-    hit = memo.get(k)
-    if hit is not None and all(map(_same, hit[0], exact)):
-        found: Allowed = hit[1]
-        return found
-    out = _filtered(b, u, _chunks(b, u), near, (fr + fr) ** 2)
-    if len(memo) >= LIMIT:
-        memo.clear()
-    memo[k] = (exact, out)
-    return out
+        if o.side == side:
+            continue
+        c = olds.get(id(p))
+        if c is None or c.at is not p:
+            if mk is None:
+                mk = _Maker(b, u)
+            c = mk.enemy(o)
+        mine[id(p)] = c
+        chunks.append(c)
+        if n1 is None or d < d1:
+            n2 = n1  # one statement each: mypyc keeps n2's declared type
+            d2 = d1
+            n1 = p
+            d1 = d
+        elif n2 is None or d < d2:
+            n2 = p
+            d2 = d
+    for q in (n1, n2):
+        if q is not None:
+            c = olds.get(~id(q))
+            if c is None or c.at is not q:
+                if mk is None:
+                    mk = _Maker(b, u)
+                c = mk.flank(q)
+            mine[~id(q)] = c
+            chunks.append(c)
+    if _covers(b):
+        rec.covers = _cover_chunks(b, u, old if here else None, mk)
+        chunks.extend(rec.covers)
+    rec.sel = _filtered(b, u, chunks, near, (fr + fr) ** 2)
+    return rec
+
+
+def _cover_chunks(b: Battle, u: Unit, old: Record | None, mk: _Maker | None) -> list[_Chunk]:
+    """The cover chunks beside each blocker (``old``: a record from the same place)."""
+    covers = _covers(b)
+    if old is not None and len(old.covers) == len(covers):
+        return old.covers
+    mk = mk or _Maker(b, u)
+    return [mk.cover(pts) for pts in covers]
 
 
 def allows(b: Battle, u: Unit, p: Point) -> bool:
     """Whether ``p`` is one of ``u``'s move candidates (its straight path is then allowed);
     False says nothing of any other point."""
-    m, idx = allowed(b, u)
-    entries = m.entries
     px, py = p.fx, p.fy
-    for i in idx:
-        e = entries[i]
-        if e[1] == px and e[2] == py and _same(m.point(i), p):
+    for c, i in allowed(b, u).sel:
+        e = c.entries[i]
+        if e[1] == px and e[2] == py and _same(c.point(i), p):
             return True
     return False
 
 
 def move_candidates(b: Battle, u: Unit) -> list[Point]:
     """:func:`.movement.move_candidates` on a table :func:`simple` (the caller's own list)."""
-    m, idx = allowed(b, u)
-    return [m.point(i) for i in idx]
+    return [c.point(i) for c, i in allowed(b, u).sel]
 
 
-def _chunks(b: Battle, u: Unit) -> list[list[Entry]]:
-    """The screened points of each enemy, of the flanks of the two nearest and of the cover
-    beside each blocker, in :func:`.movement.move_points`' order, each remembered."""
+def _covers(b: Battle) -> list[list[Point]]:
+    """The cover points beside each line-of-sight blocker (remembered by the setup)."""
     s = b.setup
-    a = u.pos
-    ax, ay = a.fx, a.fy
-    memo = _memo(b, "chunks")
-    head = (u.profile.speed, b.range_of(u), ax, ay)
-    screen: _Screen | None = None
-    maker: PointMaker | None = None
-    enemies = b.enemies(u)
-    # (tag, the other point, its unit or points)
-    wanted: list[tuple[str, Point, Any]] = [("e", e.pos, e) for e in enemies]
-    wanted.extend(("f", e.pos, None)
-                  for e in sorted(enemies, key=lambda e: a.fdist2(e.pos))[:2])
-    for i, f in enumerate(s.table.features):
-        if f.blocks_los:
-            pts = cover_points(f, s.fradius)
-            if pts:
-                wanted.append((f"c{i}", pts[0], pts))
-    chunks: list[list[Entry]] = []
-    for tag, at, arg in wanted:
-        key = (tag, *head, at.fx, at.fy)
-        hit = memo.get(key)
-        if hit is not None and _same(hit[0], a) and _same(hit[1], at):
-            chunks.append(hit[2])
-            continue
-        if screen is None:
-            screen, maker = _Screen(b, u), PointMaker(b, u)
-        assert maker is not None
-        raws = (maker.enemy_raw(arg) if tag == "e"
-                else maker.flank_raw(at) if tag == "f" else arg)
-        entries = screen.entries(raws)
-        if len(memo) >= LIMIT:
-            memo.clear()
-        memo[key] = (a, at, entries)
-        chunks.append(entries)
-    return chunks
+    found: list[list[Point]] | None = s.memo.get("covers")
+    if found is None:
+        found = [pts for f in s.table.features if f.blocks_los
+                 if (pts := cover_points(f, s.fradius))]
+        s.memo["covers"] = found
+    return found
 
 
-def _filtered(b: Battle, u: Unit, chunks: list[list[Entry]], near: list[tuple[float, float]],
-              fs2: float) -> Allowed:
+def _filtered(b: Battle, u: Unit, chunks: list[_Chunk], near: list[tuple[float, float]],
+              fs2: float) -> list[tuple[_Chunk, int]]:
     """The chunks' points, each once, that no base blocks (The Round 2a): float masks, and
     :func:`.paths.path_reason` for the points too close to call."""
-    memo = _memo(b, "merged")
-    key = tuple(map(id, chunks))
-    m: _Merged | None = memo.get(key)
-    if m is None or not all(map(operator.is_, m.chunks, chunks)):
-        m = _Merged(chunks)
-        if len(memo) >= LIMIT:
-            memo.clear()
-        memo[key] = m
-    blocked, unsure = 0, m.unsure
-    for vx, vy in near:
-        bl, un = m.mask(vx, vy, fs2)
-        blocked |= bl
-        unsure |= un
-    unsure &= ~blocked
-    n = len(m.entries)
-    if not blocked and not unsure:
-        return m, list(range(n))
-    out: list[int] = []
-    others: list[Any] = []
+    out: list[tuple[_Chunk, int]] = []
+    keys = [c.keys for c in chunks]
+    if len(set().union(*keys)) < sum(map(len, keys)):
+        return _filtered_slowly(b, u, chunks, near, fs2)
+    for c in chunks:
+        blocked, unsure = 0, c.unsure
+        for key in near:
+            bl, un = c.mask(key, fs2)
+            blocked |= bl
+            unsure |= un
+        if not blocked and not unsure:
+            pairs = c.pairs
+            if pairs is None:
+                pairs = c.pairs = [(c, i) for i in range(len(c.entries))]
+            out.extend(pairs)
+        else:
+            _pick(b, u, c, blocked, unsure & ~blocked, out, None)
+    return out
+
+
+def _pick(b: Battle, u: Unit, c: _Chunk, blocked: int, unsure: int,
+          out: list[tuple[_Chunk, int]], met: dict[tuple[float, float], list[Raw]] | None
+          ) -> None:
+    """Add ``c``'s points that no base blocks (``unsure``: decided by :func:`path_reason`);
+    ``met``: the points of the chunks before, by their floats (a repeat is left out)."""
     a = u.pos
-    for i in range(n):
+    for i, e in enumerate(c.entries):
+        if met is not None:
+            k = (e[1], e[2])
+            same = met.get(k)
+            if same is None:
+                met[k] = [e[0]]
+            elif any(_alike(q, e[0]) for q in same):
+                continue  # the same point as one before: already decided
+            else:
+                same.append(e[0])
         bit = 1 << i
         if blocked & bit:
             continue
-        if unsure & bit:
-            if not others:
-                others.append(other_bases(b, u))
-            if path_reason(b, u, [a, m.point(i)], others[0]) is not None:
-                continue
-        out.append(i)
-    return m, out
+        if unsure & bit and path_reason(b, u, [a, c.point(i)], other_bases(b, u)) is not None:
+            continue
+        out.append((c, i))
+
+
+def _filtered_slowly(b: Battle, u: Unit, chunks: list[_Chunk],
+                     near: list[tuple[float, float]], fs2: float) -> list[tuple[_Chunk, int]]:
+    """:func:`_filtered` where two chunks share a point's floats: each point once."""
+    out: list[tuple[_Chunk, int]] = []
+    met: dict[tuple[float, float], list[Raw]] = {}
+    for c in chunks:
+        blocked, unsure = 0, c.unsure
+        for key in near:
+            bl, un = c.mask(key, fs2)
+            blocked |= bl
+            unsure |= un
+        _pick(b, u, c, blocked, unsure & ~blocked, out, met)
+    return out

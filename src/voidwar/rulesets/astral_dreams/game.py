@@ -171,8 +171,10 @@ class AstralDreams(Game, Battle):
         Built unit by unit in :meth:`_candidates`' order; each unit's moves are filtered by
         :func:`.movement.legal_moves` (the same reason, its preparation shared), and a ready
         unit's ``end`` is always legal (its reason is :meth:`turn_reason`)."""
-        if self._result is not None or self.current is not None:
-            return [a for a in self._candidates() if self.reason(a) is None]
+        if self._result is not None:
+            return []
+        if self.current is not None:
+            return self._acting_legal()
         out: list[Action] = []
         for u in self.ready(self.turn):
             if u.profile.attacks >= 1:
@@ -186,11 +188,27 @@ class AstralDreams(Game, Battle):
             out.append(end(u.id))
         return out
 
+    def _acting_legal(self) -> list[Action]:
+        """:meth:`legal_actions` of the unit mid-turn: the attacks ``attack_reason`` allows
+        (single targets of the turn's kind, while an attack is left: :func:`.attacks.attack_options`
+        in the candidates' order) and its ``end``; the candidates filtered where the turn is
+        not the unit's to take (then nothing is legal)."""
+        u = self.units.get(self.current or "")
+        if u is None or self.turn_reason(u.id)[1] is not None:
+            return [a for a in self._candidates() if self.reason(a) is None]
+        going = self.attack_kind is not None
+        if (self.attacks_left if going else u.profile.attacks) < 1:
+            return [end(u.id)]
+        return [*attack_options(self, u, self.attack_kind), end(u.id)]
+
     def choose_legal(self, pick: Callable[[int], int]) -> Action:
         """``legal_actions()[pick(n)]``, each unit's block counted (its attacks, its move
         points, its ``end``) and only the action picked built as a move."""
-        if self._result is not None or self.current is not None:
+        if self._result is not None:
             return super().choose_legal(pick)
+        if self.current is not None:
+            legal = self._acting_legal()
+            return legal[pick(len(legal))]
         blocks: list[tuple[Unit, list[Action], int, Callable[[int], Move]]] = []
         n = 0
         for u in self.ready(self.turn):
@@ -339,6 +357,8 @@ class AstralDreams(Game, Battle):
                 d[k] = list(v)
             elif k == "units":
                 d[k] = {uid: u.copy() for uid, u in v.items()}
+            elif k == "move_records":
+                d[k] = dict(v)  # records never change: shared, the dict not
             elif k == "dice":
                 d[k] = SeededDice(reseed) if reseed is not None else v.clone()
             else:

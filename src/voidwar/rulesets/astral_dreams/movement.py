@@ -225,8 +225,8 @@ def legal_moves(b: Battle, u: Unit) -> list[Move]:
     if not can_move(b, u):
         return []
     if simple(b):
-        m, idx = allowed(b, u)
-        return [m.move(u.id, i) for i in idx]
+        uid = u.id
+        return [c.move(uid, i) for c, i in allowed(b, u).sel]
     return [Move(u.id, p) for p in plain_candidates(b, u)]
 
 
@@ -236,9 +236,9 @@ def move_choice(b: Battle, u: Unit) -> tuple[int, Callable[[int], Move]]:
     if not can_move(b, u):
         return 0, _no_move
     if simple(b):
-        m, idx = allowed(b, u)
+        rec = allowed(b, u)
         uid = u.id
-        return len(idx), lambda i: m.move(uid, idx[i])
+        return len(rec.sel), lambda i: rec.move(uid, i)
     pts = plain_candidates(b, u)
     return len(pts), lambda i: Move(u.id, pts[i])
 
