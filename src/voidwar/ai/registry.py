@@ -39,11 +39,20 @@ class RulesPolicy:
 
     def choose(self, game: Game) -> Action:
         """The wrapped policy's choice on the rules' own game (never at a pending roll)."""
-        if isinstance(game, ExplicitChanceGame):
+        if ExplicitChanceGame in type(game).__mro__:  # isinstance, without ABCMeta's hook
+            assert isinstance(game, ExplicitChanceGame)
             if game.to_act == CHANCE:
                 raise IllegalAction("a roll is pending: the chance seat acts, not a policy")
             game = game.inner
         return self.policy.choose(game)
+
+    def chooser(self, game: Game) -> Callable[[Game], Action]:
+        """The ``choose`` to call for every decision of ``game``: the wrapped policy's own
+        when ``game`` is the rules' game (no explicit chance), so a batch of games skips
+        this wrapper's test per action."""
+        if ExplicitChanceGame in type(game).__mro__:
+            return self.choose
+        return self.policy.choose
 
     def __getattr__(self, name: str) -> Any:
         if name == "policy" or name.startswith("__"):

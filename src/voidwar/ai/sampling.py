@@ -12,6 +12,7 @@ from ..core.chance import ExplicitChanceGame
 from ..core.dice import PCG32
 from ..core.errors import DiceError, IllegalAction, RecordError
 from ..core.game import Action, Game
+from ..core.notation import text_of
 from ..core.policy import Policy
 from ..core.record import replay
 from ..core.registry import search_hooks
@@ -42,7 +43,7 @@ def apply_legal(g: Game, action: Action) -> None:
         g.apply(action)
         return
     g.execute(action)
-    g.actions.append(str(action))
+    g.actions.append(text_of(action))
     g._pending.clear()
 
 
@@ -64,7 +65,7 @@ def random_rollout(g: Game, rng: PCG32, limit: int) -> int:
     while steps < limit and not g.over and g.to_act is not None:
         action = choose(below)
         execute(action)
-        g.actions.append(str(action))
+        g.actions.append(text_of(action))
         g._pending.clear()
         steps += 1
     return steps

@@ -70,18 +70,17 @@ class PCG32:
     __slots__ = ("state",)
 
     def __init__(self, seed: int) -> None:
-        self.state = 0
-        self.next_u32()
-        self.state = (self.state + (seed & _MASK64)) & _MASK64
-        self.next_u32()
+        # the reference seeding: from state 0 one step (to the increment), add the seed, one
+        # more step; the two outputs are discarded
+        self.state = (((_PCG_INC + (seed & _MASK64)) & _MASK64) * _PCG_MULT + _PCG_INC) & _MASK64
 
     def next_u32(self) -> int:
         """The next 32-bit output of the generator."""
         old = self.state
         self.state = (old * _PCG_MULT + _PCG_INC) & _MASK64
-        xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
-        rot = old >> 59
-        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+        # XSH-RR: xorshift high, then rotate the 32 bits right by the top 5 bits of ``old``
+        # (a 32-bit rotation is a shift of the value written twice: ``x * 0x100000001``)
+        return ((((((old >> 18) ^ old) >> 27) & _MASK32) * 0x100000001) >> (old >> 59)) & _MASK32
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n) by rejection (no modulo bias)."""
@@ -91,9 +90,7 @@ class PCG32:
         while True:  # next_u32, inlined (every die and every random policy's pick comes here)
             old = self.state
             self.state = (old * _PCG_MULT + _PCG_INC) & _MASK64
-            xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
-            rot = old >> 59
-            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+            r = ((((((old >> 18) ^ old) >> 27) & _MASK32) * 0x100000001) >> (old >> 59)) & _MASK32
             if r >= threshold:
                 return r % n
 
@@ -209,8 +206,7 @@ class KeyedDice(Dice):
     def _next(self, sides: int, purpose: str) -> int:
         rng = self._streams.get(purpose)
         if rng is None:
-            h = int.from_bytes(hashlib.blake2b(purpose.encode(), digest_size=8).digest(), "big")
-            rng = self._streams[purpose] = PCG32(derive_seed(self.seed, h))
+            rng = self._streams[purpose] = PCG32(derive_seed(self.seed, purpose_key(purpose)))
         return rng.below(sides) + 1
 
     def spec(self) -> dict[str, Any]:
@@ -227,6 +223,24 @@ class KeyedDice(Dice):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> KeyedDice:
         return self.clone()
+
+
+#: purpose → its stream key (a search makes a fresh KeyedDice per sample: each then hashes the
+#: same few purposes again); cleared past the limit
+_PURPOSE_KEYS: dict[str, int] = {}
+_PURPOSE_KEYS_LIMIT = 100_000
+
+
+def purpose_key(purpose: str) -> int:
+    """The stable 64-bit key of a roll purpose (its BLAKE2b-64 hash): :class:`KeyedDice`
+    seeds the purpose's stream with ``derive_seed(seed, key)``."""
+    key = _PURPOSE_KEYS.get(purpose)
+    if key is None:
+        key = int.from_bytes(hashlib.blake2b(purpose.encode(), digest_size=8).digest(), "big")
+        if len(_PURPOSE_KEYS) >= _PURPOSE_KEYS_LIMIT:
+            _PURPOSE_KEYS.clear()
+        _PURPOSE_KEYS[purpose] = key
+    return key
 
 
 def _copied(rng: PCG32) -> PCG32:

@@ -130,6 +130,11 @@ class Choice(Field[T]):
         raise NotationError(f"{value!r} is not one of {self.hint}")
 
 
+#: value types whose text is a function of type and value alone (:meth:`Either.format` keeps it)
+_PLAIN = frozenset({int, str, bool, type(None)})
+_TEXTS_LIMIT = 4096
+
+
 class Either(Field[Any]):
     """The first of ``options`` whose pattern matches (``platform`` or a Bolt ``B5``)."""
 
@@ -137,6 +142,9 @@ class Either(Field[Any]):
         self.options = options
         self.pattern = "(?:" + "|".join(f"(?:{o.pattern})" for o in options) + ")"
         self.hint = "|".join(o.hint for o in options)
+        #: (type, value) → text, for plain values (whose text depends on nothing else):
+        #: ``format`` tries the options with regexes, and an action's text is written often
+        self._texts: dict[tuple[type, Any], str] = {}
 
     def _which(self, text: str) -> Field[Any]:
         for o in self.options:
@@ -150,6 +158,17 @@ class Either(Field[Any]):
 
     def format(self, value: Any) -> str:
         """Written with the first option that writes ``value`` and reads it back."""
+        plain = type(value) in _PLAIN
+        if plain:
+            text = self._texts.get((type(value), value))
+            if text is not None:
+                return text
+        text = self._format(value)
+        if plain and len(self._texts) < _TEXTS_LIMIT:
+            self._texts[(type(value), value)] = text
+        return text
+
+    def _format(self, value: Any) -> str:
         for o in self.options:
             try:
                 text = o.format(value)

@@ -28,19 +28,28 @@ if TYPE_CHECKING:
 
 
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
-class Event:
+class _EventFields:
+    """An :class:`Event`'s storage, writable while the event is being made: the hot paths
+    (:meth:`Game.roll`, :meth:`Game.emit`) fill one with plain attribute stores and then make
+    it an ``Event`` (``__class__`` assignment; the same slots), which no one can change."""
+
+    __slots__ = ("_args", "_text", "data", "kind")
+    kind: str
+    data: dict[str, Any]
+    _text: str
+    _args: tuple[Any, ...] | None
+
+
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
+class Event(_EventFields):
     """Something that happened: a roll, a move, a hit. ``text`` is for people, ``data`` for code.
 
     A frozen value (``Event(kind, text, data)``; equal when kind, text and data are). An event
     made by :meth:`Game.emit_format` keeps a template and its values and formats ``text`` when
     it is first read: most events of a simulated game are never read."""
 
-    __slots__ = ("_args", "_text", "data", "kind")
+    __slots__ = ()
     __match_args__ = ("kind", "text", "data")
-    kind: str
-    data: dict[str, Any]
-    _text: str
-    _args: tuple[Any, ...] | None
 
     def __init__(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
         _set_kind(self, kind)
@@ -101,10 +110,10 @@ class Event:
 
 
 _new_event = object.__new__
-_set_kind = Event.__dict__["kind"].__set__
-_set_data = Event.__dict__["data"].__set__
-_set_text = Event.__dict__["_text"].__set__
-_set_args = Event.__dict__["_args"].__set__
+_set_kind = _EventFields.__dict__["kind"].__set__
+_set_data = _EventFields.__dict__["data"].__set__
+_set_text = _EventFields.__dict__["_text"].__set__
+_set_args = _EventFields.__dict__["_args"].__set__
 
 
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
@@ -172,7 +181,7 @@ def _made_by(game: Game, action: Action) -> str | None:
     try:
         text = str(action)
         cls = type(action)
-        if notation is not None and cls in _kinds(notation):
+        if notation is not None and cls in (_KINDS.get(id(notation)) or _kinds(notation)):
             key = (cls, text)
             read = _READ.get(key, False)
             if read is False:
@@ -320,26 +329,42 @@ class Game(ABC):
         if type(dice).roll is _DICE_ROLL:  # the usual case: no Roll value built, same event
             value = dice.roll_value(sides, purpose)
             die = _DIE.get(sides) or f"d{sides}"
-            ev = Event.formatted("roll", "{}={} for {}", (die, value, purpose),
-                                 {"die": die, "value": value, "purpose": purpose})
+            ev: Any = _EventFields()  # an Event below (Any: no cast in the compiled build)
+            ev._text = "{}={} for {}"
+            ev._args = (die, value, purpose)
         else:
             r: Roll = dice.roll(sides, purpose)
-            value = r.value
-            ev = Event("roll", str(r), {"die": r.die, "value": value, "purpose": r.purpose})
+            value, die, purpose = r.value, r.die, r.purpose
+            ev = _EventFields()
+            ev._text = str(r)
+            ev._args = None
+        ev.kind = "roll"
+        ev.data = {"die": die, "value": value, "purpose": purpose}
+        ev.__class__ = Event  # frozen from here on (_EventFields)
         self._pending.append(ev)
         self.log.append(ev)
         return value
 
     def emit(self, kind: str, text: str, **data: Any) -> None:
         """Log an event (and return it from the running :meth:`apply`)."""
-        ev = Event(kind, text, data)
+        ev: Any = _EventFields()  # an Event below (Any: no cast in the compiled build)
+        ev.kind = kind
+        ev._text = text
+        ev.data = data
+        ev._args = None
+        ev.__class__ = Event  # frozen from here on (_EventFields)
         self._pending.append(ev)
         self.log.append(ev)
 
     def emit_format(self, kind: str, template: str, *args: Any, **data: Any) -> None:
         """:meth:`emit` of the text ``template.format(*args)``, formatted only when read
         (:meth:`Event.formatted`; ``args`` immutable values)."""
-        ev = Event.formatted(kind, template, args, data)
+        ev: Any = _EventFields()  # an Event below (Any: no cast in the compiled build)
+        ev.kind = kind
+        ev._text = template
+        ev.data = data
+        ev._args = args
+        ev.__class__ = Event  # frozen from here on (_EventFields)
         self._pending.append(ev)
         self.log.append(ev)
 
@@ -373,7 +398,11 @@ class Game(ABC):
         """
         if self.over:
             raise IllegalAction("the game is over")
-        act, text = self._read(action)
+        known = _KNOWN.get(id(action))  # _made_by's first test, inlined: the usual case
+        if known is not None and known[0] is action and known[1] is type(self).notation:
+            act, text = action, known[2]
+        else:
+            act, text = self._read(action)
         self.check(act)
         backup = self._snapshot() if self.dice.can_fail else None
         self._pending = []

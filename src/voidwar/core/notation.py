@@ -34,7 +34,8 @@ from .errors import NotationError
 from .fields import Choice, Either, Field, Int, Numbered, Several, Word, literal_pattern
 
 __all__ = ["Action", "ActionSpec", "Choice", "Either", "Field", "Int", "Notation", "NotationError",
-           "Numbered", "Several", "Word", "is_declared", "notation", "structured"]
+           "Numbered", "Several", "Word", "is_declared", "notation", "structured", "text_of",
+           "texts_of"]
 
 A = TypeVar("A", bound="Action")
 
@@ -222,30 +223,67 @@ def notation(template: str, field_map: Mapping[str, Field[Any]] | None = None, *
 
 def _compile_format(spec: ActionSpec) -> Callable[[Action], str]:
     """``__str__`` for ``spec``, generated once as straight-line code (text is read often:
-    records, logs, search keys), the way :mod:`dataclasses` generates ``__init__``."""
-    env: dict[str, Any] = {}
+    records, logs, search keys), the way :mod:`dataclasses` generates ``__init__``: each run of
+    literals and fields is one f-string, each optional part a conditional term."""
+    env: dict[str, Any] = {"_EMPTY": ""}
 
     def expr(parts: Iterable[_Part]) -> str:
-        pieces: list[str] = []
+        terms: list[str] = []
+        run: list[str] = []  # the f-string being built (its text, braces escaped)
+
+        def close() -> None:
+            if run:
+                terms.append("f" + repr("".join(run)))
+                run.clear()
+
         for p in parts:
             if p.literal is not None:
-                pieces.append(repr(p.literal))
+                run.append(_literal_text((p,)))
             elif p.field is not None:
-                env[f"_f_{p.field}"] = spec.fields[p.field].format
-                pieces.append(f"_f_{p.field}(self.{p.field})")
+                run.append(_field_code(p.field, spec.fields[p.field], env))
+            elif p.optional is not None and not _field_names(p.optional):
+                run.append(_literal_text(p.optional))  # no fields: always written
             elif p.optional is not None:
+                close()
                 names = _field_names(p.optional)
                 for n in names:
                     env[f"_e_{n}"] = spec.fields[n].empty
                 empty = " or ".join(f"_e_{n}(self.{n})" for n in names) or "False"
-                pieces.append(f"('' if ({empty}) else {expr(p.optional)})")
-        return " + ".join(pieces) or "''"
+                terms.append(f"(_EMPTY if ({empty}) else {expr(p.optional)})")
+        close()
+        return " + ".join(terms) or "_EMPTY"
 
     source = f"def __str__(self):\n    return {expr(spec.parts)}\n"
     exec(source, env)  # the source comes from the declaration only, never from input
     fn: Callable[[Action], str] = env["__str__"]
     fn.__qualname__ = f"{spec.cls.__qualname__}.__str__"
     return fn
+
+
+def _literal_text(parts: Iterable[_Part]) -> str:
+    """Field-free parts as the text of an f-string (braces escaped; nested optional parts
+    without fields are always written)."""
+    out = []
+    for p in parts:
+        if p.literal is not None:
+            out.append(p.literal.replace("{", "{{").replace("}", "}}"))
+        elif p.optional is not None:
+            out.append(_literal_text(p.optional))
+    return "".join(out)
+
+
+def _field_code(name: str, f: Field[Any], env: dict[str, Any]) -> str:
+    """One field in the generated ``__str__``'s f-string: the field's ``format`` inlined where
+    it is one of the plain ones (``Numbered``'s prefix and number, ``Field``'s ``str``), else a
+    call of it; the text is the same either way."""
+    own = "format" in vars(f)
+    if type(f) is Numbered and not own and type(f.prefix) is str:
+        env[f"_p_{name}"] = f.prefix
+        return f"{{_p_{name}}}{{self.{name}}}"
+    if type(f).format is Field.format and not own:
+        return f"{{self.{name}!s}}"
+    env[f"_f_{name}"] = f.format
+    return f"{{_f_{name}(self.{name})}}"
 
 
 def structured(action: Action) -> dict[str, Any]:
@@ -330,6 +368,38 @@ class Notation:
                 raise NotationError(f"{kind}: {data!r} does not round-trip")
             return action
         raise NotationError(f"unknown action kind {kind!r}")
+
+
+#: id(action) → (action, its text), for action values met again: rulesets hand out the same
+#: values (cached legal-action lists), and a search writes their texts again and again. The
+#: entry holds the action, so its id is not reused while the entry lives; cleared past the limit
+_TEXTS: dict[int, tuple[Any, str]] = {}
+_TEXTS_LIMIT = 100_000
+
+
+def text_of(action: Any) -> str:
+    """``str(action)``, written once per action value (an action is a frozen value: its text
+    never changes) and then looked up by identity."""
+    hit = _TEXTS.get(id(action))
+    if hit is not None and hit[0] is action:
+        return hit[1]
+    text = str(action)
+    if len(_TEXTS) >= _TEXTS_LIMIT:
+        _TEXTS.clear()
+    _TEXTS[id(action)] = (action, text)
+    return text
+
+
+def texts_of(actions: Iterable[Any]) -> list[str]:
+    """``[text_of(a) for a in actions]``, without a call per action."""
+    get, out = _TEXTS.get, []
+    for a in actions:
+        hit = get(id(a))
+        if hit is not None and hit[0] is a:
+            out.append(hit[1])
+        else:
+            out.append(text_of(a))
+    return out
 
 
 def is_declared(cls: type[Any]) -> bool:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .runner import GameSpec, Progress, batches, play_batch, ranges, summarize_batch, warm
+from .runner import GameSpec, Progress, batches, play_batch, ranges, settle, summarize_batch, warm
 from .summary import Summary
 
 
@@ -64,6 +64,7 @@ def _summarize_task(spec: GameSpec, seed: int, start: int, stop: int) -> Summary
     key = repr(spec)
     if key not in _WARM:
         warm(spec)
+        settle()
         _WARM.add(key)
     return summarize_batch(spec, seed, start, stop)
 

@@ -13,6 +13,7 @@ game's result (for a few thousand games: tournaments, balance cells, tests).
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, as_completed, wait
@@ -50,24 +51,29 @@ def game_seed(seed: int, index: int) -> int:
 def play_one(spec: GameSpec, seed: int) -> dict[str, Any]:
     """Play one game to the end; return its result as JSON-ready data."""
     game = load(spec.ruleset, spec.scenario, seed=derive_seed(seed, 0), **spec.options)
-    bots = {
-        seat: policy_registry.get(spec.policies.get(seat, spec.default_policy), spec.ruleset,
+    seats = game.seats
+    choosers = {}
+    for k, seat in enumerate(seats):
+        bot = policy_registry.get(spec.policies.get(seat, spec.default_policy), spec.ruleset,
                                   derive_seed(seed, 1 + k))
-        for k, seat in enumerate(game.seats)
-    }
+        choosers[seat] = (bot.chooser(game) if isinstance(bot, policy_registry.RulesPolicy)
+                          else bot.choose)
     n = 0
     apply, limit = game.apply, spec.max_actions
-    choosers = {seat: bot.choose for seat, bot in bots.items()}
+    only = choosers[seats[0]] if len(seats) == 1 else None
     while not game.over:
-        seat = game.to_act
-        assert seat is not None
-        apply(choosers[seat](game))
+        if only is not None:  # one seat: it acts whenever the game goes on
+            apply(only(game))
+        else:
+            acting = game.to_act
+            assert acting is not None
+            apply(choosers[acting](game))
         n += 1
         if n >= limit:
             raise RuntimeError(f"game with seed {seed} did not end in {limit} actions")
     result = game.result
     assert result is not None
-    return {"seed": seed, "actions": n, "seats": list(game.seats), **result.to_dict()}
+    return {"seed": seed, "actions": n, "seats": list(seats), **result.to_dict()}
 
 
 def play_batch(spec: GameSpec, seed: int, indices: list[int],
@@ -124,10 +130,19 @@ def warm(spec: GameSpec) -> None:
         policy_registry.get(spec.policies.get(seat, spec.default_policy), spec.ruleset, k)
 
 
+def settle() -> None:
+    """After a worker's warm-up: move every object made so far (modules, data tables) out of
+    the cyclic collector's reach (:func:`gc.freeze`), so that its full collections during the
+    games walk only what the games made, not the whole loaded ruleset again and again."""
+    gc.collect()
+    gc.freeze()
+
+
 def _worker_start(spec: GameSpec) -> None:
     """Process-pool initializer: keep the spec and warm up, once per worker process."""
     _WORKER["spec"] = spec
     warm(spec)
+    settle()
 
 
 def _worker_batch(seed: int, start: int, stop: int) -> Summary:

@@ -125,12 +125,19 @@ class Summary:
         self.winners[result.get("winner") or "draw"] += 1
         if "actions" in result:
             self.actions.add(result["actions"])
-        scores = result["scores"]
+        scores, tallies = result["scores"], self.scores
         for seat in self.seats:
-            self.scores.setdefault(seat, Tally()).add(scores.get(seat, 0))
+            t = tallies.get(seat)
+            if t is None:  # (not setdefault: that would build a Tally for every game)
+                t = tallies[seat] = Tally()
+            t.add(scores.get(seat, 0))
+        tallies = self.details
         for k, v in result.get("details", {}).items():
             if isinstance(v, int | float) and not isinstance(v, bool):
-                self.details.setdefault(k, Tally()).add(v)
+                t = tallies.get(k)
+                if t is None:
+                    t = tallies[k] = Tally()
+                t.add(v)
 
     def merge(self, other: Summary) -> Summary:
         """Add another summary's games (in place; returns ``self``)."""
