@@ -9,7 +9,6 @@ import pickle
 from dataclasses import FrozenInstanceError, dataclass
 
 import pytest
-from tests.core.test_notation import NOTATION, Attack, EndMovement, Fire, Place, Thrust, Turn
 
 from voidwar.core import notation as notation_module
 from voidwar.core.dice import PCG32, KeyedDice, SeededDice, derive_seed, purpose_key
@@ -28,6 +27,8 @@ from voidwar.core.notation import (
 )
 from voidwar.core.policy import RandomPolicy
 from voidwar.core.registry import load, rulesets
+
+from .test_notation import NOTATION, Attack, EndMovement, Fire, Place, Thrust, Turn
 
 _M64 = (1 << 64) - 1
 _MULT, _INC = 6364136223846793005, 1442695040888963407
