@@ -81,6 +81,8 @@ def test_keyed_dice_key_each_purpose_by_its_blake2b_hash() -> None:
 def _actions_of_every_ruleset() -> list[Action]:
     found: list[Action] = []
     for name in sorted(rulesets()):
+        if type(load(name)).notation is None:
+            continue  # a toy another test registered: its actions declare no notation
         for seed in range(3):
             game = load(name, seed=seed)
             bot = RandomPolicy(seed)
