@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from ...core.dice import PCG32
 from ...core.game import Action, Game
@@ -149,8 +149,9 @@ class _Scorer:
         return score
 
 
-#: the steps to a node of the movement walk, last first: ``(step, steps before it)``
-_Trail: TypeAlias = "tuple[Action, _Trail | None]"
+#: the steps to a node of the movement walk, last first: ``(step, the _Trail before it or None)``
+#: (not spelt as a recursive alias: mypyc's build crashes on one)
+_Trail: TypeAlias = tuple[Action, Any]
 
 
 @dataclass(slots=True)
