@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any, TypeAlias
 
 from ...core.dice import PCG32
 from ...core.game import Action, Game
@@ -74,7 +75,10 @@ class _Scorer:
     Everything that does not depend on the end hex — the fleets, the hit chances by distance
     (Space Fleet: Firing), the ship's frailty — is worked out once per plan, and everything
     that does not depend on the facing once per hex (each foe's rear-arc bits for the six
-    facings); each score is the same sum, term for term, as computing it afresh."""
+    facings); each score is the same sum, term for term, as computing it afresh. It holds no
+    reference to the game or the policy (and ``__slots__``): reference counting frees it."""
+
+    __slots__ = ("_hexes", "cf", "far", "foes", "friends", "heavy", "spread")
 
     def __init__(self, g: SpaceFleetGame, ship: Ship, caution: float, spread: float) -> None:
         far = tables().firing.bands[-1].max + 1  # every distance from here on: no band
@@ -145,7 +149,12 @@ class _Scorer:
         return score
 
 
-@dataclass
+#: the steps to a node of the movement walk, last first: ``(step, the _Trail before it or None)``
+#: (not spelt as a recursive alias: mypyc's build crashes on one)
+_Trail: TypeAlias = tuple[Action, Any]
+
+
+@dataclass(slots=True)
 class _Plan:
     score: float
     path: tuple[Action, ...]  # the steps to the best end (EndMove: stay)
@@ -218,6 +227,10 @@ class HeuristicPolicy:
         return min((g.gap(ship, e) for e in g.fleet(other(ship.side))), default=99)
 
     def _plan(self, g: SpaceFleetGame, ship: Ship) -> _Plan:
+        """Every way through the move, depth first (a step ahead, then a left, then a right
+        turn), keeping the first end with the best score. The walk is a loop over an explicit
+        stack, each node's steps a chain of ``(step, parent)`` tuples: no recursive closure, so
+        no reference cycle, and reference counting frees everything the plan builds."""
         speed = ship.speed
         full = speed if g.move_speed is None else g.move_speed
         occupied = {s.hex for s in g.ships.values() if s.active and s.id != ship.id}
@@ -227,47 +240,46 @@ class HeuristicPolicy:
         left_turn, right_turn = turn_of(ship.id, False), turn_of(ship.id, True)
         score = _Scorer(g, ship, self.caution, self.spread).score
         best_score = score(ship.hex, ship.facing, 0)
-        best_path: tuple[Action, ...] = (stay,)
+        best: _Trail | None = None
         seen: set[tuple[Hex, int, int, bool]] = set()
         base: dict[tuple[Hex, int], float] = {}  # score before mine costs, per end hex/facing
         turns: dict[tuple[int, bool], bool] = {}  # may turn, by hexes moved and turned
-        path: list[Action] = []  # the steps to the node being walked
-        seen_add, base_get, push, pop = seen.add, base.get, path.append, path.pop
-
-        def walk(h: Hex, f: int, moved: int, turned: bool, mine_cost: float) -> None:
-            nonlocal best_score, best_path
+        stack: list[tuple[Hex, int, int, bool, float, _Trail | None]] = [
+            (ship.hex, ship.facing, g.moved_hexes, g.turned, 0.0, None)]
+        seen_add, base_get, push, pop = seen.add, base.get, stack.append, stack.pop
+        while stack:
+            h, f, moved, turned, mine_cost, trail = pop()
             key = (h, f, moved, turned)
             if key in seen:
-                return
+                continue
             seen_add(key)
-            if path:
+            if trail is not None:
                 hf = (h, f)
                 b = base_get(hf)
                 if b is None:
                     b = base[hf] = score(h, f, 0.0)
                 sc = b - mine_cost
                 if sc > best_score:
-                    best_score, best_path = sc, (*path, stay)
-            if moved < speed:
-                steps = ahead.get(h)
-                n = steps[f] if steps is not None else _on(board, h.neighbor(f))
-                if n is not None and n not in occupied:
-                    push(step)
-                    walk(n, f, moved + 1, False, mine_cost + (1.5 if n in mines else 0.0))
-                    pop()
+                    best_score, best = sc, trail
+            # pushed in reverse: the step ahead is walked first, then left, then right
             # Space Fleet: Movement — a turn after each hex, not after the last of a full move
             may = turns.get((moved, turned))
             if may is None:
                 may = turns[(moved, turned)] = turn_refusal(cls, full, moved, turned) is None
             if may:
-                push(left_turn)
-                walk(h, (f - 1) % 6, moved, True, mine_cost)
-                path[-1] = right_turn
-                walk(h, (f + 1) % 6, moved, True, mine_cost)
-                pop()
-
-        walk(ship.hex, ship.facing, g.moved_hexes, g.turned, 0.0)
-        return _Plan(best_score, best_path)
+                push((h, (f + 1) % 6, moved, True, mine_cost, (right_turn, trail)))
+                push((h, (f - 1) % 6, moved, True, mine_cost, (left_turn, trail)))
+            if moved < speed:
+                steps = ahead.get(h)
+                n = steps[f] if steps is not None else _on(board, h.neighbor(f))
+                if n is not None and n not in occupied:
+                    push((n, f, moved + 1, False, mine_cost + (1.5 if n in mines else 0.0),
+                          (step, trail)))
+        path: list[Action] = []
+        while best is not None:
+            path.append(best[0])
+            best = best[1]
+        return _Plan(best_score, (*reversed(path), stay))
 
     def _score(self, g: SpaceFleetGame, ship: Ship, h: Hex, f: int, mine_cost: float) -> float:
         """The score of ``ship`` ending its move in ``h`` facing ``f`` (see :class:`_Scorer`)."""
