@@ -329,44 +329,37 @@ class Game(ABC):
         if type(dice).roll is _DICE_ROLL:  # the usual case: no Roll value built, same event
             value = dice.roll_value(sides, purpose)
             die = _DIE.get(sides) or f"d{sides}"
-            ev: Any = _EventFields()  # an Event below (Any: no cast in the compiled build)
-            ev._text = "{}={} for {}"
-            ev._args = (die, value, purpose)
+            self._log_event("roll", "{}={} for {}", (die, value, purpose),
+                      {"die": die, "value": value, "purpose": purpose})
         else:
             r: Roll = dice.roll(sides, purpose)
-            value, die, purpose = r.value, r.die, r.purpose
-            ev = _EventFields()
-            ev._text = str(r)
-            ev._args = None
-        ev.kind = "roll"
-        ev.data = {"die": die, "value": value, "purpose": purpose}
-        ev.__class__ = Event  # frozen from here on (_EventFields)
-        self._pending.append(ev)
-        self.log.append(ev)
+            value = r.value
+            self._log_event("roll", str(r), None,
+                            {"die": r.die, "value": value, "purpose": r.purpose})
         return value
 
-    def emit(self, kind: str, text: str, **data: Any) -> None:
-        """Log an event (and return it from the running :meth:`apply`)."""
+    def _log_event(self, kind: str, text: str, args: tuple[Any, ...] | None,
+             data: dict[str, Any]) -> None:
+        """Log one event (``text`` a template of ``args`` when they are given) and return it
+        from the running :meth:`apply`: filled as an ``_EventFields`` with plain stores, then
+        made an :class:`Event` (frozen from here on)."""
         ev: Any = _EventFields()  # an Event below (Any: no cast in the compiled build)
         ev.kind = kind
         ev._text = text
         ev.data = data
-        ev._args = None
-        ev.__class__ = Event  # frozen from here on (_EventFields)
+        ev._args = args
+        ev.__class__ = Event
         self._pending.append(ev)
         self.log.append(ev)
+
+    def emit(self, kind: str, text: str, **data: Any) -> None:
+        """Log an event (and return it from the running :meth:`apply`)."""
+        self._log_event(kind, text, None, data)
 
     def emit_format(self, kind: str, template: str, *args: Any, **data: Any) -> None:
         """:meth:`emit` of the text ``template.format(*args)``, formatted only when read
         (:meth:`Event.formatted`; ``args`` immutable values)."""
-        ev: Any = _EventFields()  # an Event below (Any: no cast in the compiled build)
-        ev.kind = kind
-        ev._text = template
-        ev.data = data
-        ev._args = args
-        ev.__class__ = Event  # frozen from here on (_EventFields)
-        self._pending.append(ev)
-        self.log.append(ev)
+        self._log_event(kind, template, args, data)
 
     def to_action(self, action: Action | str) -> Action:
         """Notation text → action; an action value passes only when the ruleset could have

@@ -418,11 +418,7 @@ def _filtered(b: Battle, u: Unit, chunks: list[_Chunk], near: list[tuple[float, 
     if len(set().union(*keys)) < sum(map(len, keys)):
         return _filtered_slowly(b, u, chunks, near, fs2)
     for c in chunks:
-        blocked, unsure = 0, c.unsure
-        for key in near:
-            bl, un = c.mask(key, fs2)
-            blocked |= bl
-            unsure |= un
+        blocked, unsure = _masks(c, near, fs2)
         if not blocked and not unsure:
             pairs = c.pairs
             if pairs is None:
@@ -431,6 +427,16 @@ def _filtered(b: Battle, u: Unit, chunks: list[_Chunk], near: list[tuple[float, 
         else:
             _pick(b, u, c, blocked, unsure & ~blocked, out, None)
     return out
+
+
+def _masks(c: _Chunk, near: list[tuple[float, float]], fs2: float) -> tuple[int, int]:
+    """``c``'s points some base in ``near`` blocks, and those too close to call (bit masks)."""
+    blocked, unsure = 0, c.unsure
+    for key in near:
+        bl, un = c.mask(key, fs2)
+        blocked |= bl
+        unsure |= un
+    return blocked, unsure
 
 
 def _pick(b: Battle, u: Unit, c: _Chunk, blocked: int, unsure: int,
@@ -463,10 +469,6 @@ def _filtered_slowly(b: Battle, u: Unit, chunks: list[_Chunk],
     out: list[tuple[_Chunk, int]] = []
     met: dict[tuple[float, float], list[Raw]] = {}
     for c in chunks:
-        blocked, unsure = 0, c.unsure
-        for key in near:
-            bl, un = c.mask(key, fs2)
-            blocked |= bl
-            unsure |= un
+        blocked, unsure = _masks(c, near, fs2)
         _pick(b, u, c, blocked, unsure & ~blocked, out, met)
     return out
