@@ -281,10 +281,6 @@ class HeuristicPolicy:
             best = best[1]
         return _Plan(best_score, (*reversed(path), stay))
 
-    def _score(self, g: SpaceFleetGame, ship: Ship, h: Hex, f: int, mine_cost: float) -> float:
-        """The score of ``ship`` ending its move in ``h`` facing ``f`` (see :class:`_Scorer`)."""
-        return _Scorer(g, ship, self.caution, self.spread).score(h, f, mine_cost)
-
     # ------------------------------------------------------------------ fire
     def _fire(self, g: SpaceFleetGame, legal: list[Action]) -> Action:
         fires = [a for a in legal if isinstance(a, Fire)]
