@@ -125,19 +125,12 @@ class Summary:
         self.winners[result.get("winner") or "draw"] += 1
         if "actions" in result:
             self.actions.add(result["actions"])
-        scores, tallies = result["scores"], self.scores
+        scores = result["scores"]
         for seat in self.seats:
-            t = tallies.get(seat)
-            if t is None:  # (not setdefault: that would build a Tally for every game)
-                t = tallies[seat] = Tally()
-            t.add(scores.get(seat, 0))
-        tallies = self.details
+            _tally(self.scores, seat).add(scores.get(seat, 0))
         for k, v in result.get("details", {}).items():
             if isinstance(v, int | float) and not isinstance(v, bool):
-                t = tallies.get(k)
-                if t is None:
-                    t = tallies[k] = Tally()
-                t.add(v)
+                _tally(self.details, k).add(v)
 
     def merge(self, other: Summary) -> Summary:
         """Add another summary's games (in place; returns ``self``)."""
@@ -203,3 +196,12 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
     (rates with 95% intervals), the means of scores, details and actions (with 95% intervals)
     and the histograms."""
     return summarize_results(results).to_dict()
+
+
+def _tally(tallies: dict[str, Tally], key: str) -> Tally:
+    """``tallies[key]``, a new :class:`Tally` the first time (not ``setdefault``: that would
+    build a Tally for every game)."""
+    t = tallies.get(key)
+    if t is None:
+        t = tallies[key] = Tally()
+    return t
