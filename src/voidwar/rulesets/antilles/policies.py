@@ -12,35 +12,29 @@ from __future__ import annotations
 
 from collections import defaultdict
 from functools import lru_cache
-from typing import NamedTuple
 
 from ...core.dice import PCG32
 from ...core.game import Action, Game
 from ...core.hexgrid import ORIGIN, Hex
 from .actions import Fire, Move, Place
 from .attacks import END_ATTACKS, shot, shots_by_paladin
-from .fixed import LAST_TURN, PER_SURVIVING_PALADIN
+from .fixed import LAST_TURN
 from .game import ABORT, CONTINUE, END_MOVEMENT, AntillesGame, made_move, made_place
 from .risk import (
-    Geometry,
     bolt_danger,
-    bolt_factors,
-    geometry,
     kill_hexes,
     launch_danger,
-    launch_survival,
     threat_sum,
 )
-from .state import Bolt, Paladin, Phase, distances
+from .state import Bolt, Paladin, Phase
+from .steps import PALADIN_VALUE, ShotValues, TurnSetting, attack_value, attack_values, risk_weight
 from .tables import Tables
 
 Danger = dict[Hex, float]
 
-PALADIN_VALUE = 9.0  # VP-ish worth of a Paladin: 5 VP if it survives, plus its future shots
 CASTER_HITS_PER_SHOT = 0.3  # about what a still Paladin at range 1-2 scores a turn
-LAYER_VALUE = {"shield": 0.8, "armor": 1.2, "caster": 3.0}
-
-
+#: :func:`.steps.attack_values`, by its old name
+_attacks = attack_values
 _kill_hexes = kill_hexes
 _bolt_danger = bolt_danger
 _launch_danger = launch_danger
@@ -72,13 +66,6 @@ def _combine(*maps: Danger) -> Danger:
 def _placement_danger(tables: Tables, casters: int) -> Danger:
     """Set-up's danger map: ``casters`` Caster actions and no Bolts (read-only, shared)."""
     return _combine(*([_launch_danger(tables)] * casters))
-
-
-@lru_cache(maxsize=64)
-def _attacks(tables: Tables, bonus: int) -> tuple[float, ...]:
-    """:meth:`AntillesHeuristic.attack_value` by range 0 .. the chart's reach + 1."""
-    return tuple(AntillesHeuristic.attack_value_of(tables, r, bonus)
-                 for r in range(tables.max_range + 2))
 
 
 #: hex → its six neighbours (:meth:`Hex.neighbors`), remembered
@@ -118,24 +105,6 @@ def _origin_distance(h: Hex) -> int:
 _PLACEMENTS: dict[tuple[object, ...], Place] = {}
 
 
-@lru_cache(maxsize=16)
-def _by_qr(radius: int, reach: int) -> tuple[int, ...]:
-    """The board indices within ``reach`` of the Antilles, by (q, r)."""
-    hexes = geometry(radius).hexes
-    return tuple(sorted((i for i, h in enumerate(hexes) if h.distance(ORIGIN) <= reach),
-                        key=lambda i: (hexes[i].q, hexes[i].r)))
-
-
-class _TurnSetting(NamedTuple):
-    """:meth:`AntillesHeuristic._turn_setting`: per board index the risk and the score after
-    moving before crowding; the board indices in reach, best first; the reach."""
-
-    risk: list[float]
-    base: list[float]
-    order: list[int]
-    reach: int
-
-
 def _rank(sh: tuple[float, Hex]) -> tuple[float, int, int]:
     """Best score first; ties: lower q, then lower r."""
     return -sh[0], sh[1].q, sh[1].r
@@ -153,11 +122,10 @@ class AntillesHeuristic:
         self.future_value = future_value
         self.abort_below = abort_below
         self._cache: tuple[object, Danger] | None = None
-        #: (what :meth:`_turn_setting` reads) → its setting, for the position last asked
-        self._turn: tuple[object, _TurnSetting] | None = None
-        #: (tables, living Paladins' hexes) → per Bolt (hex, facing, kind) the expected losses
-        #: :meth:`_attack` sums, for the attack step last asked (no Paladin falls in it)
-        self._losses: tuple[object, dict[tuple[Hex, int, str], float]] | None = None
+        #: the setting of the movement step last asked (:meth:`_turn_setting`)
+        self._turn: TurnSetting | None = None
+        #: the shot values of the attack step last asked (:meth:`_attack`)
+        self._shots: ShotValues | None = None
 
     # -- estimates --------------------------------------------------------------------------------
     def danger(self, game: AntillesGame) -> Danger:
@@ -184,19 +152,8 @@ class AntillesHeuristic:
 
     @staticmethod
     def attack_value_of(tables: Tables, rng: int, bonus: int) -> float:
-        """:meth:`attack_value` for ``tables``."""
-        if rng < 1 or rng > tables.max_range:
-            return 0.0
-        col = tables.column(rng)
-
-        def p_at_least(t: int) -> float:
-            need = t - bonus
-            return min(1.0, max(0.0, (21 - need) / 20))
-
-        pc = p_at_least(col.caster)
-        pa = p_at_least(col.armor) - pc
-        ps = p_at_least(col.shield) - pc - pa
-        return pc * LAYER_VALUE["caster"] + pa * LAYER_VALUE["armor"] + ps * LAYER_VALUE["shield"]
+        """:meth:`attack_value` for ``tables`` (:func:`.steps.attack_value`)."""
+        return attack_value(tables, rng, bonus)
 
     def hex_score(self, game: AntillesGame, h: Hex, bonus: int, danger: Danger,
                   others: list[Hex]) -> float:
@@ -213,8 +170,7 @@ class AntillesHeuristic:
 
     def _risk_weight(self, game: AntillesGame) -> float:
         """What :meth:`_score` multiplies the risk by: risk aversion × a Paladin's worth."""
-        worth = PER_SURVIVING_PALADIN + self.future_value * (LAST_TURN - game.turn)
-        return self.risk_aversion * worth
+        return risk_weight(game.turn, self.risk_aversion, self.future_value)
 
     def _scored_hexes(self, game: AntillesGame, p: Paladin, free: list[Hex], danger: Danger,
                       adjacent: dict[Hex, int]) -> list[tuple[float, Hex]]:
@@ -301,109 +257,39 @@ class AntillesHeuristic:
 
         return made_place(game.board.radius, p.id, max(game.free_hexes(), key=key))
 
-    def _turn_setting(self, game: AntillesGame) -> _TurnSetting:
-        """What stays put through a movement step (the Bolts do not move in it): per board
-        index the risk (:meth:`danger`, on the map) and the score after moving before
-        crowding (bonus 0), and the hexes in reach ranked by it (ties: lower q, lower r)."""
-        key = (id(game.tables), game.board.radius, game.casters_destroyed, game.turn,
-               self.risk_aversion, self.future_value,
-               tuple((b.id, b.hex, b.facing, b.kind) for b in game.bolts.values()))
-        if self._turn is not None and self._turn[0] == key:
-            return self._turn[1]
-        tables, radius = game.tables, game.board.radius
-        geo = geometry(radius)
-        survive = list(launch_survival(tables, radius, game.n_casters - game.casters_destroyed))
-        for b in game.bolts.values():
-            for i, f in bolt_factors(tables, radius, b.hex, b.facing, b.kind):
-                survive[i] = survive[i] * f  # not ``*=``: compiled, a float product
-        risk = [1.0 - s for s in survive] if game.turn < LAST_TURN else [0.0] * len(survive)
-        attack = _attacks(tables, 0)
-        rw = self._risk_weight(game)
-        reach = tables.max_range + 1
-        base = [0.0] * len(risk)  # read only in reach
-        distance = geo.distance
-        in_reach = _by_qr(radius, reach)
-        for i in in_reach:
-            base[i] = attack[distance[i]] - rw * risk[i]
-        # best first, ties by (q, r): a stable sort of the hexes in (q, r) order
-        order = sorted(in_reach, key=base.__getitem__, reverse=True)
-        setting = _TurnSetting(risk, base, order, reach)
-        self._turn = (key, setting)
+    def _turn_setting(self, game: AntillesGame) -> TurnSetting:
+        """The movement step's :class:`TurnSetting`, made again only when the position it
+        reads has changed."""
+        setting = self._turn
+        if setting is None or not setting.fits(game, self.risk_aversion, self.future_value):
+            setting = self._turn = TurnSetting(game, self.risk_aversion, self.future_value)
         return setting
 
     def _move(self, game: AntillesGame) -> Action:
         """3.2: the first Paladin (by number) whose best hex (:meth:`_scored_hexes`, bonus 0)
         beats staying put (:meth:`hex_score`, bonus 3) by 0.05 moves there; else end
-        movement. Only what crowding changes is scored per Paladin (:meth:`_best_hex`)."""
-        geo = geometry(game.board.radius)
+        movement. Only what crowding changes is scored per Paladin
+        (:meth:`TurnSetting.best_move`)."""
         setting = self._turn_setting(game)
-        risk, base = setting.risk, setting.base
+        geo = setting.geo
         place, nbrs = geo.place, geo.neighbors
         living = game.living()
-        adj = [0] * len(base)
+        adj = [0] * len(geo.hexes)
         for q in living:
             for j in nbrs[place[q.hex]]:  # type: ignore[index]  # living() stand on the map
                 adj[j] += 1
         taken = game.taken_places()  # every other place is free
-        crowded = self._crowded(geo, base, adj, taken, setting.order)
-        attack = _attacks(game.tables, 3)
-        rw = self._risk_weight(game)
+        attack, rw = setting.stay_attack, setting.weight
         for p in living:
             if p.moved:
                 continue
             i = place[p.hex]  # type: ignore[index]
             d = geo.distance[i]
-            stay = (attack[d] if d < len(attack) else 0.0) - rw * risk[i] - 0.3 * adj[i]
-            best = self._best_hex(geo, setting, adj, taken, crowded, nbrs[i])
-            if best is not None and -best[0] > stay + 0.05:
-                return made_move(game.board.radius, p.id, geo.hexes[best[1]])
+            stay = (attack[d] if d < len(attack) else 0.0) - rw * setting.risk(i) - 0.3 * adj[i]
+            score, best = setting.best_move(nbrs[i], adj, taken)
+            if best >= 0 and score > stay + 0.05:
+                return made_move(game.board.radius, p.id, geo.hexes[best])
         return END_MOVEMENT
-
-    @staticmethod
-    def _crowded(geo: Geometry, base: list[float], adj: list[int], taken: set[int],
-                 order: list[int]) -> list[tuple[float, int, int, int]]:
-        """The free hexes (not ``taken``) in reach that Paladins crowd, and the best
-        uncrowded one, as :func:`_rank` keys ``(-score, q, r, index)`` (score:
-        :meth:`_scored_hexes` for a Paladin none of whose neighbours they are), best first."""
-        hexes = geo.hexes
-        out = []
-        first = True
-        for i in order:
-            if i in taken:
-                continue
-            a = adj[i]
-            if a:
-                h = hexes[i]
-                out.append((-(base[i] - 0.3 * a), h[0], h[1], i))
-            elif first:
-                first = False
-                h = hexes[i]
-                out.append((-base[i], h[0], h[1], i))
-        out.sort()
-        return out
-
-    @staticmethod
-    def _best_hex(geo: Geometry, setting: _TurnSetting, adj: list[int], taken: set[int],
-                  crowded: list[tuple[float, int, int, int]],
-                  own: tuple[int, ...]) -> tuple[float, int] | None:
-        """``min(_scored_hexes, key=_rank)`` for a Paladin next to the hexes ``own``, as
-        (-score, index): the best of ``crowded`` not next to it, or of its own free (not
-        ``taken``) neighbours in reach (one Paladin fewer crowds them); ``None`` when no hex
-        is free."""
-        best = None
-        for k in crowded:
-            if k[3] not in own:
-                best = k
-                break
-        hexes, base, distance, reach = geo.hexes, setting.base, geo.distance, setting.reach
-        for j in own:
-            if j in taken or distance[j] > reach:
-                continue
-            h = hexes[j]
-            k = (-(base[j] - 0.3 * (adj[j] - 1)), h[0], h[1], j)
-            if best is None or k < best:
-                best = k
-        return None if best is None else (best[0], best[3])
 
     def candidates(self, game: AntillesGame) -> list[Action]:
         """Alternatives worth a search's comparison, best first: in movement, each Paladin's
@@ -441,41 +327,19 @@ class AntillesHeuristic:
 
     def _attack(self, game: AntillesGame) -> Action:
         """3.3, 3.4: the legal shot of highest :meth:`_shot_value` (the first of equals), if
-        it is worth anything; else end attacks. Each Bolt's threat is summed once."""
+        it is worth anything; else end attacks. Each shot is valued once a step
+        (:class:`ShotValues`)."""
         shots = shots_by_paladin(game)
         if not shots:
             return END_ATTACKS
-        tables = game.tables
-        living = tuple(q.hex for q in game.living() if q.hex is not None)
-        key = (id(tables), living)
-        if self._losses is None or self._losses[0] != key or len(self._losses[1]) > 4096:
-            self._losses = (key, {})
-        losses = self._losses[1]
-        best: float | None = None
-        pick: tuple[int, int | None] = (0, None)
-        geo = geometry(game.board.radius)
-        dist = distances(game.board.radius)
+        values = self._shots
+        if values is None or not values.fits(game):
+            values = self._shots = ShotValues(game)
+        found, best = False, 0.0
+        pick_pid, pick_target = 0, None
         for pid, targets in shots:
-            p = game.paladins[pid - 1]
-            h = p.hex
-            assert h is not None
-            bonus = game.attack_bonus(p)
-            i = geo.place.get(h)
             for t in targets:
-                if t is None:  # _shot_value: attack_value at the platform's range
-                    value = _attacks(tables, bonus)[_origin_distance(h)]
-                else:
-                    b = game.bolts[t]
-                    bolt = (b.hex, b.facing, b.kind)
-                    expected_losses = losses.get(bolt)
-                    if expected_losses is None:
-                        expected_losses = losses[bolt] = threat_sum(tables, b.hex, b.facing,
-                                                                    b.kind, living)
-                    j = geo.place.get(b.hex)
-                    rng = h.distance(b.hex) if i is None or j is None else dist[i][j]
-                    need = tables.column(rng).bolt - bonus
-                    p_kill = min(1.0, max(0.0, (21 - need) / 20))
-                    value = p_kill * expected_losses * PALADIN_VALUE
-                if best is None or value > best:  # the first of equals
-                    best, pick = value, (pid, t)
-        return shot(*pick) if best is not None and best > 0 else END_ATTACKS
+                v = values.value(game, pid, t)
+                if not found or v > best:  # the first of equals
+                    found, best, pick_pid, pick_target = True, v, pid, t
+        return shot(pick_pid, pick_target) if found and best > 0 else END_ATTACKS

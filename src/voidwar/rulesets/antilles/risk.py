@@ -190,6 +190,17 @@ def bolt_factors(tables: Tables, radius: int, start: Hex, facing: int, kind: str
     return tuple(out)
 
 
+@lru_cache(maxsize=8192)
+def reach_factors(tables: Tables, radius: int, reach: int, start: Hex, facing: int,
+                  kind: str) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """:func:`bolt_factors` of the places within ``reach`` of the Antilles (the only ones a
+    movement choice scores), as two tuples: the places, and P(surviving) at each."""
+    distance = geometry(radius).distance
+    kept = [(i, f) for i, f in bolt_factors(tables, radius, start, facing, kind)
+            if distance[i] <= reach]
+    return tuple([i for i, _ in kept]), tuple([f for _, f in kept])
+
+
 @lru_cache(maxsize=512)
 def _padded(tables: Tables, radius: int, facing: int,
             kind: str) -> tuple[tuple[int, ...], int, tuple[tuple[int, int], ...]]:

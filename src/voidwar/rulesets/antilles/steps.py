@@ -1,0 +1,216 @@
+"""What the heuristic commander (:mod:`.policies`) works out once a step and then reads.
+
+In the movement step (3.2) the Bolts do not move, so the danger of every hex and each hex's
+score before crowding stay put (:class:`TurnSetting`); in the attack step (3.3, 3.4) no Paladin
+moves or falls and Bolts are only removed, so each shot's value stays put (:class:`ShotValues`).
+Each is kept with what it was made from and checked against the position on every call, so it
+gives exactly the numbers worked out afresh, compared in the same way.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...core.hexgrid import ORIGIN, Hex
+from .fixed import LAST_TURN, NOT_MOVED_BONUS, PALADINS, PER_SURVIVING_PALADIN
+from .risk import bolt_factors, geometry, launch_survival, reach_factors, threat_sum
+from .state import AntillesState, distances
+from .tables import Tables
+
+PALADIN_VALUE = 9.0  # VP-ish worth of a Paladin: 5 VP if it survives, plus its future shots
+LAYER_VALUE = {"shield": 0.8, "armor": 1.2, "caster": 3.0}
+
+
+def attack_value(tables: Tables, rng: int, bonus: int) -> float:
+    """Expected worth of one shot at the platform from range ``rng`` (3.3: the chart's
+    column; each layer's hit weighed by :data:`LAYER_VALUE`)."""
+    if rng < 1 or rng > tables.max_range:
+        return 0.0
+    col = tables.column(rng)
+
+    def p_at_least(t: int) -> float:
+        need = t - bonus
+        return min(1.0, max(0.0, (21 - need) / 20))
+
+    pc = p_at_least(col.caster)
+    pa = p_at_least(col.armor) - pc
+    ps = p_at_least(col.shield) - pc - pa
+    return pc * LAYER_VALUE["caster"] + pa * LAYER_VALUE["armor"] + ps * LAYER_VALUE["shield"]
+
+
+@lru_cache(maxsize=64)
+def attack_values(tables: Tables, bonus: int) -> tuple[float, ...]:
+    """:func:`attack_value` by range 0 .. the chart's reach + 1."""
+    return tuple(attack_value(tables, r, bonus) for r in range(tables.max_range + 2))
+
+
+def risk_weight(turn: int, risk_aversion: float, future_value: float) -> float:
+    """What a score multiplies the risk by: risk aversion × a Paladin's worth on ``turn``
+    (6.0: 5 VP if it survives, plus its future turns)."""
+    worth = PER_SURVIVING_PALADIN + future_value * (LAST_TURN - turn)
+    return risk_aversion * worth
+
+
+@lru_cache(maxsize=16)
+def by_qr(radius: int, reach: int) -> tuple[int, ...]:
+    """The board places within ``reach`` of the Antilles, by (q, r)."""
+    hexes = geometry(radius).hexes
+    return tuple(sorted((i for i, h in enumerate(hexes) if h.distance(ORIGIN) <= reach),
+                        key=lambda i: (hexes[i].q, hexes[i].r)))
+
+
+class TurnSetting:
+    """What stays put through one movement step (3.2: the Bolts do not move in it), for the
+    position it was made from (:meth:`fits`): per board place P(surviving the next platform
+    step) (the heuristic's danger map; made for the places in reach, the guns' range plus one,
+    :meth:`risk` works out any other) and the score after moving before crowding (bonus 0); the
+    places in reach ranked by it, best first (ties: lower q, then lower r)."""
+
+    def __init__(self, game: AntillesState, risk_aversion: float, future_value: float) -> None:
+        tables, radius = game.tables, game.board.radius
+        self.tables = tables
+        self.radius = radius
+        self.casters = game.n_casters - game.casters_destroyed
+        self.turn = game.turn
+        self.risk_aversion = risk_aversion
+        self.future_value = future_value
+        self.bolts = [(b.hex, b.facing, b.kind) for b in game.bolts.values()]
+        self.geo = geo = geometry(radius)
+        self.reach = reach = tables.max_range + 1
+        self.risky = game.turn < LAST_TURN  # else no platform step follows
+        self.weight = rw = risk_weight(game.turn, risk_aversion, future_value)
+        self.stay_attack = attack_values(tables, NOT_MOVED_BONUS)
+        survive = list(launch_survival(tables, radius, self.casters))
+        for h, f, kind in self.bolts:  # in play order, as the danger map multiplies
+            places, factors = reach_factors(tables, radius, reach, h, f, kind)
+            for k in range(len(places)):
+                i = places[k]
+                survive[i] = survive[i] * factors[k]  # not ``*=``: compiled, a float product
+        self.survive = survive
+        attack = attack_values(tables, 0)
+        base = [0.0] * len(survive)  # read only in reach
+        distance = geo.distance
+        in_reach = by_qr(radius, reach)
+        for i in in_reach:
+            base[i] = attack[distance[i]] - rw * self.risk(i)
+        self.base = base
+        # best first, ties by (q, r): a stable sort of the places in (q, r) order
+        self.order = sorted(in_reach, key=base.__getitem__, reverse=True)
+
+    def fits(self, game: AntillesState, risk_aversion: float, future_value: float) -> bool:
+        """Whether ``game`` and the settings read what this setting was made from."""
+        if (game.turn != self.turn or game.tables is not self.tables
+                or game.board.radius != self.radius
+                or game.n_casters - game.casters_destroyed != self.casters
+                or risk_aversion != self.risk_aversion or future_value != self.future_value
+                or len(game.bolts) != len(self.bolts)):
+            return False
+        for b, (h, f, kind) in zip(game.bolts.values(), self.bolts, strict=True):
+            if b.facing != f or b.kind != kind or b.hex != h:
+                return False
+        return True
+
+    def risk(self, i: int) -> float:
+        """The danger at board place ``i`` (0.0 on the last turn, which no platform step
+        follows)."""
+        if not self.risky:
+            return 0.0
+        if self.geo.distance[i] <= self.reach:
+            return 1.0 - self.survive[i]
+        s = launch_survival(self.tables, self.radius, self.casters)[i]
+        for h, f, kind in self.bolts:  # out of reach (a set position): every Bolt's factor
+            for j, x in bolt_factors(self.tables, self.radius, h, f, kind):
+                if j == i:
+                    s = s * x
+        return 1.0 - s
+
+    def best_move(self, own: tuple[int, ...], adj: list[int],
+                  taken: set[int]) -> tuple[float, int]:
+        """The best hex to move to for a Paladin next to the places ``own``, as (score,
+        place; -1 when no place is free): the ranked places not ``taken`` scored with
+        crowding (``adj`` Paladins next to each, less this one; ties: lower q, then lower r),
+        until no later place can score more — none scores more than before crowding, and an
+        uncrowded place scores exactly that (a later equal loses the tie)."""
+        best, score = -1, 0.0
+        base, hexes = self.base, self.geo.hexes
+        for j in self.order:
+            if j in taken:
+                continue
+            b = base[j]
+            if best >= 0 and b < score:
+                break
+            c = adj[j]
+            if c and j in own:
+                c -= 1
+            s = b - 0.3 * c
+            if best < 0 or s > score or (s == score and hexes[j] < hexes[best]):
+                best, score = j, s  # Hex order is (q, r) order
+            if not c:
+                break
+        return score, best
+
+
+class ShotValues:
+    """The heuristic's value of each shot of one attack step, each worked out once (by
+    Paladin and target, :meth:`value`): in the step (3.3, 3.4) no Paladin moves or falls and
+    Bolts are only removed, so a shot's value stays put; :meth:`fits` checks that the position
+    is still the one they were worked out for."""
+
+    def __init__(self, game: AntillesState) -> None:
+        self.tables = game.tables
+        self.radius = game.board.radius
+        self.hexes = [p.hex if p.alive else None for p in game.paladins]
+        self.moved = [p.moved for p in game.paladins]
+        self.living = [q.hex for q in game.living() if q.hex is not None]
+        #: target → (hex, facing, kind) of the Bolts whose shots have a value
+        self.bolts: dict[int, tuple[Hex, int, str]] = {}
+        #: target → the expected losses its shots save (:func:`.risk.threat_sum`)
+        self.losses: dict[int, float] = {}
+        #: (target, 0 for the platform) × 8 + Paladin → the shot's value
+        self.values: dict[int, float] = {}
+
+    def fits(self, game: AntillesState) -> bool:
+        """Whether the values still hold in ``game``: the same tables and Paladins (hexes,
+        living, moved), and every valued Bolt where it was."""
+        if (game.tables is not self.tables or game.board.radius != self.radius
+                or len(game.paladins) != len(self.hexes)):
+            return False
+        for p, h, moved in zip(game.paladins, self.hexes, self.moved, strict=True):
+            if p.moved != moved or (p.hex if p.alive else None) != h:
+                return False
+        for b in game.bolts.values():
+            was = self.bolts.get(b.id)
+            if was is not None and (was[0] != b.hex or was[1] != b.facing or was[2] != b.kind):
+                return False
+        return True
+
+    def value(self, game: AntillesState, pid: int, target: int | None) -> float:
+        """The value of Paladin ``pid``'s shot at ``target`` (``None``: the platform)."""
+        key = (0 if target is None else target) * (PALADINS + 1) + pid
+        v = self.values.get(key)
+        if v is None:
+            v = self.values[key] = self._worked_out(game, pid, target)
+        return v
+
+    def _worked_out(self, game: AntillesState, pid: int, target: int | None) -> float:
+        """At the platform the attack value at its range (3.3); at a Bolt P(Effect B, 3.4) ×
+        the losses it would cause (:func:`.risk.threat_sum`) × a Paladin's worth."""
+        p = game.paladins[pid - 1]
+        h = p.hex
+        assert h is not None
+        bonus = game.attack_bonus(p)
+        tables = self.tables
+        if target is None:
+            return attack_values(tables, bonus)[h.distance(ORIGIN)]
+        b = game.bolts[target]
+        self.bolts[target] = (b.hex, b.facing, b.kind)
+        losses = self.losses.get(target)
+        if losses is None:
+            losses = self.losses[target] = threat_sum(tables, b.hex, b.facing, b.kind,
+                                                      self.living)
+        place = geometry(self.radius).place
+        i, j = place.get(h), place.get(b.hex)
+        rng = h.distance(b.hex) if i is None or j is None else distances(self.radius)[i][j]
+        need = tables.column(rng).bolt - bonus
+        p_kill = min(1.0, max(0.0, (21 - need) / 20))
+        return p_kill * losses * PALADIN_VALUE
