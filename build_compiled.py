@@ -32,6 +32,7 @@ MODULES = (
     "src/voidwar/rulesets/antilles/platform.py",
     "src/voidwar/rulesets/antilles/state.py",
     "src/voidwar/rulesets/antilles/policies.py",
+    "src/voidwar/rulesets/antilles/steps.py",
     "src/voidwar/rulesets/antilles/game.py",
     # Space Fleet: the heuristic's path search (its rules classes subclass core's Game and the
     # free table subclasses them, so they stay interpreted; tests/space_fleet/test_compiled.py)

@@ -27,7 +27,15 @@ from .risk import (
     threat_sum,
 )
 from .state import Bolt, Paladin, Phase
-from .steps import PALADIN_VALUE, ShotValues, TurnSetting, attack_value, attack_values, risk_weight
+from .steps import (
+    PALADIN_VALUE,
+    STRIDE,
+    ShotValues,
+    TurnSetting,
+    attack_value,
+    attack_values,
+    risk_weight,
+)
 from .tables import Tables
 
 Danger = dict[Hex, float]
@@ -277,7 +285,7 @@ class AntillesHeuristic:
         adj = [0] * len(geo.hexes)
         for q in living:
             for j in nbrs[place[q.hex]]:  # type: ignore[index]  # living() stand on the map
-                adj[j] += 1
+                adj[j] = adj[j] + 1  # not ``+=``: compiled, an int sum
         taken = game.taken_places()  # every other place is free
         attack, rw = setting.stay_attack, setting.weight
         for p in living:
@@ -337,9 +345,12 @@ class AntillesHeuristic:
             values = self._shots = ShotValues(game)
         found, best = False, 0.0
         pick_pid, pick_target = 0, None
+        known = values.values
         for pid, targets in shots:
             for t in targets:
-                v = values.value(game, pid, t)
+                v = known.get((0 if t is None else t) * STRIDE + pid)  # :func:`.steps.key`
+                if v is None:
+                    v = values.worked_out(game, pid, t)
                 if not found or v > best:  # the first of equals
                     found, best, pick_pid, pick_target = True, v, pid, t
         return shot(pick_pid, pick_target) if found and best > 0 else END_ATTACKS

@@ -192,13 +192,12 @@ def bolt_factors(tables: Tables, radius: int, start: Hex, facing: int, kind: str
 
 @lru_cache(maxsize=8192)
 def reach_factors(tables: Tables, radius: int, reach: int, start: Hex, facing: int,
-                  kind: str) -> tuple[tuple[int, ...], tuple[float, ...]]:
+                  kind: str) -> Factors:
     """:func:`bolt_factors` of the places within ``reach`` of the Antilles (the only ones a
-    movement choice scores), as two tuples: the places, and P(surviving) at each."""
+    movement choice scores), in the same order."""
     distance = geometry(radius).distance
-    kept = [(i, f) for i, f in bolt_factors(tables, radius, start, facing, kind)
-            if distance[i] <= reach]
-    return tuple([i for i, _ in kept]), tuple([f for _, f in kept])
+    return tuple([(i, f) for i, f in bolt_factors(tables, radius, start, facing, kind)
+                  if distance[i] <= reach])
 
 
 @lru_cache(maxsize=512)

@@ -10,6 +10,7 @@ gives exactly the numbers worked out afresh, compared in the same way.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from ...core.hexgrid import ORIGIN, Hex
 from .fixed import LAST_TURN, NOT_MOVED_BONUS, PALADINS, PER_SURVIVING_PALADIN
@@ -19,6 +20,8 @@ from .tables import Tables
 
 PALADIN_VALUE = 9.0  # VP-ish worth of a Paladin: 5 VP if it survives, plus its future shots
 LAYER_VALUE = {"shield": 0.8, "armor": 1.2, "caster": 3.0}
+#: :func:`key`'s step between targets: more than a Paladin's number (1.0: seven Paladins)
+STRIDE: Final = PALADINS + 1
 
 
 def attack_value(tables: Tables, rng: int, bonus: int) -> float:
@@ -76,23 +79,22 @@ class TurnSetting:
         self.future_value = future_value
         self.bolts = [(b.hex, b.facing, b.kind) for b in game.bolts.values()]
         self.geo = geo = geometry(radius)
+        self.distance = geo.distance
         self.reach = reach = tables.max_range + 1
         self.risky = game.turn < LAST_TURN  # else no platform step follows
         self.weight = rw = risk_weight(game.turn, risk_aversion, future_value)
         self.stay_attack = attack_values(tables, NOT_MOVED_BONUS)
         survive = list(launch_survival(tables, radius, self.casters))
         for h, f, kind in self.bolts:  # in play order, as the danger map multiplies
-            places, factors = reach_factors(tables, radius, reach, h, f, kind)
-            for k in range(len(places)):
-                i = places[k]
-                survive[i] = survive[i] * factors[k]  # not ``*=``: compiled, a float product
+            for i, x in reach_factors(tables, radius, reach, h, f, kind):
+                survive[i] = survive[i] * x  # not ``*=``: compiled, a float product
         self.survive = survive
         attack = attack_values(tables, 0)
         base = [0.0] * len(survive)  # read only in reach
-        distance = geo.distance
+        distance, risky = geo.distance, self.risky
         in_reach = by_qr(radius, reach)
-        for i in in_reach:
-            base[i] = attack[distance[i]] - rw * self.risk(i)
+        for i in in_reach:  # rw × :meth:`risk`, written out
+            base[i] = attack[distance[i]] - rw * ((1.0 - survive[i]) if risky else 0.0)
         self.base = base
         # best first, ties by (q, r): a stable sort of the places in (q, r) order
         self.order = sorted(in_reach, key=base.__getitem__, reverse=True)
@@ -105,9 +107,12 @@ class TurnSetting:
                 or risk_aversion != self.risk_aversion or future_value != self.future_value
                 or len(game.bolts) != len(self.bolts)):
             return False
-        for b, (h, f, kind) in zip(game.bolts.values(), self.bolts, strict=True):
+        k = 0
+        for b in game.bolts.values():  # an index, not ``zip``: compiled, no tuple a Bolt
+            h, f, kind = self.bolts[k]
             if b.facing != f or b.kind != kind or b.hex != h:
                 return False
+            k += 1  # noqa: SIM113
         return True
 
     def risk(self, i: int) -> float:
@@ -115,7 +120,7 @@ class TurnSetting:
         follows)."""
         if not self.risky:
             return 0.0
-        if self.geo.distance[i] <= self.reach:
+        if self.distance[i] <= self.reach:
             return 1.0 - self.survive[i]
         s = launch_survival(self.tables, self.radius, self.casters)[i]
         for h, f, kind in self.bolts:  # out of reach (a set position): every Bolt's factor
@@ -152,21 +157,27 @@ class TurnSetting:
 
 class ShotValues:
     """The heuristic's value of each shot of one attack step, each worked out once (by
-    Paladin and target, :meth:`value`): in the step (3.3, 3.4) no Paladin moves or falls and
-    Bolts are only removed, so a shot's value stays put; :meth:`fits` checks that the position
-    is still the one they were worked out for."""
+    Paladin and target: :attr:`values`, :meth:`worked_out`): in the step (3.3, 3.4) no Paladin
+    moves or falls and Bolts are only removed, so a shot's value stays put; :meth:`fits`
+    checks that the position is still the one they were worked out for."""
 
     def __init__(self, game: AntillesState) -> None:
         self.tables = game.tables
-        self.radius = game.board.radius
+        self.radius = radius = game.board.radius
         self.hexes = [p.hex if p.alive else None for p in game.paladins]
         self.moved = [p.moved for p in game.paladins]
         self.living = [q.hex for q in game.living() if q.hex is not None]
+        self.place = geometry(radius).place
+        self.distances = distances(radius)
+        #: per Paladin (by number - 1) its attack bonus (3.2) and board place (-1: none)
+        self.bonus = [game.attack_bonus(p) for p in game.paladins]
+        self.at = [-1 if h is None else self.place.get(h, -1) for h in self.hexes]
+        self.bolt_totals = bolt_totals(game.tables)
         #: target → (hex, facing, kind) of the Bolts whose shots have a value
         self.bolts: dict[int, tuple[Hex, int, str]] = {}
         #: target → the expected losses its shots save (:func:`.risk.threat_sum`)
         self.losses: dict[int, float] = {}
-        #: (target, 0 for the platform) × 8 + Paladin → the shot's value
+        #: :func:`key` of a shot → its value
         self.values: dict[int, float] = {}
 
     def fits(self, game: AntillesState) -> bool:
@@ -175,42 +186,50 @@ class ShotValues:
         if (game.tables is not self.tables or game.board.radius != self.radius
                 or len(game.paladins) != len(self.hexes)):
             return False
-        for p, h, moved in zip(game.paladins, self.hexes, self.moved, strict=True):
-            if p.moved != moved or (p.hex if p.alive else None) != h:
+        k = 0
+        for p in game.paladins:  # an index, not ``zip``: compiled, no tuple a Paladin
+            if p.moved != self.moved[k] or (p.hex if p.alive else None) != self.hexes[k]:
                 return False
+            k += 1  # noqa: SIM113
         for b in game.bolts.values():
             was = self.bolts.get(b.id)
             if was is not None and (was[0] != b.hex or was[1] != b.facing or was[2] != b.kind):
                 return False
         return True
 
-    def value(self, game: AntillesState, pid: int, target: int | None) -> float:
-        """The value of Paladin ``pid``'s shot at ``target`` (``None``: the platform)."""
-        key = (0 if target is None else target) * (PALADINS + 1) + pid
-        v = self.values.get(key)
-        if v is None:
-            v = self.values[key] = self._worked_out(game, pid, target)
-        return v
-
-    def _worked_out(self, game: AntillesState, pid: int, target: int | None) -> float:
-        """At the platform the attack value at its range (3.3); at a Bolt P(Effect B, 3.4) ×
+    def worked_out(self, game: AntillesState, pid: int, target: int | None) -> float:
+        """The value of Paladin ``pid``'s shot at ``target`` (kept in :attr:`values`): at the
+        platform (``None``) the attack value at its range (3.3); at a Bolt P(Effect B, 3.4) ×
         the losses it would cause (:func:`.risk.threat_sum`) × a Paladin's worth."""
-        p = game.paladins[pid - 1]
-        h = p.hex
+        h = game.paladins[pid - 1].hex
         assert h is not None
-        bonus = game.attack_bonus(p)
-        tables = self.tables
+        bonus, i = self.bonus[pid - 1], self.at[pid - 1]
         if target is None:
-            return attack_values(tables, bonus)[h.distance(ORIGIN)]
+            d = geometry(self.radius).distance[i] if i >= 0 else h.distance(ORIGIN)
+            v = self.values[key(pid, target)] = attack_values(self.tables, bonus)[d]
+            return v
         b = game.bolts[target]
         self.bolts[target] = (b.hex, b.facing, b.kind)
         losses = self.losses.get(target)
         if losses is None:
-            losses = self.losses[target] = threat_sum(tables, b.hex, b.facing, b.kind,
+            losses = self.losses[target] = threat_sum(self.tables, b.hex, b.facing, b.kind,
                                                       self.living)
-        place = geometry(self.radius).place
-        i, j = place.get(h), place.get(b.hex)
-        rng = h.distance(b.hex) if i is None or j is None else distances(self.radius)[i][j]
-        need = tables.column(rng).bolt - bonus
+        j = self.place.get(b.hex, -1)
+        rng = h.distance(b.hex) if i < 0 or j < 0 else self.distances[i][j]
+        totals = self.bolt_totals
+        need = (totals[rng] if 0 < rng < len(totals) else self.tables.column(rng).bolt) - bonus
         p_kill = min(1.0, max(0.0, (21 - need) / 20))
-        return p_kill * losses * PALADIN_VALUE
+        v = self.values[key(pid, target)] = p_kill * losses * PALADIN_VALUE
+        return v
+
+
+@lru_cache(maxsize=16)
+def bolt_totals(tables: Tables) -> tuple[int, ...]:
+    """The chart's Effect B totals (3.4) by range (index 0 unused)."""
+    return (0, *(tables.column(r).bolt for r in range(1, tables.max_range + 1)))
+
+
+def key(pid: int, target: int | None) -> int:
+    """A shot as one number for :attr:`ShotValues.values`: (Bolt, or 0 for the platform) ×
+    :data:`STRIDE` + Paladin."""
+    return (0 if target is None else target) * STRIDE + pid
