@@ -41,6 +41,11 @@ MODULES = (
     "src/voidwar/rulesets/astral_dreams/gridmoves.py",
     "src/voidwar/rulesets/astral_dreams/movegen.py",
     "src/voidwar/rulesets/astral_dreams/paths.py",
+    # Attack Vector: the sequence of play and the orders (issue 18)
+    "src/voidwar/rulesets/attack_vector/sequence.py",
+    "src/voidwar/rulesets/attack_vector/orders.py",
+    "src/voidwar/rulesets/attack_vector/state.py",
+    "src/voidwar/rulesets/attack_vector/game.py",
 )
 
 
