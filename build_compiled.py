@@ -46,6 +46,8 @@ MODULES = (
     "src/voidwar/rulesets/attack_vector/orders.py",
     "src/voidwar/rulesets/attack_vector/state.py",
     "src/voidwar/rulesets/attack_vector/game.py",
+    "src/voidwar/rulesets/attack_vector/avid.py",
+    "src/voidwar/rulesets/attack_vector/vectors.py",
 )
 
 
