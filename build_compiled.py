@@ -42,6 +42,13 @@ MODULES = (
     "src/voidwar/rulesets/astral_dreams/gridmoves.py",
     "src/voidwar/rulesets/astral_dreams/movegen.py",
     "src/voidwar/rulesets/astral_dreams/paths.py",
+    # Attack Vector: the sequence of play and the orders (issue 18)
+    "src/voidwar/rulesets/attack_vector/sequence.py",
+    "src/voidwar/rulesets/attack_vector/orders.py",
+    "src/voidwar/rulesets/attack_vector/state.py",
+    "src/voidwar/rulesets/attack_vector/game.py",
+    "src/voidwar/rulesets/attack_vector/avid.py",
+    "src/voidwar/rulesets/attack_vector/vectors.py",
 )
 
 

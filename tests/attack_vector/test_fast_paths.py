@@ -181,3 +181,38 @@ def test_digest_falls_back_when_a_systems_text_holds_another_token() -> None:
     forged["damage_log"] = [f"{digest_module.SYSTEMS_TOKEN}1"]  # the second ship's stand-in
     ship.systems = forged
     assert game.digest() == _plain_digest(game)
+
+
+def test_ship_copy_keeps_every_field_and_shares_no_mutable_part() -> None:
+    """``ShipState.copy`` lists the fields one by one (the compiled build's native class has
+    no ``__dict__``): with every field set apart from its default, the copy equals the
+    original, and its mutable parts are its own."""
+    from dataclasses import fields
+    from fractions import Fraction
+
+    from voidwar.core.hexgrid import Hex3
+    from voidwar.rulesets.attack_vector.state import Burn, FacingChange
+    from voidwar.rulesets.attack_vector.vectors import Vec3
+
+    game = load("attack-vector", scenario="duel", seed=3)
+    ship = next(iter(game.ships.values()))
+    turned = ship.orient
+    values = {
+        "fp": Hex3(1, 2, 3), "plotted": Vec3(1, 0, 0), "thrust": Fraction(1, 2),
+        "burn": Burn(Fraction(1), 2, {"A": 1}, ["A"], [True], [False], Fraction(1, 3), 1),
+        "bias": "A", "corner": (avid.ALL_WINDOWS[0], 1, 2),
+        "facing": FacingChange("pivot", "to C+", 3, [(1, turned)], 1),
+        "completed_facing": True, "fuel_used": 4, "carry": {"A": Fraction(1, 4)},
+        "moved": Vec3(0, 1, 0), "displaced": Vec3(0, 0, 1), "grid": [Vec3(1, 1, 0)] * 8,
+        "out": True, "engine_boxes_lost": 1, "systems": {"heat": 2},
+    }
+    for name, value in values.items():
+        setattr(ship, name, value)
+    names = {f.name for f in fields(ship)}
+    assert set(values) | {"id", "seat", "cls", "pos", "velocity", "orient", "start"} == names
+    twin = ship.copy()
+    assert twin == ship
+    assert twin.burn is not ship.burn and twin.facing is not ship.facing
+    assert twin.carry is not ship.carry and twin.grid is not ship.grid
+    assert twin.facing is not None and ship.facing is not None
+    assert twin.facing.steps is not ship.facing.steps

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import lcm
 
+from voidwar.core.native import mypyc_attr
+
 from .exact import Vec, add, cos30, cross, neg, scale, sin30
 
 AZIMUTHS: tuple[str, ...] = ("A", "A/B", "B", "B/C", "C", "C/D", "D", "D/E", "E", "E/F", "F", "F/A")
@@ -33,6 +35,7 @@ class WindowError(ValueError):
     """Text that names no AVID window."""
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True, order=True)
 class Window:
     """One AVID window: azimuth index ``k`` (0..11) and elevation index ``e`` (−3..3).
@@ -142,6 +145,7 @@ ALL_WINDOWS: tuple[Window, ...] = tuple(
 AMBER_WINDOWS: tuple[Window, ...] = tuple(Window(k, 0) for k in range(12))
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True, order=True)
 class Orientation:
     """Heading ``k`` (0..11), elevation ``e`` (−3..3), roll ``r`` (0..11; + = to starboard).
@@ -309,6 +313,7 @@ def _float_markers(k: int, e: int, r: int) -> dict[str, tuple[Window, bool]] | N
 # -- facing changes (AV:T A5.222–A5.224, A5.261, A5.321; spec §8) --------------------------------
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class FacingStep:
     """One move of the nose (or one roll wedge): how many 30° wedges it takes, and the result."""

@@ -24,6 +24,7 @@ from voidwar.core.dice import Dice, SeededDice
 from voidwar.core.errors import DataFileError
 from voidwar.core.game import Action, Result
 from voidwar.core.hexgrid import Hex3
+from voidwar.core.native import mypyc_attr
 
 from .actions import NOTATION, Order, order_texts
 from .avid import orientation
@@ -47,6 +48,7 @@ class Outcome(StrEnum):
     SCENARIO_COMPLETE = "scenario-complete"
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class AttackVectorGame(OrderedGame):
     """A game of Attack Vector: Tactical (see the module docstring)."""
 

@@ -17,6 +17,7 @@ from functools import partial
 
 from voidwar.core.errors import IllegalAction
 from voidwar.core.game import Action
+from voidwar.core.native import mypyc_attr
 
 from .actions import BiasOrder, Done, Order, PivotTo, RollOrder, SetThrust, Timing
 from .avid import pivot_path, roll_path
@@ -42,6 +43,7 @@ LONG = Timing.LONG
 Check = Callable[[Order], None]
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class OrderedGame(SequencedGame):
     """The orders of the sequence of play (module docstring)."""
 
@@ -342,15 +344,8 @@ class OrderedGame(SequencedGame):
         kind, then :meth:`_motion_gate`) and the rest (part 2's, then :meth:`_motion_rest`)."""
         if not systems:
             return partial(self._motion_gate, seat, ship), partial(self._motion_rest, seat, ship)
-
-        def gate(order: Order) -> None:
-            self.systems_gate(ship, order, step)
-            self._motion_gate(seat, ship, order)
-
-        def rest(order: Order) -> None:
-            self.systems_motion_rest(ship, order)
-            self._motion_rest(seat, ship, order)
-        return gate, rest
+        return (partial(_systems_motion_gate, self, seat, ship, step),
+                partial(_systems_motion_rest, self, seat, ship))
 
     def check_order(self, seat: str, ship: ShipState, order: Order) -> None:
         """Whether ``ship`` may be given the motion ``order`` now (raises
@@ -487,6 +482,19 @@ class OrderedGame(SequencedGame):
             emit.append(f"{ship.id}: bias {order.direction}")
         for text in emit:
             self.emit("long-order", text, ship=ship.id)
+
+
+def _systems_motion_gate(game: OrderedGame, seat: str, ship: ShipState, step: Step,
+                         order: Order) -> None:
+    """A motion order's gate with ship systems in play: part 2's, then the motion's own."""
+    game.systems_gate(ship, order, step)
+    game._motion_gate(seat, ship, order)
+
+
+def _systems_motion_rest(game: OrderedGame, seat: str, ship: ShipState, order: Order) -> None:
+    """A motion order's rest with ship systems in play: part 2's, then the motion's own."""
+    game.systems_motion_rest(ship, order)
+    game._motion_rest(seat, ship, order)
 
 
 __all__ = ["R_ORDERS", "OrderedGame"]

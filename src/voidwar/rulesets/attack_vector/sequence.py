@@ -20,6 +20,7 @@ from enum import StrEnum
 
 from voidwar.core.game import Game
 from voidwar.core.hexgrid import Hex3
+from voidwar.core.native import mypyc_attr
 
 from .actions import Order, order_texts
 from .bearings import Bearing, bearing
@@ -119,6 +120,7 @@ _PLANS: dict[str, tuple[tuple[str | None, bool, str], ...]] = {
 }
 
 
+@mypyc_attr(native_class=False)
 @dataclass
 class Target:
     """An inert marker (the tutorial's "chocolates", spec §16): eaten by a ship entering its
@@ -137,6 +139,7 @@ class Target:
         return self.eaten_by is None and self.killed_by is None
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class SequencedGame(Game):
     """The state of a game and the automatic steps of its sequence of play (module docstring).
 

@@ -113,16 +113,16 @@ class ShipState:
         vectors, orientation, Fractions) shared (``AttackVectorGame.clone``); so is the systems
         dict, which part 2 replaces whole at every change and never edits in place
         (:meth:`.fire.FireControl.sync_all`)."""
-        new = object.__new__(ShipState)
-        new.__dict__.update(self.__dict__)
-        if self.burn is not None:
-            new.burn = self.burn.copy()
-        if self.facing is not None:
-            new.facing = replace(self.facing, steps=list(self.facing.steps))
-        new.carry = dict(self.carry)
-        if self.grid is not None:
-            new.grid = list(self.grid)
-        return new
+        # field by field (a native class in the compiled build has no ``__dict__``); a test
+        # gives every field a value of its own and checks the copy equals the original
+        return ShipState(
+            self.id, self.seat, self.cls, self.pos, self.velocity, self.orient, self.start,
+            self.fp, self.plotted, self.thrust,
+            None if self.burn is None else self.burn.copy(), self.bias, self.corner,
+            None if self.facing is None else replace(self.facing, steps=list(self.facing.steps)),
+            self.completed_facing, self.fuel_used, dict(self.carry), self.moved, self.displaced,
+            None if self.grid is None else list(self.grid), self.out, self.engine_boxes_lost,
+            self.systems)
 
     # -- derived -----------------------------------------------------------------------------
     @property

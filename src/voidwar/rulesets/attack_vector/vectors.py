@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from voidwar.core.hexgrid import DIRECTION_LETTERS, DIRECTION_VECTORS, Hex3
+from voidwar.core.native import mypyc_attr
 
 SEGMENTS = 8  # AV:T A2.0: each turn is broken into 8 segments
 
@@ -24,6 +25,7 @@ SEGMENTS = 8  # AV:T A2.0: each turn is broken into 8 segments
 ARROWS: tuple[str, ...] = (*DIRECTION_LETTERS, "+", "-")
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Vec3:
     """An integer vector on the hex lattice: axial (dq, dr) plus levels dz."""
