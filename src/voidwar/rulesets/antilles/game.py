@@ -26,7 +26,7 @@ from typing import Any
 
 from ...core.dice import Dice
 from ...core.errors import IllegalAction
-from ...core.game import Action, Result
+from ...core.game import Action, Result, log_event, share_actions
 from ...core.hexgrid import ORIGIN, Hex, direction_letter
 from .actions import NOTATION, Abort, Continue, EndAttacks, EndMovement, Fire, Move, Place, parse
 from .attacks import END_ATTACKS, choose_shot, fire, fire_reason, legal_shots
@@ -61,6 +61,7 @@ END_MOVEMENT = EndMovement()
 CONTINUE = Continue()
 ABORT = Abort()
 END_OF_TURN = (CONTINUE, ABORT)
+share_actions(NOTATION, (END_MOVEMENT, *END_OF_TURN))
 
 
 @lru_cache(maxsize=8)
@@ -71,6 +72,9 @@ def _made(radius: int) -> tuple[list[list[Place]], list[list[Move]]]:
     hexes = board_hexes(radius)
     places = [[Place(pid, h) for h in hexes] for pid in range(PALADINS + 1)]
     moves = [[Move(pid, h) for h in hexes] for pid in range(PALADINS + 1)]
+    for pid in range(1, PALADINS + 1):  # P0 is no Paladin: its values are refused
+        share_actions(NOTATION, places[pid])
+        share_actions(NOTATION, moves[pid])
     return places, moves
 
 
@@ -212,17 +216,10 @@ class AntillesGame(AntillesState):
         """Carry out a checked action and the automatic steps that follow it."""
         if type(action) is Fire:  # the most frequent, by type
             fire(self, action)
-        elif isinstance(action, Place):
-            self.paladins[action.paladin - 1].hex = action.hex
-            self.emit_format("place", "P{} placed at {}", action.paladin, action.hex,
-                             paladin=action.paladin, hex=[action.hex.q, action.hex.r])
-            if all(p.hex is not None for p in self.paladins):
-                self._start_turn()
         elif isinstance(action, Move):
-            p = self.paladins[action.paladin - 1]
-            self.emit_format("move", "P{} moves {} → {}", p.id, p.hex, action.hex, paladin=p.id,
-                             hex=[action.hex.q, action.hex.r])
-            p.hex, p.moved = action.hex, True
+            self._move(action)
+        elif isinstance(action, Place):
+            self._place(action)
         elif isinstance(action, EndMovement):
             self.phase = Phase.ATTACK
         elif isinstance(action, Fire):
@@ -233,6 +230,26 @@ class AntillesGame(AntillesState):
             self._start_turn()
         elif isinstance(action, Abort):
             self.finish(Outcome.MISSION_ABORTED)
+
+    def _place(self, action: Place) -> None:
+        """3.1: set up a Paladin; the last one placed starts turn 1."""
+        h = action.hex
+        paladins = self.paladins
+        paladins[action.paladin - 1].hex = h
+        log_event(self, "place", "P{} placed at {}", (action.paladin, h),
+                  {"paladin": action.paladin, "hex": [h.q, h.r]})
+        for p in paladins:
+            if p.hex is None:
+                return
+        self._start_turn()
+
+    def _move(self, action: Move) -> None:
+        """3.2: a Paladin blips to a free hex."""
+        p = self.paladins[action.paladin - 1]
+        h = action.hex
+        log_event(self, "move", "P{} moves {} → {}", (p.id, p.hex, h),
+                  {"paladin": p.id, "hex": [h.q, h.r]})
+        p.hex, p.moved = h, True
 
     @property
     def result(self) -> Result | None:
@@ -408,8 +425,9 @@ class AntillesGame(AntillesState):
 
     # -- the turn --------------------------------------------------------------------------------
     def _start_turn(self) -> None:
-        self.turn += 1
-        self.emit_format("turn", "— Turn {} —", self.turn, turn=self.turn)
+        """2.1: a new turn, its platform step first (:func:`.platform.platform_acts`)."""
+        turn = self.turn = self.turn + 1
+        log_event(self, "turn", "— Turn {} —", (turn,), {"turn": turn})
         for p in self.paladins:
             p.moved = p.fired = False
         platform_acts(self)
