@@ -14,12 +14,12 @@ from ...core.game import Action, log_event, share_actions
 from ...core.hexgrid import ORIGIN
 from .actions import NOTATION, EndAttacks, Fire
 from .state import (
+    ANTILLES_DESTROYED,
+    ATTACK,
     NOT_MOVED_BONUS,
     PALADINS,
     AntillesState,
-    Outcome,
     Paladin,
-    Phase,
     board_places,
     distances,
 )
@@ -52,7 +52,7 @@ def shots_by_paladin(game: AntillesState) -> list[tuple[int, list[int | None]]]:
     :func:`target_code` asked inline (the targets are the Bolts in play), so no refusal and
     no call is made per pair."""
     out: list[tuple[int, list[int | None]]] = []
-    if game.phase != Phase.ATTACK:  # shooter_code 1 for every Paladin
+    if game.phase != ATTACK:  # shooter_code 1 for every Paladin
         return out
     reach = game.tables.max_range
     radius = game.board.radius
@@ -106,7 +106,7 @@ def fire_reason(game: AntillesState, action: Fire) -> IllegalAction | None:
 def shooter_code(game: AntillesState, pid: int) -> int:
     """Why Paladin ``pid`` may not fire now, as a code (0: it may): 1 not the attack step,
     2 no such living Paladin, 3 it has fired (3.3: each once in the attack step)."""
-    if game.phase != Phase.ATTACK:
+    if game.phase != ATTACK:
         return 1
     if not 1 <= pid <= PALADINS or not game.paladins[pid - 1].alive:
         return 2
@@ -229,4 +229,4 @@ def hit(game: AntillesState, layer: str, p: Paladin, total: int) -> None:
         what = "DESTROY BOLT CASTER"
     log_event(game, "hit", "P{} ({}): {}", (p.id, total, what), {"layer": layer})
     if game.casters_destroyed >= game.n_casters:
-        game.finish(Outcome.ANTILLES_DESTROYED)  # 5.0: the game ends immediately
+        game.finish(ANTILLES_DESTROYED)  # 5.0: the game ends immediately

@@ -35,12 +35,17 @@ from .native import mypyc_attr
 from .platform import platform_acts
 from .position import apply_position
 from .state import (
+    ATTACK,
+    END_OF_TURN_NINE,
     LAST_TURN,
+    MISSION_ABORTED,
+    MOVEMENT,
+    OVER,
     PALADINS,
+    SETUP,
+    TURN_END,
     AntillesState,
-    Outcome,
     Paladin,
-    Phase,
     board_hexes,
     board_places,
     nth_free,
@@ -172,9 +177,9 @@ class AntillesGame(AntillesState):
         (:meth:`_legal_blips`), shots (:func:`.attacks.legal_shots`), then the step's end."""
         if self.outcome:
             return []
-        if self.phase in (Phase.SETUP, Phase.MOVEMENT):
+        if self.phase in (SETUP, MOVEMENT):
             return self._legal_blips()
-        if self.phase == Phase.ATTACK:
+        if self.phase == ATTACK:
             return [*legal_shots(self), END_ATTACKS]
         return [a for a in END_OF_TURN if self.reason(a) is None]
 
@@ -185,16 +190,17 @@ class AntillesGame(AntillesState):
         looked up."""
         if self.outcome:
             return super().choose_legal(pick)
-        if self.phase == Phase.ATTACK:
+        phase = self.phase
+        if phase == ATTACK:
             return choose_shot(self, pick)
-        if self.phase == Phase.END:  # 6.0: both are legal at the end of a turn
+        if phase == TURN_END:  # 6.0: both are legal at the end of a turn
             return END_OF_TURN[pick(len(END_OF_TURN))]
-        if self.phase not in (Phase.SETUP, Phase.MOVEMENT):
+        if phase != SETUP and phase != MOVEMENT:
             return super().choose_legal(pick)
         taken = sorted(self.taken_places())
-        n = len(board_hexes(self.board.radius)) - len(taken)  # len(free_places())
         made = _made(self.board.radius)
-        if self.phase == Phase.SETUP:
+        n = len(made[0][0]) - len(taken)  # len(free_places()): made[0][0] has every hex
+        if phase == SETUP:
             pid = self._next_unplaced().id  # so :meth:`_placer_code` is 0
             if not n:
                 return super().choose_legal(pick)
@@ -221,7 +227,7 @@ class AntillesGame(AntillesState):
         elif isinstance(action, Place):
             self._place(action)
         elif isinstance(action, EndMovement):
-            self.phase = Phase.ATTACK
+            self.phase = ATTACK
         elif isinstance(action, Fire):
             fire(self, action)
         elif isinstance(action, EndAttacks):
@@ -229,7 +235,7 @@ class AntillesGame(AntillesState):
         elif isinstance(action, Continue):
             self._start_turn()
         elif isinstance(action, Abort):
-            self.finish(Outcome.MISSION_ABORTED)
+            self.finish(MISSION_ABORTED)
 
     def _place(self, action: Place) -> None:
         """3.1: set up a Paladin; the last one placed starts turn 1."""
@@ -277,7 +283,7 @@ class AntillesGame(AntillesState):
         return {
             "ruleset": self.ruleset,
             "turn": self.turn,
-            "phase": Phase.OVER if self.outcome else self.phase,
+            "phase": OVER if self.outcome else self.phase,
             "board": {"shape": "hexagon", "radius": self.board.radius, "antilles": [0, 0]},
             "platform": {
                 "shields": {"hit": self.shield_hits, "boxes": self.n_shields},
@@ -313,7 +319,7 @@ class AntillesGame(AntillesState):
         dest = self.free_places()
         made = _made(self.board.radius)
         pick = _picker(dest)
-        if self.phase == Phase.SETUP:
+        if self.phase == SETUP:
             pid = self._next_unplaced().id  # so :meth:`_placer_code` is 0
             return list(pick(made[0][pid]))
         out: list[Action] = []
@@ -329,22 +335,22 @@ class AntillesGame(AntillesState):
             return IllegalAction("the battle is over")
         if type(action) is Fire:  # the most frequent, by type
             return fire_reason(self, action)
-        if isinstance(action, Place | Move):
+        if isinstance(action, (Place, Move)):
             return self._blip_reason(action)
         if isinstance(action, Fire):
             return fire_reason(self, action)
         phase = self.phase
         if isinstance(action, EndMovement):
-            if phase != Phase.MOVEMENT:
+            if phase != MOVEMENT:
                 return IllegalAction("it is not the movement step", "Antilles 3.2")
         elif isinstance(action, EndAttacks):
-            if phase != Phase.ATTACK:
+            if phase != ATTACK:
                 return IllegalAction("it is not the attack step", "Antilles 3.3")
         elif isinstance(action, Continue):
-            if phase != Phase.END:
+            if phase != TURN_END:
                 return IllegalAction("the turn is not over yet", "Antilles 6.0")
         elif isinstance(action, Abort):
-            if phase != Phase.END:
+            if phase != TURN_END:
                 return IllegalAction("the mission may be aborted only at the end of a turn",
                                      "Antilles 6.0")
         else:
@@ -362,7 +368,7 @@ class AntillesGame(AntillesState):
     def _placer_code(self, pid: int) -> int:
         """Why Paladin ``pid`` may not be placed now, as a code (0: it may), so that the
         legality scans build no refusal: 1 not set-up, 2 not next (3.1)."""
-        if self.phase != Phase.SETUP:
+        if self.phase != SETUP:
             return 1
         return 0 if pid == self._next_unplaced().id else 2
 
@@ -379,7 +385,7 @@ class AntillesGame(AntillesState):
     def _mover_code(self, pid: int) -> int:
         """Why Paladin ``pid`` may not blip now, as a code (0: it may): 1 not the movement
         step, 2 no such living Paladin (:meth:`find_paladin`), 3 it has moved (3.2)."""
-        if self.phase != Phase.MOVEMENT:
+        if self.phase != MOVEMENT:
             return 1
         if not 1 <= pid <= PALADINS or not self.paladins[pid - 1].alive:
             return 2
@@ -401,9 +407,10 @@ class AntillesGame(AntillesState):
     def _destination_reason(self, h: Hex, verb: str, rule: str) -> IllegalAction | None:
         """3.1/3.2: a Paladin may enter only a free hex (:meth:`free_hexes`): on the map, and
         not the Antilles', a Paladin's (its own included) or a Bolt's."""
-        if h in self.on_map and not self.is_taken(h):
+        on_map = h in board_places(self.board.radius)  # :attr:`on_map`, one look-up fewer
+        if on_map and not self.is_taken(h):
             return None
-        if h not in self.on_map:
+        if not on_map:
             return IllegalAction(f"{h} is off the map (radius {self.board.radius})",
                                  f"Antilles {rule}")
         if h == ORIGIN:
@@ -432,10 +439,10 @@ class AntillesGame(AntillesState):
             p.moved = p.fired = False
         platform_acts(self)
         if not self.outcome:
-            self.phase = Phase.MOVEMENT
+            self.phase = MOVEMENT
 
     def _end_of_turn(self) -> None:
         if self.turn >= LAST_TURN:
-            self.finish(Outcome.END_OF_TURN_NINE)  # 6.0 End of Turn Nine: the survivors retreat
+            self.finish(END_OF_TURN_NINE)  # 6.0 End of Turn Nine: the survivors retreat
         else:
-            self.phase = Phase.END
+            self.phase = TURN_END

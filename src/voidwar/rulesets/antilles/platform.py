@@ -16,7 +16,7 @@ from functools import lru_cache
 from ...core.game import log_event
 from ...core.hexgrid import ORIGIN, Hex, direction_letter
 from .fixed import CASTERS
-from .state import AntillesState, Bolt, Outcome, Paladin, board_hexes
+from .state import PALADINS_DESTROYED, AntillesState, Bolt, Paladin, board_hexes
 
 #: per hex of a map: its neighbour in each direction 0..5, ``None`` off the map (2.18)
 Steps = dict[Hex, tuple[Hex | None, ...]]
@@ -204,4 +204,4 @@ def destroy_paladin(game: AntillesState, p: Paladin, how: str) -> None:
     for q in game.paladins:
         if q.alive:
             return
-    game.finish(Outcome.PALADINS_DESTROYED)  # 6.0 Paladins Destroyed
+    game.finish(PALADINS_DESTROYED)  # 6.0 Paladins Destroyed
