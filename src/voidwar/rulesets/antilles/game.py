@@ -48,6 +48,7 @@ from .state import (
     Paladin,
     board_hexes,
     board_places,
+    hex_taken,
     nth_free,
     victory_level,
 )
@@ -358,8 +359,14 @@ class AntillesGame(AntillesState):
         return None
 
     def _blip_reason(self, action: Place | Move) -> IllegalAction | None:
-        """3.1 placement, 3.2 movement: the Paladin's reason, else the hex's."""
-        if isinstance(action, Place):
+        """3.1 placement, 3.2 movement: the Paladin's reason, else the hex's. A legal move
+        (the usual case) is known from the two codes, without a method call."""
+        if isinstance(action, Move):
+            h = action.hex
+            if (not _mover_code(self, action.paladin) and h in board_places(self.board.radius)
+                    and not hex_taken(self, h)):
+                return None
+        elif isinstance(action, Place):
             return (self._placer_reason(action.paladin)
                     or self._destination_reason(action.hex, "placed", "3.1"))
         return (self._mover_reason(action.paladin)
@@ -383,13 +390,8 @@ class AntillesGame(AntillesState):
         return None
 
     def _mover_code(self, pid: int) -> int:
-        """Why Paladin ``pid`` may not blip now, as a code (0: it may): 1 not the movement
-        step, 2 no such living Paladin (:meth:`find_paladin`), 3 it has moved (3.2)."""
-        if self.phase != MOVEMENT:
-            return 1
-        if not 1 <= pid <= PALADINS or not self.paladins[pid - 1].alive:
-            return 2
-        return 3 if self.paladins[pid - 1].moved else 0
+        """Why Paladin ``pid`` may not blip now, as a code (:func:`_mover_code`)."""
+        return _mover_code(self, pid)
 
     def _mover_reason(self, pid: int) -> IllegalAction | None:
         """3.2: each living Paladin may blip once in the movement step (:meth:`_mover_code`)."""
@@ -408,7 +410,7 @@ class AntillesGame(AntillesState):
         """3.1/3.2: a Paladin may enter only a free hex (:meth:`free_hexes`): on the map, and
         not the Antilles', a Paladin's (its own included) or a Bolt's."""
         on_map = h in board_places(self.board.radius)  # :attr:`on_map`, one look-up fewer
-        if on_map and not self.is_taken(h):
+        if on_map and not hex_taken(self, h):
             return None
         if not on_map:
             return IllegalAction(f"{h} is off the map (radius {self.board.radius})",
@@ -446,3 +448,16 @@ class AntillesGame(AntillesState):
             self.finish(END_OF_TURN_NINE)  # 6.0 End of Turn Nine: the survivors retreat
         else:
             self.phase = TURN_END
+
+
+def _mover_code(game: AntillesState, pid: int) -> int:
+    """Why Paladin ``pid`` may not blip now, as a code (0: it may): 1 not the movement step,
+    2 no such living Paladin (:meth:`AntillesState.find_paladin`), 3 it has moved (3.2)."""
+    if game.phase != MOVEMENT:
+        return 1
+    if not 1 <= pid <= PALADINS:
+        return 2
+    p = game.paladins[pid - 1]
+    if not p.alive:
+        return 2
+    return 3 if p.moved else 0

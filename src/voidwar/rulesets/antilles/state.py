@@ -321,16 +321,8 @@ class AntillesState(Game):
         return [hexes[i] for i in self.free_places()]
 
     def is_taken(self, h: Hex) -> bool:
-        """``h in taken_hexes()``, without building the set."""
-        if h == ORIGIN:
-            return True
-        for p in self.paladins:
-            if p.hex == h and p.alive:
-                return True
-        for b in self.bolts.values():  # noqa: SIM110  # a loop: no generator per call
-            if b.hex == h:
-                return True
-        return False
+        """``h in taken_hexes()``, without building the set (:func:`hex_taken`)."""
+        return hex_taken(self, h)
 
     def finish(self, outcome: Outcome) -> None:
         """End the battle at once with ``outcome`` (5.0, 6.0) and log its VP and level."""
@@ -339,3 +331,17 @@ class AntillesState(Game):
         self.phase = OVER
         vp = self.victory_points()
         self.emit("end", f"{outcome}: {vp} VP, {victory_level(vp)}", outcome=outcome, vp=vp)
+
+
+def hex_taken(game: AntillesState, h: Hex) -> bool:
+    """3.2: ``h in game.taken_hexes()`` without building the set: the Antilles' hex, a
+    living Paladin's or a Bolt's (a function: the rules' hot paths call it directly)."""
+    if h == ORIGIN:
+        return True
+    for p in game.paladins:
+        if p.hex == h and p.alive:
+            return True
+    for b in game.bolts.values():  # noqa: SIM110  # a loop: no generator per call
+        if b.hex == h:
+            return True
+    return False
