@@ -57,10 +57,15 @@ def shots_by_paladin(game: AntillesState) -> list[tuple[int, list[int | None]]]:
     reach = game.tables.max_range
     radius = game.board.radius
     place = board_places(radius)
-    bolts = [(b.id, place.get(b.hex, -1)) for b in game.bolts.values()]
+    bolts: list[tuple[int, int]] = []
+    off = False  # a Bolt off the map (a test's position)
+    for b in game.bolts.values():
+        j = place.get(b.hex, -1)
+        if j < 0:
+            off = True
+        bolts.append((b.id, j))
     dist = distances(radius)
     origin = place[ORIGIN]
-    off = any(j < 0 for _, j in bolts)
     ok: list[int | None]
     for p in game.paladins:
         if not p.alive or p.fired:  # shooter_code 2, 3
@@ -86,7 +91,10 @@ def legal_shots(game: AntillesState) -> list[Fire]:
 def choose_shot(game: AntillesState, pick: Callable[[int], int]) -> Action:
     """``[*legal_shots(game), EndAttacks()][pick(n)]``, building only the action picked."""
     shots = shots_by_paladin(game)
-    k = pick(sum(len(t) for _, t in shots) + 1)
+    n = 1  # the shots and ``end attacks``
+    for _, targets in shots:
+        n += len(targets)
+    k = pick(n)
     for pid, targets in shots:
         if k < len(targets):
             return shot(pid, targets[k])

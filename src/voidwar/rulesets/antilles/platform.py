@@ -50,7 +50,8 @@ def steps_of(radius: int) -> Steps:
 
 def _flight_order(b: Bolt) -> tuple[int, int]:
     """2.15's order of the Bolts in play: farthest from the Antilles first, then by number."""
-    return (-b.hex.distance(ORIGIN), b.id)
+    q, r = b.hex
+    return (-((abs(q) + abs(r) + abs(q + r)) // 2), b.id)  # -b.hex.distance(ORIGIN)
 
 
 def platform_acts(game: AntillesState) -> None:
@@ -184,14 +185,19 @@ def step(game: AntillesState, bolt: Bolt, veer: int, table: Steps | None = None)
 def _explodes(game: AntillesState, bolt: Bolt, pal: Paladin | None) -> bool:
     """2.2 Exploding Bolts explode on entering a hex adjacent to a Paladin (or its hex),
     destroying every Paladin adjacent; True when this one did."""
-    h = bolt.hex
-    adjacent = [p for p in game.paladins
-                if p.alive and p.hex is not None and p.hex.distance(h) == 1]  # living()
+    q, r = bolt.hex
+    adjacent = []  # the living Paladins 1 hex away (:meth:`Hex.distance`)
+    for p in game.paladins:
+        ph = p.hex
+        if ph is not None and p.alive:
+            dq, dr = ph.q - q, ph.r - r
+            if abs(dq) + abs(dr) + abs(dq + dr) == 2:
+                adjacent.append(p)
     if pal is None and not adjacent:
         return False
     del game.bolts[bolt.id]
     victims = ([pal] if pal else []) + adjacent
-    game.emit("explosion", f"Exploding B{bolt.id} detonates at {h}", bolt=bolt.id)
+    game.emit("explosion", f"Exploding B{bolt.id} detonates at {bolt.hex}", bolt=bolt.id)
     for p in victims:
         destroy_paladin(game, p, f"destroyed by the explosion of B{bolt.id} (2.2)")
     return True
