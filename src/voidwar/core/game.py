@@ -417,7 +417,10 @@ class Game(ABC):
             act, text = self._read(action)
         self.check(act)
         backup = self._snapshot() if self.dice.can_fail else None
-        self._pending = []
+        # events logged outside apply are not this action's; else _pending is the fresh
+        # list the last apply left
+        if self._pending:
+            self._pending = []
         try:
             self.execute(act)
         except (DiceError, KeyboardInterrupt, EOFError):
