@@ -163,3 +163,33 @@ def test_end_of_turn_choices_are_shared_values() -> None:
         legal = game.legal_actions()
         game.apply(legal[rng.below(len(legal))])
     assert seen
+
+
+def test_shared_values_are_known_as_what_their_text_reads() -> None:
+    """``share_actions`` lets apply know the shared values without reading their text back:
+    each must be exactly the value its text reads as (what ``_made_by`` checks), with that
+    text."""
+    from voidwar.core.game import _KNOWN
+    from voidwar.rulesets.antilles.actions import NOTATION
+    from voidwar.rulesets.antilles.attacks import END_ATTACKS, shot
+    from voidwar.rulesets.antilles.game import END_MOVEMENT, END_OF_TURN, _made
+
+    game = voidwar.load("antilles", seed=0)
+    places, moves = _made(game.board.radius)
+    values = [*places[1], *places[7], *moves[1], *moves[7], shot(2, None), shot(7, 123),
+              END_MOVEMENT, *END_OF_TURN, END_ATTACKS]
+    for a in values:
+        known = _KNOWN.get(id(a))
+        assert known is not None and known[0] is a and known[1] is NOTATION
+        assert known[2] == str(a) and NOTATION.parse(str(a)) == a
+    assert _KNOWN.get(id(places[0][0])) is None  # P0 is no Paladin: not shared
+
+
+def test_events_logged_between_actions_are_not_the_next_actions() -> None:
+    """``apply`` returns its own action's events only (it reuses the empty pending list)."""
+    game = voidwar.load("antilles", seed=0)
+    game.emit("note", "a note between actions")
+    events = game.apply(game.legal_actions()[0])
+    assert [e.kind for e in events] == ["place"]
+    assert [e.kind for e in game.log] == ["note", "place"]
+    assert game.apply(game.legal_actions()[0]) == [game.log[-1]]

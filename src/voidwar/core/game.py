@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import FrozenInstanceError, dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -171,6 +171,17 @@ _KNOWN: dict[int, tuple[Action, Notation, str]] = {}
 _KNOWN_LIMIT = 50_000
 
 
+def share_actions(notation: Notation, actions: Iterable[Action]) -> None:
+    """Mark ``actions`` as values their ruleset (of ``notation``) made and hands out again and
+    again (immutable, built from its own board and pieces): :meth:`Game.apply` then knows each
+    by identity from the first time it meets it, without reading its text back (a regular
+    expression and a value compared, tens of microseconds an action)."""
+    for a in actions:
+        if len(_KNOWN) >= _KNOWN_LIMIT:
+            _KNOWN.clear()
+        _KNOWN[id(a)] = (a, notation, str(a))
+
+
 def _made_by(game: Game, action: Action) -> str | None:
     """``action``'s text when it is a value ``game``'s ruleset makes: a declared kind of its
     notation whose text reads back as the same value (else: its text parses back to it)."""
@@ -196,6 +207,23 @@ def _made_by(game: Game, action: Action) -> str | None:
         return text if game.parse_action(text) == action else None
     except (IllegalAction, ValueError, TypeError, AttributeError, KeyError, OverflowError):
         return None
+
+
+def log_event(game: Game, kind: str, text: str, args: tuple[Any, ...] | None,
+              data: dict[str, Any]) -> None:
+    """Log one event of ``game`` (``text`` a template of ``args`` when they are given) and
+    return it from the running :meth:`Game.apply`: filled as an ``_EventFields`` with plain
+    stores, then made an :class:`Event` (frozen from here on). :meth:`Game.emit` and
+    :meth:`Game.emit_format` come here; a ruleset's hot path may call it directly (no
+    keyword arguments packed, no method looked up)."""
+    ev: Any = _EventFields()  # an Event below (Any: no cast in the compiled build)
+    ev.kind = kind
+    ev._text = text
+    ev.data = data
+    ev._args = args
+    ev.__class__ = Event
+    game._pending.append(ev)
+    game.log.append(ev)
 
 
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
@@ -340,26 +368,17 @@ class Game(ABC):
 
     def _log_event(self, kind: str, text: str, args: tuple[Any, ...] | None,
              data: dict[str, Any]) -> None:
-        """Log one event (``text`` a template of ``args`` when they are given) and return it
-        from the running :meth:`apply`: filled as an ``_EventFields`` with plain stores, then
-        made an :class:`Event` (frozen from here on)."""
-        ev: Any = _EventFields()  # an Event below (Any: no cast in the compiled build)
-        ev.kind = kind
-        ev._text = text
-        ev.data = data
-        ev._args = args
-        ev.__class__ = Event
-        self._pending.append(ev)
-        self.log.append(ev)
+        """Log one event (:func:`log_event`)."""
+        log_event(self, kind, text, args, data)
 
     def emit(self, kind: str, text: str, **data: Any) -> None:
         """Log an event (and return it from the running :meth:`apply`)."""
-        self._log_event(kind, text, None, data)
+        log_event(self, kind, text, None, data)
 
     def emit_format(self, kind: str, template: str, *args: Any, **data: Any) -> None:
         """:meth:`emit` of the text ``template.format(*args)``, formatted only when read
         (:meth:`Event.formatted`; ``args`` immutable values)."""
-        self._log_event(kind, template, args, data)
+        log_event(self, kind, template, args, data)
 
     def to_action(self, action: Action | str) -> Action:
         """Notation text → action; an action value passes only when the ruleset could have
@@ -398,7 +417,10 @@ class Game(ABC):
             act, text = self._read(action)
         self.check(act)
         backup = self._snapshot() if self.dice.can_fail else None
-        self._pending = []
+        # events logged outside apply are not this action's; else _pending is the fresh
+        # list the last apply left
+        if self._pending:
+            self._pending = []
         try:
             self.execute(act)
         except (DiceError, KeyboardInterrupt, EOFError):

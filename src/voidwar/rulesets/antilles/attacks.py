@@ -10,12 +10,22 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...core.errors import IllegalAction
-from ...core.game import Action
+from ...core.game import Action, log_event, share_actions
 from ...core.hexgrid import ORIGIN
-from .actions import EndAttacks, Fire
-from .state import PALADINS, AntillesState, Outcome, Paladin, Phase, board_places, distances
+from .actions import NOTATION, EndAttacks, Fire
+from .state import (
+    ANTILLES_DESTROYED,
+    ATTACK,
+    NOT_MOVED_BONUS,
+    PALADINS,
+    AntillesState,
+    Paladin,
+    board_places,
+    distances,
+)
 
 END_ATTACKS = EndAttacks()
+share_actions(NOTATION, (END_ATTACKS,))
 
 
 #: (Paladin, target) → its shot, made once per process (:func:`shot`)
@@ -31,6 +41,8 @@ def shot(pid: int, target: int | None) -> Fire:
         if len(_SHOTS) >= 100_000:
             _SHOTS.clear()
         a = _SHOTS[key] = Fire(pid, target)
+        if 1 <= pid <= PALADINS and (target is None or target > 0):  # else refused (1.0)
+            share_actions(NOTATION, (a,))
     return a
 
 
@@ -40,15 +52,20 @@ def shots_by_paladin(game: AntillesState) -> list[tuple[int, list[int | None]]]:
     :func:`target_code` asked inline (the targets are the Bolts in play), so no refusal and
     no call is made per pair."""
     out: list[tuple[int, list[int | None]]] = []
-    if game.phase != Phase.ATTACK:  # shooter_code 1 for every Paladin
+    if game.phase != ATTACK:  # shooter_code 1 for every Paladin
         return out
     reach = game.tables.max_range
     radius = game.board.radius
     place = board_places(radius)
-    bolts = [(b.id, place.get(b.hex, -1)) for b in game.bolts.values()]
+    bolts: list[tuple[int, int]] = []
+    off = False  # a Bolt off the map (a test's position)
+    for b in game.bolts.values():
+        j = place.get(b.hex, -1)
+        if j < 0:
+            off = True
+        bolts.append((b.id, j))
     dist = distances(radius)
     origin = place[ORIGIN]
-    off = any(j < 0 for _, j in bolts)
     ok: list[int | None]
     for p in game.paladins:
         if not p.alive or p.fired:  # shooter_code 2, 3
@@ -74,7 +91,10 @@ def legal_shots(game: AntillesState) -> list[Fire]:
 def choose_shot(game: AntillesState, pick: Callable[[int], int]) -> Action:
     """``[*legal_shots(game), EndAttacks()][pick(n)]``, building only the action picked."""
     shots = shots_by_paladin(game)
-    k = pick(sum(len(t) for _, t in shots) + 1)
+    n = 1  # the shots and ``end attacks``
+    for _, targets in shots:
+        n += len(targets)
+    k = pick(n)
     for pid, targets in shots:
         if k < len(targets):
             return shot(pid, targets[k])
@@ -94,7 +114,7 @@ def fire_reason(game: AntillesState, action: Fire) -> IllegalAction | None:
 def shooter_code(game: AntillesState, pid: int) -> int:
     """Why Paladin ``pid`` may not fire now, as a code (0: it may): 1 not the attack step,
     2 no such living Paladin, 3 it has fired (3.3: each once in the attack step)."""
-    if game.phase != Phase.ATTACK:
+    if game.phase != ATTACK:
         return 1
     if not 1 <= pid <= PALADINS or not game.paladins[pid - 1].alive:
         return 2
@@ -148,15 +168,32 @@ def target_reason(game: AntillesState, p: Paladin, target: int | None) -> Illega
                          "Antilles 3.4")
 
 
+#: (Paladin, range) → the purpose of its shot's roll at the platform (3.3), made once
+_AT_PLATFORM: dict[tuple[int, int], str] = {}
+
+
+def _platform_purpose(pid: int, rng: int) -> str:
+    """``f"Paladin Attacks, P{pid} at range {rng}"``, made once per Paladin and range."""
+    key = (pid, rng)
+    text = _AT_PLATFORM.get(key)
+    if text is None:
+        if len(_AT_PLATFORM) >= 10_000:
+            _AT_PLATFORM.clear()
+        text = _AT_PLATFORM[key] = f"Paladin Attacks, P{pid} at range {rng}"
+    return text
+
+
 def fire(game: AntillesState, action: Fire) -> None:
     """Resolve a checked shot: 3.3 at the platform, 3.4 (Effect B) at a Bolt."""
     p = game.paladins[action.paladin - 1]
-    assert p.hex is not None
+    h = p.hex
+    assert h is not None
     p.fired = True
-    bonus = game.attack_bonus(p)
+    bonus = 0 if p.moved else NOT_MOVED_BONUS  # :meth:`AntillesState.attack_bonus` (3.2)
+    pid = p.id
     if action.target is None:
-        rng = p.hex.distance(ORIGIN)
-        roll = game.roll(20, f"Paladin Attacks, P{p.id} at range {rng}")
+        rng = (abs(h.q) + abs(h.r) + abs(h.q + h.r)) // 2  # h.distance(ORIGIN)
+        roll = game.roll(20, _platform_purpose(pid, rng))
         total = roll + bonus
         col = game.tables.column(rng)
         if total >= col.caster:
@@ -166,18 +203,20 @@ def fire(game: AntillesState, action: Fire) -> None:
         elif total >= col.shield:
             hit(game, "shield", p, total)
         else:
-            game.emit_format("miss", "P{} ({}+{}={}) misses the Antilles", p.id, roll, bonus, total)
+            log_event(game, "miss", "P{} ({}+{}={}) misses the Antilles",
+                      (pid, roll, bonus, total), {})
         return
-    b = game.bolts[action.target]
-    rng = p.hex.distance(b.hex)
-    roll = game.roll(20, f"Paladin Attacks (Effect B), P{p.id} at B{b.id}, range {rng}")
+    bolts = game.bolts
+    b = bolts[action.target]
+    rng = h.distance(b.hex)
+    roll = game.roll(20, f"Paladin Attacks (Effect B), P{pid} at B{b.id}, range {rng}")
     total = roll + bonus
     if total >= game.tables.column(rng).bolt:
-        del game.bolts[b.id]
-        game.emit_format("bolt-destroyed", "P{} ({}+{}={}) destroys B{}", p.id, roll, bonus, total,
-                         b.id)
+        del bolts[b.id]
+        log_event(game, "bolt-destroyed", "P{} ({}+{}={}) destroys B{}",
+                  (pid, roll, bonus, total, b.id), {})
     else:
-        game.emit_format("miss", "P{} ({}+{}={}) misses B{}", p.id, roll, bonus, total, b.id)
+        log_event(game, "miss", "P{} ({}+{}={}) misses B{}", (pid, roll, bonus, total, b.id), {})
 
 
 def hit(game: AntillesState, layer: str, p: Paladin, total: int) -> None:
@@ -196,6 +235,6 @@ def hit(game: AntillesState, layer: str, p: Paladin, total: int) -> None:
     else:
         game.casters_destroyed += 1
         what = "DESTROY BOLT CASTER"
-    game.emit_format("hit", "P{} ({}): {}", p.id, total, what, layer=layer)
+    log_event(game, "hit", "P{} ({}): {}", (p.id, total, what), {"layer": layer})
     if game.casters_destroyed >= game.n_casters:
-        game.finish(Outcome.ANTILLES_DESTROYED)  # 5.0: the game ends immediately
+        game.finish(ANTILLES_DESTROYED)  # 5.0: the game ends immediately

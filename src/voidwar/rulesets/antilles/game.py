@@ -26,7 +26,7 @@ from typing import Any
 
 from ...core.dice import Dice
 from ...core.errors import IllegalAction
-from ...core.game import Action, Result
+from ...core.game import Action, Result, log_event, share_actions
 from ...core.hexgrid import ORIGIN, Hex, direction_letter
 from .actions import NOTATION, Abort, Continue, EndAttacks, EndMovement, Fire, Move, Place, parse
 from .attacks import END_ATTACKS, choose_shot, fire, fire_reason, legal_shots
@@ -35,14 +35,20 @@ from .native import mypyc_attr
 from .platform import platform_acts
 from .position import apply_position
 from .state import (
+    ATTACK,
+    END_OF_TURN_NINE,
     LAST_TURN,
+    MISSION_ABORTED,
+    MOVEMENT,
+    OVER,
     PALADINS,
+    SETUP,
+    TURN_END,
     AntillesState,
-    Outcome,
     Paladin,
-    Phase,
     board_hexes,
     board_places,
+    hex_taken,
     nth_free,
     victory_level,
 )
@@ -61,6 +67,7 @@ END_MOVEMENT = EndMovement()
 CONTINUE = Continue()
 ABORT = Abort()
 END_OF_TURN = (CONTINUE, ABORT)
+share_actions(NOTATION, (END_MOVEMENT, *END_OF_TURN))
 
 
 @lru_cache(maxsize=8)
@@ -71,6 +78,9 @@ def _made(radius: int) -> tuple[list[list[Place]], list[list[Move]]]:
     hexes = board_hexes(radius)
     places = [[Place(pid, h) for h in hexes] for pid in range(PALADINS + 1)]
     moves = [[Move(pid, h) for h in hexes] for pid in range(PALADINS + 1)]
+    for pid in range(1, PALADINS + 1):  # P0 is no Paladin: its values are refused
+        share_actions(NOTATION, places[pid])
+        share_actions(NOTATION, moves[pid])
     return places, moves
 
 
@@ -168,9 +178,9 @@ class AntillesGame(AntillesState):
         (:meth:`_legal_blips`), shots (:func:`.attacks.legal_shots`), then the step's end."""
         if self.outcome:
             return []
-        if self.phase in (Phase.SETUP, Phase.MOVEMENT):
+        if self.phase in (SETUP, MOVEMENT):
             return self._legal_blips()
-        if self.phase == Phase.ATTACK:
+        if self.phase == ATTACK:
             return [*legal_shots(self), END_ATTACKS]
         return [a for a in END_OF_TURN if self.reason(a) is None]
 
@@ -181,16 +191,17 @@ class AntillesGame(AntillesState):
         looked up."""
         if self.outcome:
             return super().choose_legal(pick)
-        if self.phase == Phase.ATTACK:
+        phase = self.phase
+        if phase == ATTACK:
             return choose_shot(self, pick)
-        if self.phase == Phase.END:  # 6.0: both are legal at the end of a turn
+        if phase == TURN_END:  # 6.0: both are legal at the end of a turn
             return END_OF_TURN[pick(len(END_OF_TURN))]
-        if self.phase not in (Phase.SETUP, Phase.MOVEMENT):
+        if phase != SETUP and phase != MOVEMENT:
             return super().choose_legal(pick)
         taken = sorted(self.taken_places())
-        n = len(board_hexes(self.board.radius)) - len(taken)  # len(free_places())
         made = _made(self.board.radius)
-        if self.phase == Phase.SETUP:
+        n = len(made[0][0]) - len(taken)  # len(free_places()): made[0][0] has every hex
+        if phase == SETUP:
             pid = self._next_unplaced().id  # so :meth:`_placer_code` is 0
             if not n:
                 return super().choose_legal(pick)
@@ -212,19 +223,12 @@ class AntillesGame(AntillesState):
         """Carry out a checked action and the automatic steps that follow it."""
         if type(action) is Fire:  # the most frequent, by type
             fire(self, action)
-        elif isinstance(action, Place):
-            self.paladins[action.paladin - 1].hex = action.hex
-            self.emit_format("place", "P{} placed at {}", action.paladin, action.hex,
-                             paladin=action.paladin, hex=[action.hex.q, action.hex.r])
-            if all(p.hex is not None for p in self.paladins):
-                self._start_turn()
         elif isinstance(action, Move):
-            p = self.paladins[action.paladin - 1]
-            self.emit_format("move", "P{} moves {} → {}", p.id, p.hex, action.hex, paladin=p.id,
-                             hex=[action.hex.q, action.hex.r])
-            p.hex, p.moved = action.hex, True
+            self._move(action)
+        elif isinstance(action, Place):
+            self._place(action)
         elif isinstance(action, EndMovement):
-            self.phase = Phase.ATTACK
+            self.phase = ATTACK
         elif isinstance(action, Fire):
             fire(self, action)
         elif isinstance(action, EndAttacks):
@@ -232,7 +236,27 @@ class AntillesGame(AntillesState):
         elif isinstance(action, Continue):
             self._start_turn()
         elif isinstance(action, Abort):
-            self.finish(Outcome.MISSION_ABORTED)
+            self.finish(MISSION_ABORTED)
+
+    def _place(self, action: Place) -> None:
+        """3.1: set up a Paladin; the last one placed starts turn 1."""
+        h = action.hex
+        paladins = self.paladins
+        paladins[action.paladin - 1].hex = h
+        log_event(self, "place", "P{} placed at {}", (action.paladin, h),
+                  {"paladin": action.paladin, "hex": [h.q, h.r]})
+        for p in paladins:
+            if p.hex is None:
+                return
+        self._start_turn()
+
+    def _move(self, action: Move) -> None:
+        """3.2: a Paladin blips to a free hex."""
+        p = self.paladins[action.paladin - 1]
+        h = action.hex
+        log_event(self, "move", "P{} moves {} → {}", (p.id, p.hex, h),
+                  {"paladin": p.id, "hex": [h.q, h.r]})
+        p.hex, p.moved = h, True
 
     @property
     def result(self) -> Result | None:
@@ -260,7 +284,7 @@ class AntillesGame(AntillesState):
         return {
             "ruleset": self.ruleset,
             "turn": self.turn,
-            "phase": Phase.OVER if self.outcome else self.phase,
+            "phase": OVER if self.outcome else self.phase,
             "board": {"shape": "hexagon", "radius": self.board.radius, "antilles": [0, 0]},
             "platform": {
                 "shields": {"hit": self.shield_hits, "boxes": self.n_shields},
@@ -296,7 +320,7 @@ class AntillesGame(AntillesState):
         dest = self.free_places()
         made = _made(self.board.radius)
         pick = _picker(dest)
-        if self.phase == Phase.SETUP:
+        if self.phase == SETUP:
             pid = self._next_unplaced().id  # so :meth:`_placer_code` is 0
             return list(pick(made[0][pid]))
         out: list[Action] = []
@@ -312,22 +336,22 @@ class AntillesGame(AntillesState):
             return IllegalAction("the battle is over")
         if type(action) is Fire:  # the most frequent, by type
             return fire_reason(self, action)
-        if isinstance(action, Place | Move):
+        if isinstance(action, (Place, Move)):
             return self._blip_reason(action)
         if isinstance(action, Fire):
             return fire_reason(self, action)
         phase = self.phase
         if isinstance(action, EndMovement):
-            if phase != Phase.MOVEMENT:
+            if phase != MOVEMENT:
                 return IllegalAction("it is not the movement step", "Antilles 3.2")
         elif isinstance(action, EndAttacks):
-            if phase != Phase.ATTACK:
+            if phase != ATTACK:
                 return IllegalAction("it is not the attack step", "Antilles 3.3")
         elif isinstance(action, Continue):
-            if phase != Phase.END:
+            if phase != TURN_END:
                 return IllegalAction("the turn is not over yet", "Antilles 6.0")
         elif isinstance(action, Abort):
-            if phase != Phase.END:
+            if phase != TURN_END:
                 return IllegalAction("the mission may be aborted only at the end of a turn",
                                      "Antilles 6.0")
         else:
@@ -335,8 +359,14 @@ class AntillesGame(AntillesState):
         return None
 
     def _blip_reason(self, action: Place | Move) -> IllegalAction | None:
-        """3.1 placement, 3.2 movement: the Paladin's reason, else the hex's."""
-        if isinstance(action, Place):
+        """3.1 placement, 3.2 movement: the Paladin's reason, else the hex's. A legal move
+        (the usual case) is known from the two codes, without a method call."""
+        if isinstance(action, Move):
+            h = action.hex
+            if (not _mover_code(self, action.paladin) and h in board_places(self.board.radius)
+                    and not hex_taken(self, h)):
+                return None
+        elif isinstance(action, Place):
             return (self._placer_reason(action.paladin)
                     or self._destination_reason(action.hex, "placed", "3.1"))
         return (self._mover_reason(action.paladin)
@@ -345,7 +375,7 @@ class AntillesGame(AntillesState):
     def _placer_code(self, pid: int) -> int:
         """Why Paladin ``pid`` may not be placed now, as a code (0: it may), so that the
         legality scans build no refusal: 1 not set-up, 2 not next (3.1)."""
-        if self.phase != Phase.SETUP:
+        if self.phase != SETUP:
             return 1
         return 0 if pid == self._next_unplaced().id else 2
 
@@ -360,13 +390,8 @@ class AntillesGame(AntillesState):
         return None
 
     def _mover_code(self, pid: int) -> int:
-        """Why Paladin ``pid`` may not blip now, as a code (0: it may): 1 not the movement
-        step, 2 no such living Paladin (:meth:`find_paladin`), 3 it has moved (3.2)."""
-        if self.phase != Phase.MOVEMENT:
-            return 1
-        if not 1 <= pid <= PALADINS or not self.paladins[pid - 1].alive:
-            return 2
-        return 3 if self.paladins[pid - 1].moved else 0
+        """Why Paladin ``pid`` may not blip now, as a code (:func:`_mover_code`)."""
+        return _mover_code(self, pid)
 
     def _mover_reason(self, pid: int) -> IllegalAction | None:
         """3.2: each living Paladin may blip once in the movement step (:meth:`_mover_code`)."""
@@ -384,9 +409,10 @@ class AntillesGame(AntillesState):
     def _destination_reason(self, h: Hex, verb: str, rule: str) -> IllegalAction | None:
         """3.1/3.2: a Paladin may enter only a free hex (:meth:`free_hexes`): on the map, and
         not the Antilles', a Paladin's (its own included) or a Bolt's."""
-        if h in self.on_map and not self.is_taken(h):
+        on_map = h in board_places(self.board.radius)  # :attr:`on_map`, one look-up fewer
+        if on_map and not hex_taken(self, h):
             return None
-        if h not in self.on_map:
+        if not on_map:
             return IllegalAction(f"{h} is off the map (radius {self.board.radius})",
                                  f"Antilles {rule}")
         if h == ORIGIN:
@@ -408,16 +434,30 @@ class AntillesGame(AntillesState):
 
     # -- the turn --------------------------------------------------------------------------------
     def _start_turn(self) -> None:
-        self.turn += 1
-        self.emit_format("turn", "— Turn {} —", self.turn, turn=self.turn)
+        """2.1: a new turn, its platform step first (:func:`.platform.platform_acts`)."""
+        turn = self.turn = self.turn + 1
+        log_event(self, "turn", "— Turn {} —", (turn,), {"turn": turn})
         for p in self.paladins:
             p.moved = p.fired = False
         platform_acts(self)
         if not self.outcome:
-            self.phase = Phase.MOVEMENT
+            self.phase = MOVEMENT
 
     def _end_of_turn(self) -> None:
         if self.turn >= LAST_TURN:
-            self.finish(Outcome.END_OF_TURN_NINE)  # 6.0 End of Turn Nine: the survivors retreat
+            self.finish(END_OF_TURN_NINE)  # 6.0 End of Turn Nine: the survivors retreat
         else:
-            self.phase = Phase.END
+            self.phase = TURN_END
+
+
+def _mover_code(game: AntillesState, pid: int) -> int:
+    """Why Paladin ``pid`` may not blip now, as a code (0: it may): 1 not the movement step,
+    2 no such living Paladin (:meth:`AntillesState.find_paladin`), 3 it has moved (3.2)."""
+    if game.phase != MOVEMENT:
+        return 1
+    if not 1 <= pid <= PALADINS:
+        return 2
+    p = game.paladins[pid - 1]
+    if not p.alive:
+        return 2
+    return 3 if p.moved else 0

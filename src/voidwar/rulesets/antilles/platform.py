@@ -2,17 +2,41 @@
 
 Everything here is automatic: the d20 rolls on the Active Bolt Caster table and the Path table
 (:mod:`.tables`) decide it, and it ends the battle at once when the last Paladin falls (6.0).
+
+The hot path of every game (a third of a simulated game's time): each function reads the
+game's fields it needs once, into locals, and the rolls' purposes are made once per Caster and
+per Bolt number (:func:`_path_purposes`), not formatted per roll (the same texts: keyed dice
+derive their streams from them).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from ...core.game import log_event
 from ...core.hexgrid import ORIGIN, Hex, direction_letter
-from .state import AntillesState, Bolt, Outcome, Paladin, board_hexes
+from .fixed import CASTERS
+from .state import PALADINS_DESTROYED, AntillesState, Bolt, Paladin, board_hexes
 
 #: per hex of a map: its neighbour in each direction 0..5, ``None`` off the map (2.18)
 Steps = dict[Hex, tuple[Hex | None, ...]]
+
+#: the purposes of the Caster table's rolls (2.11, 2.14), by Caster
+_ACTIVE = {c: f"Active Bolt Caster {c}" for c in range(1, CASTERS + 1)}
+_AGAIN = {c: f"Bolt for Caster {c}" for c in range(1, CASTERS + 1)}
+#: Bolt number → the purposes of its first and (fast, 2.2) second Path roll (2.12)
+_PATHS: dict[int, tuple[str, str]] = {}
+
+
+def _path_purposes(bid: int) -> tuple[str, str]:
+    """The purposes of Bolt ``bid``'s Path rolls (2.12; 2.2 a Fast Bolt's second), made once."""
+    labels = _PATHS.get(bid)
+    if labels is None:
+        if len(_PATHS) >= 10_000:
+            _PATHS.clear()
+        first = f"Path of B{bid}"
+        labels = _PATHS[bid] = (first, first + " (second, fast)")
+    return labels
 
 
 @lru_cache(maxsize=8)
@@ -24,17 +48,26 @@ def steps_of(radius: int) -> Steps:
     return {h: tuple(n if n in on_map else None for n in h.neighbors()) for h in hexes}
 
 
+def _flight_order(b: Bolt) -> tuple[int, int]:
+    """2.15's order of the Bolts in play: farthest from the Antilles first, then by number."""
+    q, r = b.hex
+    return (-((abs(q) + abs(r) + abs(q + r)) // 2), b.id)  # -b.hex.distance(ORIGIN)
+
+
 def platform_acts(game: AntillesState) -> None:
     """The platform's step: Bolts in play fly (2.15), then each operational Caster acts in
     track order (2.11–2.14)."""
     # 2.15 Existing Bolts: farthest from the Antilles first; equal range by Bolt number
     # (the text allows any order; we fix one so that replays are exact).
-    order = sorted(game.bolts.values(), key=lambda b: (-b.hex.distance(ORIGIN), b.id))
-    for bolt in order:
-        if game.outcome:
-            return
-        if bolt.id in game.bolts:
-            fly(game, bolt)
+    bolts = game.bolts
+    if bolts:
+        table = steps_of(game.board.radius)
+        for bolt in sorted(bolts.values(), key=_flight_order) if len(bolts) > 1 else [
+                *bolts.values()]:
+            if game.outcome:
+                return
+            if bolt.id in bolts:
+                fly(game, bolt, table)
     for caster in range(1, game.n_casters - game.casters_destroyed + 1):
         caster_acts(game, caster)
         if game.outcome:
@@ -43,25 +76,30 @@ def platform_acts(game: AntillesState) -> None:
 
 def caster_acts(game: AntillesState, caster: int) -> None:
     """2.11/2.13/2.14: roll on the Active Bolt Caster table until the Caster is done."""
+    entries = game.tables.caster
+    purpose = _ACTIVE.get(caster) or f"Active Bolt Caster {caster}"
     again = True
     while again and not game.outcome:
         again = False
-        entry = game.tables.caster[game.roll(20, f"Active Bolt Caster {caster}") - 1]
-        if entry.action == "recharge":
+        entry = entries[game.roll(20, purpose) - 1]
+        action = entry.action
+        if action == "launch":
+            launch(game, caster, entry.bolt or "normal", entry.facing or 0)
+        elif action == "recharge":
             # 2.14 Recharge: remove one hit from a Shield box; none hit → no action.
             if game.shield_hits:
                 game.shield_hits -= 1
-                game.emit_format("recharge", "Caster {} recharges a Shield box", caster)
+                log_event(game, "recharge", "Caster {} recharges a Shield box", (caster,), {})
             else:
-                game.emit_format("recharge", "Caster {}: recharge, but no Shield is hit", caster)
-        elif entry.action == "launch":
-            launch(game, caster, entry.bolt or "normal", entry.facing or 0)
+                log_event(game, "recharge", "Caster {}: recharge, but no Shield is hit",
+                          (caster,), {})
         else:
             # 2.14 Launch and roll again — our reading of "launch a Bolt as normal": roll
             # again for the Bolt (re-rolling non-launch entries), then roll another action.
             game.emit_format("again", "Caster {}: launch and roll again", caster)
+            sub_purpose = _AGAIN.get(caster) or f"Bolt for Caster {caster}"
             while True:
-                sub = game.tables.caster[game.roll(20, f"Bolt for Caster {caster}") - 1]
+                sub = entries[game.roll(20, sub_purpose) - 1]
                 if sub.action == "launch":
                     break
             launch(game, caster, sub.bolt or "normal", sub.facing or 0)
@@ -71,31 +109,37 @@ def caster_acts(game: AntillesState, caster: int) -> None:
 def launch(game: AntillesState, caster: int, kind: str, facing: int) -> None:
     """2.11: a Bolt starts in the Antilles' hex facing the table's direction, then flies
     its whole Path before the next Caster acts (2.12)."""
-    bolt = Bolt(game.next_bolt, kind, ORIGIN, facing)
-    game.next_bolt += 1
-    game.emit_format("launch", "Caster {} launches {} Bolt B{} facing {}", caster, kind, bolt.id,
-                     direction_letter(facing), bolt=bolt.id, type=kind, facing=facing)
-    other = game.bolt_at(ORIGIN)
-    if other is not None:
-        # 2.17: a newly launched Bolt meets a Bolt that ended its movement in the Antilles hex.
-        del game.bolts[other.id]
-        game.emit("collision", f"B{bolt.id} meets B{other.id} in the Antilles hex: both "
-                  "destroyed (2.17)")
-        return
-    game.bolts[bolt.id] = bolt
+    bid = game.next_bolt
+    bolt = Bolt(bid, kind, ORIGIN, facing)
+    game.next_bolt = bid + 1
+    log_event(game, "launch", "Caster {} launches {} Bolt B{} facing {}",
+              (caster, kind, bid, direction_letter(facing)),
+              {"bolt": bid, "type": kind, "facing": facing})
+    bolts = game.bolts
+    for other in bolts.values():  # :meth:`AntillesState.bolt_at` the Antilles' hex
+        if other.hex == ORIGIN:
+            # 2.17: a newly launched Bolt meets a Bolt that ended its movement in the
+            # Antilles hex.
+            del bolts[other.id]
+            game.emit("collision", f"B{bid} meets B{other.id} in the Antilles hex: both "
+                      "destroyed (2.17)")
+            return
+    bolts[bid] = bolt
     fly(game, bolt)
 
 
-def fly(game: AntillesState, bolt: Bolt) -> None:
-    """2.12 one Path; 2.2 Fast Bolts roll a second Path once the first is done."""
-    paths = 2 if bolt.kind == "fast" else 1
-    for n in range(paths):
-        if bolt.id not in game.bolts or game.outcome:
-            return
-        label = f"Path of B{bolt.id}" + (" (second, fast)" if n else "")
-        steps = game.tables.paths[game.roll(20, label) - 1]
+def fly(game: AntillesState, bolt: Bolt, table: Steps | None = None) -> None:
+    """2.12 one Path; 2.2 Fast Bolts roll a second Path once the first is done. ``table``:
+    :func:`steps_of` the game's map, where the caller has it."""
+    bolts = game.bolts
+    paths = game.tables.paths
+    if table is None:
         table = steps_of(game.board.radius)
-        for veer in steps:
+    labels = _path_purposes(bolt.id)
+    for n in range(2 if bolt.kind == "fast" else 1):
+        if bolt.id not in bolts or game.outcome:
+            return
+        for veer in paths[game.roll(20, labels[n]) - 1]:
             if not step(game, bolt, veer, table):
                 return
 
@@ -110,24 +154,20 @@ def step(game: AntillesState, bolt: Bolt, veer: int, table: Steps | None = None)
     else:  # a hex off the table (a set position): the rule itself
         nxt = bolt.hex.neighbor(facing)
         nxt = nxt if nxt in game.on_map else None
+    bolts = game.bolts
+    bid = bolt.id
     if nxt is None:  # 2.18 Exiting the Map
-        del game.bolts[bolt.id]
-        game.emit_format("exit", "B{} leaves the map", bolt.id, bolt=bolt.id)
+        del bolts[bid]
+        log_event(game, "exit", "B{} leaves the map", (bid,), {"bolt": bid})
         return False
     bolt.hex = nxt
-    bolts = game.bolts
-    if len(bolts) > 1 or bolt.id not in bolts:  # else it is the only Bolt in play
-        other = None
+    if len(bolts) > 1 or bid not in bolts:  # else it is the only Bolt in play
         for b in bolts.values():  # the first other Bolt in ``nxt`` (a loop: no generator)
-            if b.hex == nxt and b.id != bolt.id:
-                other = b
-                break
-        if other is not None:  # 2.17 Entering a Hex Occupied by Another Bolt
-            del bolts[bolt.id]
-            del bolts[other.id]
-            game.emit("collision", f"B{bolt.id} hits B{other.id} at {nxt}: both destroyed "
-                      "(2.17)")
-            return False
+            if b.hex == nxt and b.id != bid:  # 2.17 Entering a Hex Occupied by Another Bolt
+                del bolts[bid]
+                del bolts[b.id]
+                game.emit("collision", f"B{bid} hits B{b.id} at {nxt}: both destroyed (2.17)")
+                return False
     pal = None
     for p in game.paladins:  # :meth:`AntillesState.paladin_at`
         if p.hex == nxt and p.alive:
@@ -136,8 +176,8 @@ def step(game: AntillesState, bolt: Bolt, veer: int, table: Steps | None = None)
     if bolt.kind == "exploding":
         return not _explodes(game, bolt, pal)
     if pal is not None:  # 2.16 Entering a Hex Occupied by a Paladin
-        del game.bolts[bolt.id]
-        destroy_paladin(game, pal, f"destroyed by B{bolt.id}, which is destroyed too (2.16)")
+        del bolts[bid]
+        destroy_paladin(game, pal, f"destroyed by B{bid}, which is destroyed too (2.16)")
         return False
     return True
 
@@ -145,7 +185,14 @@ def step(game: AntillesState, bolt: Bolt, veer: int, table: Steps | None = None)
 def _explodes(game: AntillesState, bolt: Bolt, pal: Paladin | None) -> bool:
     """2.2 Exploding Bolts explode on entering a hex adjacent to a Paladin (or its hex),
     destroying every Paladin adjacent; True when this one did."""
-    adjacent = [p for p in game.living() if p.hex is not None and p.hex.distance(bolt.hex) == 1]
+    q, r = bolt.hex
+    adjacent = []  # the living Paladins 1 hex away (:meth:`Hex.distance`)
+    for p in game.paladins:
+        ph = p.hex
+        if ph is not None and p.alive:
+            dq, dr = ph.q - q, ph.r - r
+            if abs(dq) + abs(dr) + abs(dq + dr) == 2:
+                adjacent.append(p)
     if pal is None and not adjacent:
         return False
     del game.bolts[bolt.id]
@@ -159,6 +206,8 @@ def _explodes(game: AntillesState, bolt: Bolt, pal: Paladin | None) -> bool:
 def destroy_paladin(game: AntillesState, p: Paladin, how: str) -> None:
     """A Bolt destroys Paladin ``p``; the last one's loss ends the battle (6.0)."""
     p.alive = False
-    game.emit_format("paladin-lost", "P{} {}", p.id, how, paladin=p.id)
-    if not any(q.alive for q in game.paladins):
-        game.finish(Outcome.PALADINS_DESTROYED)  # 6.0 Paladins Destroyed
+    log_event(game, "paladin-lost", "P{} {}", (p.id, how), {"paladin": p.id})
+    for q in game.paladins:
+        if q.alive:
+            return
+    game.finish(PALADINS_DESTROYED)  # 6.0 Paladins Destroyed

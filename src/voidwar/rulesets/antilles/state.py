@@ -29,7 +29,8 @@ from .fixed import (
 from .native import mypyc_attr
 from .tables import Tables
 
-__all__ = ["LAST_TURN", "NOT_MOVED_BONUS", "PALADINS", "AntillesState", "Bolt", "Outcome",
+__all__ = ["ATTACK", "LAST_TURN", "MOVEMENT", "NOT_MOVED_BONUS", "OVER", "PALADINS", "SETUP",
+           "TURN_END", "AntillesState", "Bolt", "Outcome",
            "Paladin", "Phase", "victory_level"]
 
 
@@ -51,6 +52,14 @@ class Outcome(StrEnum):
     MISSION_ABORTED = "mission-aborted"
     END_OF_TURN_NINE = "end-of-turn-nine"
 
+
+#: the phases and outcomes as module constants for the hot paths: ``Phase.ATTACK`` is read
+#: through ``EnumType.__getattr__`` (Python 3.11), some ten times a module global's cost
+SETUP, MOVEMENT, ATTACK, TURN_END, OVER = (
+    Phase.SETUP, Phase.MOVEMENT, Phase.ATTACK, Phase.END, Phase.OVER)
+ANTILLES_DESTROYED, PALADINS_DESTROYED, MISSION_ABORTED, END_OF_TURN_NINE = (
+    Outcome.ANTILLES_DESTROYED, Outcome.PALADINS_DESTROYED, Outcome.MISSION_ABORTED,
+    Outcome.END_OF_TURN_NINE)
 
 #: 6.1 Victory Levels: (lowest VP, level), highest first.
 VICTORY_LEVELS: tuple[tuple[int, str], ...] = (
@@ -207,7 +216,7 @@ class AntillesState(Game):
         #: 5.0 fixes the Casters (four); the Shield and Armor boxes are table values
         self.n_shields, self.n_armor, self.n_casters = plat.shields, plat.armor, CASTERS
         self.turn = 0
-        self.phase = Phase.SETUP
+        self.phase = SETUP
         self.paladins = [Paladin(i) for i in range(1, PALADINS + 1)]
         self.bolts: dict[int, Bolt] = {}
         self.next_bolt = 1
@@ -238,12 +247,12 @@ class AntillesState(Game):
     def victory_points(self) -> int:
         """6.0 Victory Points for the outcome so far (or as if the game ended now)."""
         alive = len([p for p in self.paladins if p.alive])
-        if self.outcome == Outcome.ANTILLES_DESTROYED:
+        if self.outcome == ANTILLES_DESTROYED:
             turns_left = max(0, LAST_TURN - self.turn)
             return DESTROYED_BASE + PER_SURVIVING_PALADIN * alive + (
                 self.tables.model.scoring.early_bonus_per_turn * turns_left
             )
-        if self.outcome == Outcome.PALADINS_DESTROYED:
+        if self.outcome == PALADINS_DESTROYED:
             return self.boxes_destroyed()
         return self.boxes_destroyed() + PER_SURVIVING_PALADIN * alive
 
@@ -287,8 +296,9 @@ class AntillesState(Game):
         place = _map(self.board.radius)[2]
         taken = {place[ORIGIN]}  # the Antilles' hex is on every map (radius >= 4)
         for p in self.paladins:
-            if p.alive and p.hex is not None:
-                i = place.get(p.hex)
+            h = p.hex
+            if h is not None and p.alive:
+                i = place.get(h)
                 if i is not None:  # else off the map (a set position)
                     taken.add(i)
         for b in self.bolts.values():
@@ -311,21 +321,27 @@ class AntillesState(Game):
         return [hexes[i] for i in self.free_places()]
 
     def is_taken(self, h: Hex) -> bool:
-        """``h in taken_hexes()``, without building the set."""
-        if h == ORIGIN:
-            return True
-        for p in self.paladins:
-            if p.hex == h and p.alive:
-                return True
-        for b in self.bolts.values():  # noqa: SIM110  # a loop: no generator per call
-            if b.hex == h:
-                return True
-        return False
+        """``h in taken_hexes()``, without building the set (:func:`hex_taken`)."""
+        return hex_taken(self, h)
 
     def finish(self, outcome: Outcome) -> None:
         """End the battle at once with ``outcome`` (5.0, 6.0) and log its VP and level."""
         self.outcome = outcome
         self.end_turn = self.turn
-        self.phase = Phase.OVER
+        self.phase = OVER
         vp = self.victory_points()
         self.emit("end", f"{outcome}: {vp} VP, {victory_level(vp)}", outcome=outcome, vp=vp)
+
+
+def hex_taken(game: AntillesState, h: Hex) -> bool:
+    """3.2: ``h in game.taken_hexes()`` without building the set: the Antilles' hex, a
+    living Paladin's or a Bolt's (a function: the rules' hot paths call it directly)."""
+    if h == ORIGIN:
+        return True
+    for p in game.paladins:
+        if p.hex == h and p.alive:
+            return True
+    for b in game.bolts.values():  # noqa: SIM110  # a loop: no generator per call
+        if b.hex == h:
+            return True
+    return False
