@@ -26,7 +26,7 @@ from .risk import (
     launch_danger,
     threat_sum,
 )
-from .state import Bolt, Paladin, Phase
+from .state import ATTACK, MOVEMENT, SETUP, Bolt, Paladin
 from .steps import (
     PALADIN_VALUE,
     STRIDE,
@@ -219,12 +219,13 @@ class AntillesHeuristic:
         """The commander's action now: placement (3.1), a move (3.2), a shot (3.3, 3.4) or,
         at the end of a turn, continue or abort (6.0)."""
         assert isinstance(game, AntillesGame)
-        if game.phase == Phase.SETUP:
-            return self._place(game)
-        if game.phase == Phase.MOVEMENT:
+        phase = game.phase
+        if phase == MOVEMENT:  # the phase constants: module globals, not enum look-ups
             return self._move(game)
-        if game.phase == Phase.ATTACK:
+        if phase == ATTACK:
             return self._attack(game)
+        if phase == SETUP:
+            return self._place(game)
         return ABORT if self.should_abort(game) else CONTINUE
 
     def should_abort(self, game: AntillesGame) -> bool:
@@ -303,7 +304,7 @@ class AntillesHeuristic:
         """Alternatives worth a search's comparison, best first: in movement, each Paladin's
         best hex by this policy's score, then ending movement, then each one's second best;
         in the attack phase, every legal shot by its value, then ending attacks."""
-        if game.phase == Phase.MOVEMENT:
+        if game.phase == MOVEMENT:
             danger, free, adjacent = self._movement_setting(game)
             best: list[Action] = []
             second: list[Action] = []
@@ -314,7 +315,7 @@ class AntillesHeuristic:
                 best += [Move(p.id, h) for _, h in ranked[:1]]
                 second += [Move(p.id, h) for _, h in ranked[1:2]]
             return [*best, END_MOVEMENT, *second]
-        if game.phase == Phase.ATTACK:
+        if game.phase == ATTACK:
             shots = [a for a in game.legal_actions() if isinstance(a, Fire)]
             shots.sort(key=lambda a: -self._shot_value(game, a))
             return [*shots, END_ATTACKS]
