@@ -25,6 +25,8 @@ MODULES = (
     # events) and the tabletop geometry. dice.py and policy.py measured slower compiled
     # (docs/architecture.md "Compiled build"), so they stay interpreted.
     "src/voidwar/core/hexgrid.py",
+    # PCG32 on native 64-bit integers: every die and every random pick (issue 18)
+    "src/voidwar/core/pcg.py",
     "src/voidwar/core/game.py",
     "src/voidwar/core/tabletop.py",
     "src/voidwar/rulesets/antilles/risk.py",
