@@ -57,7 +57,8 @@ class PCG32:
     def __init__(self, seed: int) -> None:
         # the reference seeding: from state 0 one step (to the increment), add the seed, one
         # more step; the two outputs are discarded
-        self.state = (((_INC + (seed & _MASK64)) & _MASK64) * _MULT + _INC) & _MASK64
+        state = (((_INC + (seed & _MASK64)) & _MASK64) * _MULT + _INC) & _MASK64
+        self._state = state - ((state >> 63) << 64) if NATIVE else state
 
     @property
     def state(self) -> int:
@@ -67,10 +68,7 @@ class PCG32:
     @state.setter
     def state(self, value: int) -> None:
         value &= _MASK64
-        if NATIVE:
-            self._state = value - (1 << 64) if value >> 63 else value
-        else:
-            self._state = value
+        self._state = value - ((value >> 63) << 64) if NATIVE else value  # the signed pattern
 
     def copy(self) -> PCG32:
         """A generator in the same state (no reseeding: search copies dice all the time)."""
