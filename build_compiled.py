@@ -22,9 +22,11 @@ import os
 #: the compiled modules (paths from the repository root), chosen by profile (docs/architecture.md)
 MODULES = (
     # core: what every ruleset runs per action (Game.apply → _made_by → check → execute, the
-    # events) and the tabletop geometry. dice.py and policy.py measured slower compiled
-    # (docs/architecture.md "Compiled build"), so they stay interpreted.
+    # events) and the tabletop geometry. dice.py and policy.py stay interpreted: compiled, their
+    # methods of ordinary classes gained nothing (docs/architecture.md "Compiled build").
     "src/voidwar/core/hexgrid.py",
+    # PCG32 on native 64-bit integers: every die and every random pick (issue 18)
+    "src/voidwar/core/pcg.py",
     "src/voidwar/core/game.py",
     "src/voidwar/core/tabletop.py",
     "src/voidwar/rulesets/antilles/risk.py",

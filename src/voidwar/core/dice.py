@@ -3,8 +3,8 @@
 Every roll names its die (``sides``) and its purpose, so its outcomes are enumerable (a dN is
 uniform over 1..N). The sources:
 
-* :class:`SeededDice` — a PCG32 generator (O'Neill's PCG-XSH-RR 64/32), implemented here so that
-  the same seed gives the same rolls on any machine and any Python version;
+* :class:`SeededDice` — a PCG32 generator (O'Neill's PCG-XSH-RR 64/32, :mod:`.pcg`), implemented
+  here so that the same seed gives the same rolls on any machine and any Python version;
 * :class:`KeyedDice` — one PCG32 stream per roll purpose (common random numbers for paired
   comparisons: balance studies, and the search's comparison of candidate moves);
 * :class:`ScriptedDice` — a given list of results (tests, replaying a physical game);
@@ -24,11 +24,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import DiceError
+from .pcg import PCG32 as PCG32  # the generator (re-exported: ``core.dice.PCG32`` as before)
 
 _MASK64 = (1 << 64) - 1
-_MASK32 = (1 << 32) - 1
-_PCG_MULT = 6364136223846793005
-_PCG_INC = 1442695040888963407  # default stream (odd)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,45 +60,6 @@ def derive_seed(seed: int, *path: int) -> int:
     for p in path:
         x = splitmix64(x ^ (p & _MASK64))
     return x & ((1 << 63) - 1)
-
-
-class PCG32:
-    """PCG-XSH-RR 64/32, the reference algorithm; deterministic on every platform."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, seed: int) -> None:
-        # the reference seeding: from state 0 one step (to the increment), add the seed, one
-        # more step; the two outputs are discarded
-        self.state = (((_PCG_INC + (seed & _MASK64)) & _MASK64) * _PCG_MULT + _PCG_INC) & _MASK64
-
-    def next_u32(self) -> int:
-        """The next 32-bit output of the generator."""
-        old = self.state
-        self.state = (old * _PCG_MULT + _PCG_INC) & _MASK64
-        # XSH-RR: xorshift high, then rotate the 32 bits right by the top 5 bits of ``old``
-        # (a 32-bit rotation is a shift of the value written twice: ``x * 0x100000001``)
-        return ((((((old >> 18) ^ old) >> 27) & _MASK32) * 0x100000001) >> (old >> 59)) & _MASK32
-
-    def below(self, n: int) -> int:
-        """Uniform integer in [0, n) by rejection (no modulo bias)."""
-        if n <= 0:
-            raise ValueError("n must be positive")
-        threshold = 4294967296 % n  # (1 << 32) % n
-        while True:  # next_u32, inlined (every die and every random policy's pick comes here)
-            old = self.state
-            self.state = (old * _PCG_MULT + _PCG_INC) & _MASK64
-            r = ((((((old >> 18) ^ old) >> 27) & _MASK32) * 0x100000001) >> (old >> 59)) & _MASK32
-            if r >= threshold:
-                return r % n
-
-    def random(self) -> float:
-        """A float in [0, 1) (for policies; never for rules)."""
-        return ((self.next_u32() << 21) ^ (self.next_u32() >> 11)) / float(1 << 53)
-
-    def choice(self, items: list[Any]) -> Any:
-        """One of ``items``, uniformly."""
-        return items[self.below(len(items))]
 
 
 class Dice(ABC):
@@ -176,7 +135,7 @@ class SeededDice(Dice):
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.history = list(self.history)
-        new._rng = _copied(self._rng)
+        new._rng = self._rng.copy()
         return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> SeededDice:
@@ -218,7 +177,7 @@ class KeyedDice(Dice):
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.history = list(self.history)
-        new._streams = {k: _copied(r) for k, r in self._streams.items()}
+        new._streams = {k: r.copy() for k, r in self._streams.items()}
         return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> KeyedDice:
@@ -241,13 +200,6 @@ def purpose_key(purpose: str) -> int:
             _PURPOSE_KEYS.clear()
         _PURPOSE_KEYS[purpose] = key
     return key
-
-
-def _copied(rng: PCG32) -> PCG32:
-    """A generator in the same state."""
-    new = object.__new__(PCG32)
-    new.state = rng.state
-    return new
 
 
 class ScriptedDice(Dice):
