@@ -357,19 +357,14 @@ class Game(ABC):
         if type(dice).roll is _DICE_ROLL:  # the usual case: no Roll value built, same event
             value = dice.roll_value(sides, purpose)
             die = _DIE.get(sides) or f"d{sides}"
-            self._log_event("roll", "{}={} for {}", (die, value, purpose),
+            log_event(self, "roll", "{}={} for {}", (die, value, purpose),
                       {"die": die, "value": value, "purpose": purpose})
         else:
             r: Roll = dice.roll(sides, purpose)
             value = r.value
-            self._log_event("roll", str(r), None,
-                            {"die": r.die, "value": value, "purpose": r.purpose})
+            log_event(self, "roll", str(r), None,
+                      {"die": r.die, "value": value, "purpose": r.purpose})
         return value
-
-    def _log_event(self, kind: str, text: str, args: tuple[Any, ...] | None,
-             data: dict[str, Any]) -> None:
-        """Log one event (:func:`log_event`)."""
-        log_event(self, kind, text, args, data)
 
     def emit(self, kind: str, text: str, **data: Any) -> None:
         """Log an event (and return it from the running :meth:`apply`)."""
