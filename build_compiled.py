@@ -44,7 +44,8 @@ MODULES = (
     "src/voidwar/rulesets/astral_dreams/gridmoves.py",
     "src/voidwar/rulesets/astral_dreams/movegen.py",
     "src/voidwar/rulesets/astral_dreams/paths.py",
-    # Attack Vector: the sequence of play and the orders (issue 18)
+    # Attack Vector: the sequence of play, the orders, the ship state, the AVID and the vectors
+    # (issue 18; the game classes non-native like core's, docs/architecture.md)
     "src/voidwar/rulesets/attack_vector/sequence.py",
     "src/voidwar/rulesets/attack_vector/orders.py",
     "src/voidwar/rulesets/attack_vector/state.py",
