@@ -36,9 +36,16 @@ MODULES = (
     "src/voidwar/rulesets/antilles/policies.py",
     "src/voidwar/rulesets/antilles/steps.py",
     "src/voidwar/rulesets/antilles/game.py",
-    # Space Fleet: the heuristic's path search (its rules classes subclass core's Game and the
-    # free table subclasses them, so they stay interpreted; tests/space_fleet/test_compiled.py)
+    # Space Fleet: the heuristic's path search, and the rules: the ships (native classes), the
+    # game classes non-native like core's (the free table subclasses them), the damage table
+    # (tests/space_fleet/test_compiled.py)
     "src/voidwar/rulesets/space_fleet/policies.py",
+    "src/voidwar/rulesets/space_fleet/state.py",
+    "src/voidwar/rulesets/space_fleet/battle.py",
+    "src/voidwar/rulesets/space_fleet/movement.py",
+    "src/voidwar/rulesets/space_fleet/fire.py",
+    "src/voidwar/rulesets/space_fleet/damage.py",
+    "src/voidwar/rulesets/space_fleet/game.py",
     # Astral Dreams: the move candidates' geometry (issue 18; plain classes and functions)
     "src/voidwar/rulesets/astral_dreams/candidates.py",
     "src/voidwar/rulesets/astral_dreams/gridmoves.py",

@@ -219,3 +219,32 @@ def test_the_turn_line_names_who_moves_first_when_initiative_cannot() -> None:
             assert line.endswith(f"{first} has the initiative")
         else:
             assert line.endswith(f"no ship among the slowest: {game.to_act} moves first")
+
+
+def test_ship_copy_copies_every_field() -> None:
+    """``Ship.copy`` assigns field by field (a native class in the compiled build has no
+    ``__dict__``): every field, given a value of its own, comes back equal, and the damage
+    results are copies."""
+    import copy
+    import dataclasses
+
+    from voidwar.core.hexgrid import Hex
+    from voidwar.core.tabletop import Point
+    from voidwar.rulesets.space_fleet.state import Damage, Ship, Status
+
+    game = build([ship("BB1", "blue", "0101"), ship("HC1", "red", "0909", "D")])
+    original = game.ships["BB1"]
+    s = Ship(id="X1", side="red", cls="HC", name="Xerxes", hex=Hex(3, 4), facing=5,
+             profile=original.profile, shields=7, missiles=2, mines=1,
+             damage=[Damage("engines", True), Damage("major")], status=Status.SURRENDERED,
+             fired=True, moved=True, pos=Point.parse("3,4"), heading=120)
+    s.canonical()  # the kept text is copied too
+    names = {f.name for f in dataclasses.fields(Ship)}
+    for c in (s.copy(), copy.deepcopy(s)):
+        assert c is not s and c == s
+        assert {n: getattr(c, n) for n in names} == {n: getattr(s, n) for n in names}
+        assert c.damage is not s.damage and all(
+            a is not b and a == b for a, b in zip(c.damage, s.damage, strict=True))
+        c.damage[0].repaired = False
+        c.shields = 1
+        assert s.damage[0].repaired and s.shields == 7

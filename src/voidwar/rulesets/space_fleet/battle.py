@@ -11,13 +11,14 @@ import copy
 import hashlib
 from abc import abstractmethod
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from ...core.canonical import canonical_json
 from ...core.dice import Dice, SeededDice
 from ...core.errors import IllegalAction
 from ...core.game import Game, Result
 from ...core.hexgrid import Hex, RectBoard
+from ...core.native import mypyc_attr
 from ...core.tabletop import Circle, Point
 from .data import SEATS, Band, Scenario, hexid, parse_hexid, tables
 from .state import (
@@ -37,25 +38,28 @@ from .state import (
 )
 from .table import MineArea, Pattern, TableSpec, parse_heading
 
-R_TYPES, R_MOVE, R_FIRE = "Space Fleet: Ship Types", "Space Fleet: Movement", "Space Fleet: Firing"
-R_MINES, R_HITS = "Space Fleet: Mines", "Space Fleet: Effect of hits"
+R_TYPES: Final = "Space Fleet: Ship Types"
+R_MOVE: Final = "Space Fleet: Movement"
+R_FIRE: Final = "Space Fleet: Firing"
+R_MINES: Final = "Space Fleet: Mines"
+R_HITS: Final = "Space Fleet: Effect of hits"
 
 #: A declared shot: (firer id, target id, is a missile).
 Shot = tuple[str, str, bool]
 
 #: attribute values a clone shares with its original (immutable)
-_IMMUTABLE = (str, int, float, type(None), Fraction, tuple, frozenset, RectBoard, TableSpec,
+_IMMUTABLE: Final = (str, int, float, type(None), Fraction, tuple, frozenset, RectBoard, TableSpec,
               StepTable)
 #: the mutable attributes :meth:`Battle.clone` copies by hand
-_BY_HAND = frozenset({"dice", "options", "actions", "log", "_pending", "ships", "mines",
+_BY_HAND: Final = frozenset({"dice", "options", "actions", "log", "_pending", "ships", "mines",
                       "patterns", "fire_done", "declared", "_result"})
 #: the stand-in for the list of ships in :meth:`Battle.digest`, and its canonical JSON text
-_SHIPS = "\x00ships\x00"
-_SHIPS_JSON = canonical_json(_SHIPS)
+_SHIPS: Final = "\x00ships\x00"
+_SHIPS_JSON: Final = canonical_json(_SHIPS)
 
 
 #: setup → its ships as deployed (copied for each game); a few setups kept, most recent last
-_DEPLOYED: dict[int, tuple[Scenario, dict[str, Ship]]] = {}
+_DEPLOYED: Final[dict[int, tuple[Scenario, dict[str, Ship]]]] = {}
 
 
 def _fleets(setup: Scenario) -> dict[str, Ship]:
@@ -85,6 +89,7 @@ def _fleets(setup: Scenario) -> dict[str, Ship]:
     return ships
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class Battle(Game):
     """A Space Fleet position; see the module docstring. The turn sequence is the subclass's."""
 

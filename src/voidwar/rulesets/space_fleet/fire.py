@@ -8,9 +8,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from ...core.errors import IllegalAction
 from ...core.game import Action
+from ...core.native import mypyc_attr
 from .actions import EndFire, Fire, fire_of
 from .battle import R_FIRE, R_HITS, Battle, Shot
 from .damage import apply_hits, check_surrender
@@ -18,7 +20,7 @@ from .data import Band, tables
 from .state import ACTIVE, FIRING, Ship, other, sight
 
 #: the one ``end fire`` (actions are values)
-END_FIRE = EndFire()
+END_FIRE: Final = EndFire()
 
 
 def hit_chance(shooter_cls: str, target_cls: str, band: Band | None,
@@ -104,7 +106,7 @@ def resolve_fire_step(game: Battle, shots: list[Shot]) -> None:
 
 
 #: each shot's action, interned (:func:`.actions.fire_of`)
-_FIRES: dict[Shot, Fire] = {}
+_FIRES: Final[dict[Shot, Fire]] = {}
 
 
 def _fire(shot: Shot) -> Fire:
@@ -113,6 +115,7 @@ def _fire(shot: Shot) -> Fire:
     return a
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class Firing(Battle):
     """The fire phase's rules (Space Fleet: Firing); see the module docstring."""
 

@@ -13,11 +13,12 @@ Legality has one source, :meth:`SpaceFleetGame._reason` (the movement and fire r
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from ...core.dice import Dice
 from ...core.errors import IllegalAction
 from ...core.game import Action
+from ...core.native import mypyc_attr
 from ...core.notation import Notation
 from .actions import NOTATION, Advance, EndFire, EndMove, Fire, LayMine, Move, Sweep, Turn
 from .damage import end_of_turn
@@ -27,10 +28,11 @@ from .movement import Movement
 from .state import ACTIVE, FIRING, MOVEMENT, OVER, Outcome, other
 
 #: the movement actions' classes (an exact-type test first: the commonest actions)
-_MOVE_TYPES = (Move, Advance, Turn, LayMine, Sweep, EndMove)
-_MOVE_KINDS = frozenset(_MOVE_TYPES)
+_MOVE_TYPES: Final = (Move, Advance, Turn, LayMine, Sweep, EndMove)
+_MOVE_KINDS: Final = frozenset(_MOVE_TYPES)
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class SpaceFleetGame(Movement, Firing):
     """A game of Space Fleet; see the module docstring."""
 

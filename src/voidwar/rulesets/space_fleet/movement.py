@@ -9,10 +9,12 @@ search.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from ...core.errors import IllegalAction
 from ...core.game import Action
 from ...core.hexgrid import Hex, direction_letter
+from ...core.native import mypyc_attr
 from .actions import (
     Advance,
     EndMove,
@@ -87,7 +89,7 @@ def mine_attack(game: Battle, ship: Ship, where: str | None = None) -> None:
 
 
 #: (ship, whole-hex steps, may turn, may lay, may sweep) → the ship's legal movement actions
-_MENUS: dict[tuple[str, int, bool, bool, bool], tuple[Action, ...]] = {}
+_MENUS: Final[dict[tuple[str, int, bool, bool, bool], tuple[Action, ...]]] = {}
 
 
 def _extras(sid: str, turn: bool, lay: bool, sweep: bool) -> tuple[Action, ...]:
@@ -112,6 +114,7 @@ def menu_of(sid: str, steps: int, turn: bool, lay: bool, sweep: bool) -> tuple[A
     return menu
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class Movement(Battle):
     """The movement phase's rules (Space Fleet: Movement, Mines); see the module docstring."""
 

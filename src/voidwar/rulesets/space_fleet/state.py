@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from ...core.canonical import canonical_json
 from ...core.hexgrid import DIRECTION_VECTORS, Hex, RectBoard, direction_letter
+from ...core.native import mypyc_attr
 from ...core.tabletop import Point
 from .data import SEATS, Band, hexid, tables
 from .designs import Profile
@@ -50,13 +51,20 @@ class Level(StrEnum):
 
 #: the members bound to module names once, for the rules' hot paths (reading a member off an
 #: Enum class costs several times a global lookup on Python 3.11)
-MOVEMENT, FIRING, OVER = Phase.MOVEMENT, Phase.FIRING, Phase.OVER
-ACTIVE = Status.ACTIVE
+#: (``Final``: a C static in the compiled build, not a look-up in the module's globals)
+MOVEMENT: Final = Phase.MOVEMENT
+FIRING: Final = Phase.FIRING
+OVER: Final = Phase.OVER
+ACTIVE: Final = Status.ACTIVE
+
+
+_FIRST_SEAT: Final = SEATS[0]
+_SECOND_SEAT: Final = SEATS[1]
 
 
 def other(side: str) -> str:
     """The opposing seat."""
-    return SEATS[1] if side == SEATS[0] else SEATS[0]
+    return _SECOND_SEAT if side == _FIRST_SEAT else _FIRST_SEAT
 
 
 @dataclass
@@ -95,15 +103,19 @@ class Ship:
     moved: bool = False  # has had its move this turn
     pos: Point | None = None  # on a free table: where it is (inches)
     heading: int = 0  # on a free table: degrees clockwise from straight up
-    #: :meth:`canonical`'s text, kept with the fields it was made from
+    #: :meth:`canonical`'s text, kept with the fields it was made from (an ``__init__``
+    #: parameter that nothing passes: a native class of the compiled build leaves an
+    #: ``init=False`` field unset)
     _canonical: tuple[tuple[object, ...], str] | None = field(
-        default=None, init=False, repr=False, compare=False)
+        default=None, repr=False, compare=False)
 
     def copy(self) -> Ship:
         """An independent copy (the damage results copied; the rest is immutable). Each field
-        is assigned, never ``__dict__`` (CPython then keeps the attributes inline: the rules
-        read a ship's fields faster)."""
-        new = object.__new__(Ship)
+        is assigned, never ``__dict__``: CPython then keeps the attributes inline (the rules
+        read a ship's fields faster), and in the compiled build (``build_compiled.py``) a ship
+        is a native class, which has no ``__dict__`` (``Ship.__new__`` is its allocator there,
+        ``object.__new__`` here; tests/space_fleet/test_game.py checks every field is copied)."""
+        new = Ship.__new__(Ship)
         new.id, new.side, new.cls, new.name = self.id, self.side, self.cls, self.name
         new.hex, new.facing, new.profile = self.hex, self.facing, self.profile
         new.shields, new.missiles, new.mines = self.shields, self.missiles, self.mines
@@ -258,6 +270,7 @@ def band_for(distance: int) -> Band | None:
     return None
 
 
+@mypyc_attr(native_class=False)
 class StepTable(dict[Hex, tuple[Hex | None, ...]]):
     """Each hex of a map and the hex ahead of it in each of the six directions (``None`` off the
     map): read-only once made, so every copy of a game shares it (``copy``/``deepcopy`` give the
