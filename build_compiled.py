@@ -11,7 +11,9 @@ Core's hot path is listed too (``game.py``: ``Game.apply`` and the events; ``tab
 their classes are marked ``@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)``
 (``core/native.py``), so they stay ordinary classes with compiled methods that every ruleset
 subclasses and copies through ``__dict__`` as before.
-Notation's actions assign ``__str__`` at run time, so ``notation.py`` stays interpreted.
+Space Fleet's rules classes are marked the same way (the free table's game subclasses them);
+its ships are native classes. Notation's actions assign ``__str__`` at run time, so
+``notation.py`` stays interpreted.
 ``tests/core/test_compiled.py`` plays every ruleset's games both ways and compares them.
 """
 
