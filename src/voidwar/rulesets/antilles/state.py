@@ -292,33 +292,18 @@ class AntillesState(Game):
 
     def taken_places(self) -> set[int]:
         """3.2: the board places of the :meth:`taken_hexes` on the map (the Antilles' among
-        them): every place not in it is free (:meth:`free_places`)."""
-        place = _map(self.board.radius)[2]
-        taken = {place[ORIGIN]}  # the Antilles' hex is on every map (radius >= 4)
-        for p in self.paladins:
-            h = p.hex
-            if h is not None and p.alive:
-                i = place.get(h)
-                if i is not None:  # else off the map (a set position)
-                    taken.add(i)
-        for b in self.bolts.values():
-            i = place.get(b.hex)
-            if i is not None:
-                taken.add(i)
-        return taken
+        them): every place not in it is free (:func:`taken_places`)."""
+        return taken_places(self)
 
     def free_places(self) -> list[int]:
-        """3.2: the board-order places (indices into :attr:`hexes`) of the hexes a Paladin may
-        enter: every hex but the :meth:`taken_hexes`."""
-        free = bytearray(_open_mask(self.board.radius))  # a mask in board order
-        for i in self.taken_places():
-            free[i] = 0
-        return list(compress(_indices(self.board.radius), free))
+        """3.2: the board-order places of the hexes a Paladin may enter
+        (:func:`free_places`)."""
+        return free_places(self)
 
     def free_hexes(self) -> list[Hex]:
         """3.2: hexes a Paladin may enter, in board order."""
         hexes = _map(self.board.radius)[0]
-        return [hexes[i] for i in self.free_places()]
+        return [hexes[i] for i in free_places(self)]
 
     def is_taken(self, h: Hex) -> bool:
         """``h in taken_hexes()``, without building the set (:func:`hex_taken`)."""
@@ -339,9 +324,37 @@ def hex_taken(game: AntillesState, h: Hex) -> bool:
     if h == ORIGIN:
         return True
     for p in game.paladins:
-        if p.hex == h and p.alive:
+        if p.alive and p.hex == h:
             return True
     for b in game.bolts.values():  # noqa: SIM110  # a loop: no generator per call
         if b.hex == h:
             return True
     return False
+
+
+def taken_places(game: AntillesState) -> set[int]:
+    """3.2: the board places of the :meth:`AntillesState.taken_hexes` on the map (the
+    Antilles' among them): every place not in it is free (:func:`free_places`)."""
+    place = _map(game.board.radius)[2]
+    taken = {place[ORIGIN]}  # the Antilles' hex is on every map (radius >= 4)
+    for p in game.paladins:
+        h = p.hex
+        if h is not None and p.alive:
+            i = place.get(h)
+            if i is not None:  # else off the map (a set position)
+                taken.add(i)
+    for b in game.bolts.values():
+        i = place.get(b.hex)
+        if i is not None:
+            taken.add(i)
+    return taken
+
+
+def free_places(game: AntillesState) -> list[int]:
+    """3.2: the board-order places (indices into :attr:`AntillesState.hexes`) of the hexes a
+    Paladin may enter: every hex but the :meth:`AntillesState.taken_hexes`."""
+    radius = game.board.radius
+    free = bytearray(_open_mask(radius))  # a mask in board order
+    for i in taken_places(game):
+        free[i] = 0
+    return list(compress(_indices(radius), free))
