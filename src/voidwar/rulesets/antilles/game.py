@@ -223,8 +223,13 @@ class AntillesGame(AntillesState):
 
     def execute(self, action: Action) -> None:
         """Carry out a checked action and the automatic steps that follow it."""
-        if type(action) is Fire:  # the most frequent, by type
-            fire(self, action)
+        cls = type(action)  # the most frequent kinds by exact type, then the rest
+        if cls is Fire:
+            fire(self, action)  # type: ignore[arg-type]
+        elif cls is Move:
+            self._move(action)  # type: ignore[arg-type]
+        elif cls is Place:
+            self._place(action)  # type: ignore[arg-type]
         elif isinstance(action, Move):
             self._move(action)
         elif isinstance(action, Place):

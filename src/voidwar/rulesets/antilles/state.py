@@ -8,7 +8,6 @@ attacks (:mod:`.attacks`) and the game's protocol (:mod:`.game`) change it.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from itertools import compress
@@ -79,25 +78,64 @@ def victory_level(vp: int) -> str:
     raise AssertionError("unreachable")
 
 
-@dataclass
 class Paladin:
-    """One Paladin Assault Ship (1.0): where it is and what it has done this turn."""
+    """One Paladin Assault Ship (1.0): where it is and what it has done this turn.
+
+    A plain class with the dataclass's ``__init__``, ``__eq__`` and ``__repr__`` written
+    out: compiled (mypyc), a dataclass keeps its generated ``__init__`` interpreted, and games
+    make Paladins at every start and every copy."""
 
     id: int
-    hex: Hex | None = None
-    alive: bool = True
-    moved: bool = False
-    fired: bool = False
+    hex: Hex | None
+    alive: bool
+    moved: bool
+    fired: bool
+
+    def __init__(self, id: int, hex: Hex | None = None, alive: bool = True,
+                 moved: bool = False, fired: bool = False) -> None:
+        self.id = id
+        self.hex = hex
+        self.alive = alive
+        self.moved = moved
+        self.fired = fired
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Paladin)
+        return ((self.id, self.hex, self.alive, self.moved, self.fired)
+                == (other.id, other.hex, other.alive, other.moved, other.fired))
+
+    def __repr__(self) -> str:
+        return (f"Paladin(id={self.id!r}, hex={self.hex!r}, alive={self.alive!r}, "
+                f"moved={self.moved!r}, fired={self.fired!r})")
 
 
-@dataclass
 class Bolt:
-    """A Bolt in play (2.11): its type (2.2: normal, fast, exploding), hex and facing."""
+    """A Bolt in play (2.11): its type (2.2: normal, fast, exploding), hex and facing
+    (a plain class, as :class:`Paladin`)."""
 
     id: int
     kind: str  # normal | fast | exploding (2.2)
     hex: Hex
     facing: int  # 0..5 = A..F
+
+    def __init__(self, id: int, kind: str, hex: Hex, facing: int) -> None:
+        self.id = id
+        self.kind = kind
+        self.hex = hex
+        self.facing = facing
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Bolt)
+        return ((self.id, self.kind, self.hex, self.facing)
+                == (other.id, other.kind, other.hex, other.facing))
+
+    def __repr__(self) -> str:
+        return (f"Bolt(id={self.id!r}, kind={self.kind!r}, hex={self.hex!r}, "
+                f"facing={self.facing!r})")
 
 
 @lru_cache(maxsize=8)
