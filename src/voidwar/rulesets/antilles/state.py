@@ -110,6 +110,10 @@ class Paladin:
         return (f"Paladin(id={self.id!r}, hex={self.hex!r}, alive={self.alive!r}, "
                 f"moved={self.moved!r}, fired={self.fired!r})")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled through ``__init__`` (a compiled class is made by it)."""
+        return (Paladin, (self.id, self.hex, self.alive, self.moved, self.fired))
+
 
 class Bolt:
     """A Bolt in play (2.11): its type (2.2: normal, fast, exploding), hex and facing
@@ -136,6 +140,10 @@ class Bolt:
     def __repr__(self) -> str:
         return (f"Bolt(id={self.id!r}, kind={self.kind!r}, hex={self.hex!r}, "
                 f"facing={self.facing!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled through ``__init__`` (as :class:`Paladin`)."""
+        return (Bolt, (self.id, self.kind, self.hex, self.facing))
 
 
 @lru_cache(maxsize=8)
