@@ -13,7 +13,7 @@ import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import FrozenInstanceError, dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from .canonical import canonical_json as canonical_json
 from .dice import Dice, Roll, SeededDice
@@ -21,6 +21,7 @@ from .errors import DiceError, IllegalAction
 from .native import mypyc_attr
 from .notation import Action as Action
 from .notation import Notation, NotationError
+from .pcg import PCG32
 from .record_format import make_record
 
 if TYPE_CHECKING:
@@ -226,6 +227,32 @@ def log_event(game: Game, kind: str, text: str, args: tuple[Any, ...] | None,
     game.log.append(ev)
 
 
+def roll(game: Game, sides: int, purpose: str) -> int:
+    """:meth:`Game.roll` as a function (a ruleset's hot path calls it directly: no method
+    looked up): roll a die through the dice seam and log it as an event. Seeded dice (the
+    usual case) are rolled on their generator here, as :meth:`SeededDice.roll_value` does."""
+    dice = game.dice
+    cls = type(dice)
+    if cls is SeededDice:  # SeededDice.roll_value, inlined: the same draw and history
+        if sides < 2:
+            raise DiceError(f"a die needs at least 2 sides, not {sides}")
+        rng: PCG32 = cast(SeededDice, dice)._rng
+        value = rng.below(sides) + 1
+        dice.history.append(value)
+    elif cls.roll is _DICE_ROLL:  # no Roll value built, the same event
+        value = dice.roll_value(sides, purpose)
+    else:
+        r: Roll = dice.roll(sides, purpose)
+        value = r.value
+        log_event(game, "roll", str(r), None,
+                  {"die": r.die, "value": value, "purpose": r.purpose})
+        return value
+    die = _DIE.get(sides) or f"d{sides}"
+    log_event(game, "roll", "{}={} for {}", (die, value, purpose),
+              {"die": die, "value": value, "purpose": purpose})
+    return value
+
+
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game in progress. Subclasses implement the rules; see the module docstring."""
@@ -352,19 +379,8 @@ class Game(ABC):
 
     # -- provided -----------------------------------------------------------------------------
     def roll(self, sides: int, purpose: str) -> int:
-        """Roll a die through the dice seam and log it as an event."""
-        dice = self.dice
-        if type(dice).roll is _DICE_ROLL:  # the usual case: no Roll value built, same event
-            value = dice.roll_value(sides, purpose)
-            die = _DIE.get(sides) or f"d{sides}"
-            log_event(self, "roll", "{}={} for {}", (die, value, purpose),
-                      {"die": die, "value": value, "purpose": purpose})
-        else:
-            r: Roll = dice.roll(sides, purpose)
-            value = r.value
-            log_event(self, "roll", str(r), None,
-                      {"die": r.die, "value": value, "purpose": r.purpose})
-        return value
+        """Roll a die through the dice seam and log it as an event (:func:`roll`)."""
+        return roll(self, sides, purpose)
 
     def emit(self, kind: str, text: str, **data: Any) -> None:
         """Log an event (and return it from the running :meth:`apply`)."""

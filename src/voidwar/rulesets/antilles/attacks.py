@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from ...core.errors import IllegalAction
 from ...core.game import Action, log_event, share_actions
+from ...core.game import roll as roll_die
 from ...core.hexgrid import ORIGIN
 from .actions import NOTATION, EndAttacks, Fire
 from .state import (
@@ -193,7 +194,7 @@ def fire(game: AntillesState, action: Fire) -> None:
     pid = p.id
     if action.target is None:
         rng = (abs(h.q) + abs(h.r) + abs(h.q + h.r)) // 2  # h.distance(ORIGIN)
-        roll = game.roll(20, _platform_purpose(pid, rng))
+        roll = roll_die(game, 20, _platform_purpose(pid, rng))
         total = roll + bonus
         col = game.tables.column(rng)
         if total >= col.caster:
@@ -209,7 +210,7 @@ def fire(game: AntillesState, action: Fire) -> None:
     bolts = game.bolts
     b = bolts[action.target]
     rng = h.distance(b.hex)
-    roll = game.roll(20, f"Paladin Attacks (Effect B), P{pid} at B{b.id}, range {rng}")
+    roll = roll_die(game, 20, f"Paladin Attacks (Effect B), P{pid} at B{b.id}, range {rng}")
     total = roll + bonus
     if total >= game.tables.column(rng).bolt:
         del bolts[b.id]

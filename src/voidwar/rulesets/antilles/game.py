@@ -48,8 +48,10 @@ from .state import (
     Paladin,
     board_hexes,
     board_places,
+    free_places,
     hex_taken,
     nth_free,
+    taken_places,
     victory_level,
 )
 from .tables import Tables
@@ -182,7 +184,7 @@ class AntillesGame(AntillesState):
             return self._legal_blips()
         if self.phase == ATTACK:
             return [*legal_shots(self), END_ATTACKS]
-        return [a for a in END_OF_TURN if self.reason(a) is None]
+        return [a for a in END_OF_TURN if action_reason(self, a) is None]
 
     def choose_legal(self, pick: Callable[[int], int]) -> Action:
         """``legal_actions()[pick(n)]``, building only the action picked: the blips are the
@@ -198,11 +200,11 @@ class AntillesGame(AntillesState):
             return END_OF_TURN[pick(len(END_OF_TURN))]
         if phase != SETUP and phase != MOVEMENT:
             return super().choose_legal(pick)
-        taken = sorted(self.taken_places())
+        taken = sorted(taken_places(self))
         made = _made(self.board.radius)
         n = len(made[0][0]) - len(taken)  # len(free_places()): made[0][0] has every hex
         if phase == SETUP:
-            pid = self._next_unplaced().id  # so :meth:`_placer_code` is 0
+            pid = next_unplaced(self).id  # so :meth:`_placer_code` is 0
             if not n:
                 return super().choose_legal(pick)
             return made[0][pid][nth_free(taken, pick(n))]
@@ -215,14 +217,19 @@ class AntillesGame(AntillesState):
 
     def check(self, action: Action) -> None:
         """Raise the :class:`IllegalAction` :meth:`reason` gives, if any."""
-        err = self.reason(action)
+        err = action_reason(self, action)
         if err is not None:
             raise err
 
     def execute(self, action: Action) -> None:
         """Carry out a checked action and the automatic steps that follow it."""
-        if type(action) is Fire:  # the most frequent, by type
-            fire(self, action)
+        cls = type(action)  # the most frequent kinds by exact type, then the rest
+        if cls is Fire:
+            fire(self, action)  # type: ignore[arg-type]
+        elif cls is Move:
+            self._move(action)  # type: ignore[arg-type]
+        elif cls is Place:
+            self._place(action)  # type: ignore[arg-type]
         elif isinstance(action, Move):
             self._move(action)
         elif isinstance(action, Place):
@@ -317,11 +324,11 @@ class AntillesGame(AntillesState):
         once — per Paladin, and :meth:`free_hexes` (exactly the hexes
         :meth:`_destination_reason` accepts) — not once per pair (some 1,100 moves a step).
         Order: Paladin by number, then hex in board order, then ``end movement``."""
-        dest = self.free_places()
+        dest = free_places(self)
         made = _made(self.board.radius)
         pick = _picker(dest)
         if self.phase == SETUP:
-            pid = self._next_unplaced().id  # so :meth:`_placer_code` is 0
+            pid = next_unplaced(self).id  # so :meth:`_placer_code` is 0
             return list(pick(made[0][pid]))
         out: list[Action] = []
         for p in self.paladins:
@@ -331,53 +338,18 @@ class AntillesGame(AntillesState):
         return out
 
     def reason(self, action: Action) -> IllegalAction | None:
-        """Why ``action`` is illegal now (naming the rule), or ``None`` when it is legal."""
-        if self.outcome:
-            return IllegalAction("the battle is over")
-        if type(action) is Fire:  # the most frequent, by type
-            return fire_reason(self, action)
-        if isinstance(action, (Place, Move)):
-            return self._blip_reason(action)
-        if isinstance(action, Fire):
-            return fire_reason(self, action)
-        phase = self.phase
-        if isinstance(action, EndMovement):
-            if phase != MOVEMENT:
-                return IllegalAction("it is not the movement step", "Antilles 3.2")
-        elif isinstance(action, EndAttacks):
-            if phase != ATTACK:
-                return IllegalAction("it is not the attack step", "Antilles 3.3")
-        elif isinstance(action, Continue):
-            if phase != TURN_END:
-                return IllegalAction("the turn is not over yet", "Antilles 6.0")
-        elif isinstance(action, Abort):
-            if phase != TURN_END:
-                return IllegalAction("the mission may be aborted only at the end of a turn",
-                                     "Antilles 6.0")
-        else:
-            return IllegalAction(f"not an Antilles action: {action}")
-        return None
+        """Why ``action`` is illegal now (naming the rule), or ``None`` when it is legal
+        (:func:`action_reason`)."""
+        return action_reason(self, action)
 
     def _blip_reason(self, action: Place | Move) -> IllegalAction | None:
-        """3.1 placement, 3.2 movement: the Paladin's reason, else the hex's. A legal move
-        (the usual case) is known from the two codes, without a method call."""
-        if isinstance(action, Move):
-            h = action.hex
-            if (not _mover_code(self, action.paladin) and h in board_places(self.board.radius)
-                    and not hex_taken(self, h)):
-                return None
-        elif isinstance(action, Place):
-            return (self._placer_reason(action.paladin)
-                    or self._destination_reason(action.hex, "placed", "3.1"))
-        return (self._mover_reason(action.paladin)
-                or self._destination_reason(action.hex, "moved", "3.2"))
+        """3.1 placement, 3.2 movement: the Paladin's reason, else the hex's
+        (:func:`blip_reason`)."""
+        return blip_reason(self, action)
 
     def _placer_code(self, pid: int) -> int:
-        """Why Paladin ``pid`` may not be placed now, as a code (0: it may), so that the
-        legality scans build no refusal: 1 not set-up, 2 not next (3.1)."""
-        if self.phase != SETUP:
-            return 1
-        return 0 if pid == self._next_unplaced().id else 2
+        """Why Paladin ``pid`` may not be placed now, as a code (:func:`_placer_code`)."""
+        return _placer_code(self, pid)
 
     def _placer_reason(self, pid: int) -> IllegalAction | None:
         """3.1: Paladins are placed at set-up, in order P1..P7 (:meth:`_placer_code`)."""
@@ -426,11 +398,8 @@ class AntillesGame(AntillesState):
         return IllegalAction(f"Bolt B{bolt.id} is at {h}", f"Antilles {rule}")
 
     def _next_unplaced(self) -> Paladin:
-        """3.1: the lowest-numbered Paladin not yet placed (set-up only)."""
-        for p in self.paladins:
-            if p.hex is None:
-                return p
-        raise StopIteration("every Paladin is placed")  # what ``next`` of none raised
+        """3.1: the lowest-numbered Paladin not yet placed (:func:`next_unplaced`)."""
+        return next_unplaced(self)
 
     # -- the turn --------------------------------------------------------------------------------
     def _start_turn(self) -> None:
@@ -461,3 +430,69 @@ def _mover_code(game: AntillesState, pid: int) -> int:
     if not p.alive:
         return 2
     return 3 if p.moved else 0
+
+
+def next_unplaced(game: AntillesState) -> Paladin:
+    """3.1: the lowest-numbered Paladin not yet placed (set-up only)."""
+    for p in game.paladins:
+        if p.hex is None:
+            return p
+    raise StopIteration("every Paladin is placed")  # what ``next`` of none raised
+
+
+def _placer_code(game: AntillesState, pid: int) -> int:
+    """Why Paladin ``pid`` may not be placed now, as a code (0: it may), so that the
+    legality scans build no refusal: 1 not set-up, 2 not next (3.1)."""
+    if game.phase != SETUP:
+        return 1
+    return 0 if pid == next_unplaced(game).id else 2
+
+
+def action_reason(game: AntillesGame, action: Action) -> IllegalAction | None:
+    """:meth:`AntillesGame.reason` (a function: ``check`` and the scans call it directly);
+    the kinds told apart by exact type first, the most frequent first."""
+    if game.outcome:
+        return IllegalAction("the battle is over")
+    cls = type(action)
+    if cls is Fire:
+        return fire_reason(game, action)  # type: ignore[arg-type]
+    if cls is Move or cls is Place:
+        return blip_reason(game, action)  # type: ignore[arg-type]
+    if isinstance(action, (Place, Move)):
+        return blip_reason(game, action)
+    if isinstance(action, Fire):
+        return fire_reason(game, action)
+    phase = game.phase
+    if isinstance(action, EndMovement):
+        if phase != MOVEMENT:
+            return IllegalAction("it is not the movement step", "Antilles 3.2")
+    elif isinstance(action, EndAttacks):
+        if phase != ATTACK:
+            return IllegalAction("it is not the attack step", "Antilles 3.3")
+    elif isinstance(action, Continue):
+        if phase != TURN_END:
+            return IllegalAction("the turn is not over yet", "Antilles 6.0")
+    elif isinstance(action, Abort):
+        if phase != TURN_END:
+            return IllegalAction("the mission may be aborted only at the end of a turn",
+                                 "Antilles 6.0")
+    else:
+        return IllegalAction(f"not an Antilles action: {action}")
+    return None
+
+
+def blip_reason(game: AntillesGame, action: Place | Move) -> IllegalAction | None:
+    """3.1 placement, 3.2 movement: the Paladin's reason, else the hex's. A legal blip
+    (the usual case) is known from the two codes, without a method call."""
+    h = action.hex
+    if isinstance(action, Move):
+        if (not _mover_code(game, action.paladin) and h in board_places(game.board.radius)
+                and not hex_taken(game, h)):
+            return None
+        return (game._mover_reason(action.paladin)
+                or game._destination_reason(h, "moved", "3.2"))
+    if (not _placer_code(game, action.paladin) and h in board_places(game.board.radius)
+            and not hex_taken(game, h)):
+        return None
+    return (game._placer_reason(action.paladin)
+            or game._destination_reason(h, "placed", "3.1"))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...core.game import log_event
+from ...core.game import roll as roll_die
 from ...core.hexgrid import ORIGIN, Hex, direction_letter
 from .fixed import CASTERS
 from .state import PALADINS_DESTROYED, AntillesState, Bolt, Paladin, board_hexes
@@ -81,7 +82,7 @@ def caster_acts(game: AntillesState, caster: int) -> None:
     again = True
     while again and not game.outcome:
         again = False
-        entry = entries[game.roll(20, purpose) - 1]
+        entry = entries[roll_die(game, 20, purpose) - 1]
         action = entry.action
         if action == "launch":
             launch(game, caster, entry.bolt or "normal", entry.facing or 0)
@@ -99,7 +100,7 @@ def caster_acts(game: AntillesState, caster: int) -> None:
             game.emit_format("again", "Caster {}: launch and roll again", caster)
             sub_purpose = _AGAIN.get(caster) or f"Bolt for Caster {caster}"
             while True:
-                sub = entries[game.roll(20, sub_purpose) - 1]
+                sub = entries[roll_die(game, 20, sub_purpose) - 1]
                 if sub.action == "launch":
                     break
             launch(game, caster, sub.bolt or "normal", sub.facing or 0)
@@ -139,7 +140,7 @@ def fly(game: AntillesState, bolt: Bolt, table: Steps | None = None) -> None:
     for n in range(2 if bolt.kind == "fast" else 1):
         if bolt.id not in bolts or game.outcome:
             return
-        for veer in paths[game.roll(20, labels[n]) - 1]:
+        for veer in paths[roll_die(game, 20, labels[n]) - 1]:
             if not step(game, bolt, veer, table):
                 return
 
@@ -163,14 +164,14 @@ def step(game: AntillesState, bolt: Bolt, veer: int, table: Steps | None = None)
     bolt.hex = nxt
     if len(bolts) > 1 or bid not in bolts:  # else it is the only Bolt in play
         for b in bolts.values():  # the first other Bolt in ``nxt`` (a loop: no generator)
-            if b.hex == nxt and b.id != bid:  # 2.17 Entering a Hex Occupied by Another Bolt
+            if b.id != bid and b.hex == nxt:  # 2.17 Entering a Hex Occupied by Another Bolt
                 del bolts[bid]
                 del bolts[b.id]
                 game.emit("collision", f"B{bid} hits B{b.id} at {nxt}: both destroyed (2.17)")
                 return False
     pal = None
     for p in game.paladins:  # :meth:`AntillesState.paladin_at`
-        if p.hex == nxt and p.alive:
+        if p.alive and p.hex == nxt:
             pal = p
             break
     if bolt.kind == "exploding":

@@ -8,7 +8,6 @@ attacks (:mod:`.attacks`) and the game's protocol (:mod:`.game`) change it.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from itertools import compress
@@ -79,25 +78,72 @@ def victory_level(vp: int) -> str:
     raise AssertionError("unreachable")
 
 
-@dataclass
 class Paladin:
-    """One Paladin Assault Ship (1.0): where it is and what it has done this turn."""
+    """One Paladin Assault Ship (1.0): where it is and what it has done this turn.
+
+    A plain class with the dataclass's ``__init__``, ``__eq__`` and ``__repr__`` written
+    out: compiled (mypyc), a dataclass keeps its generated ``__init__`` interpreted, and games
+    make Paladins at every start and every copy."""
 
     id: int
-    hex: Hex | None = None
-    alive: bool = True
-    moved: bool = False
-    fired: bool = False
+    hex: Hex | None
+    alive: bool
+    moved: bool
+    fired: bool
+
+    def __init__(self, id: int, hex: Hex | None = None, alive: bool = True,
+                 moved: bool = False, fired: bool = False) -> None:
+        self.id = id
+        self.hex = hex
+        self.alive = alive
+        self.moved = moved
+        self.fired = fired
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Paladin)
+        return ((self.id, self.hex, self.alive, self.moved, self.fired)
+                == (other.id, other.hex, other.alive, other.moved, other.fired))
+
+    def __repr__(self) -> str:
+        return (f"Paladin(id={self.id!r}, hex={self.hex!r}, alive={self.alive!r}, "
+                f"moved={self.moved!r}, fired={self.fired!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled through ``__init__`` (a compiled class is made by it)."""
+        return (Paladin, (self.id, self.hex, self.alive, self.moved, self.fired))
 
 
-@dataclass
 class Bolt:
-    """A Bolt in play (2.11): its type (2.2: normal, fast, exploding), hex and facing."""
+    """A Bolt in play (2.11): its type (2.2: normal, fast, exploding), hex and facing
+    (a plain class, as :class:`Paladin`)."""
 
     id: int
     kind: str  # normal | fast | exploding (2.2)
     hex: Hex
     facing: int  # 0..5 = A..F
+
+    def __init__(self, id: int, kind: str, hex: Hex, facing: int) -> None:
+        self.id = id
+        self.kind = kind
+        self.hex = hex
+        self.facing = facing
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Bolt)
+        return ((self.id, self.kind, self.hex, self.facing)
+                == (other.id, other.kind, other.hex, other.facing))
+
+    def __repr__(self) -> str:
+        return (f"Bolt(id={self.id!r}, kind={self.kind!r}, hex={self.hex!r}, "
+                f"facing={self.facing!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled through ``__init__`` (as :class:`Paladin`)."""
+        return (Bolt, (self.id, self.kind, self.hex, self.facing))
 
 
 @lru_cache(maxsize=8)
@@ -292,33 +338,18 @@ class AntillesState(Game):
 
     def taken_places(self) -> set[int]:
         """3.2: the board places of the :meth:`taken_hexes` on the map (the Antilles' among
-        them): every place not in it is free (:meth:`free_places`)."""
-        place = _map(self.board.radius)[2]
-        taken = {place[ORIGIN]}  # the Antilles' hex is on every map (radius >= 4)
-        for p in self.paladins:
-            h = p.hex
-            if h is not None and p.alive:
-                i = place.get(h)
-                if i is not None:  # else off the map (a set position)
-                    taken.add(i)
-        for b in self.bolts.values():
-            i = place.get(b.hex)
-            if i is not None:
-                taken.add(i)
-        return taken
+        them): every place not in it is free (:func:`taken_places`)."""
+        return taken_places(self)
 
     def free_places(self) -> list[int]:
-        """3.2: the board-order places (indices into :attr:`hexes`) of the hexes a Paladin may
-        enter: every hex but the :meth:`taken_hexes`."""
-        free = bytearray(_open_mask(self.board.radius))  # a mask in board order
-        for i in self.taken_places():
-            free[i] = 0
-        return list(compress(_indices(self.board.radius), free))
+        """3.2: the board-order places of the hexes a Paladin may enter
+        (:func:`free_places`)."""
+        return free_places(self)
 
     def free_hexes(self) -> list[Hex]:
         """3.2: hexes a Paladin may enter, in board order."""
         hexes = _map(self.board.radius)[0]
-        return [hexes[i] for i in self.free_places()]
+        return [hexes[i] for i in free_places(self)]
 
     def is_taken(self, h: Hex) -> bool:
         """``h in taken_hexes()``, without building the set (:func:`hex_taken`)."""
@@ -339,9 +370,37 @@ def hex_taken(game: AntillesState, h: Hex) -> bool:
     if h == ORIGIN:
         return True
     for p in game.paladins:
-        if p.hex == h and p.alive:
+        if p.alive and p.hex == h:
             return True
     for b in game.bolts.values():  # noqa: SIM110  # a loop: no generator per call
         if b.hex == h:
             return True
     return False
+
+
+def taken_places(game: AntillesState) -> set[int]:
+    """3.2: the board places of the :meth:`AntillesState.taken_hexes` on the map (the
+    Antilles' among them): every place not in it is free (:func:`free_places`)."""
+    place = _map(game.board.radius)[2]
+    taken = {place[ORIGIN]}  # the Antilles' hex is on every map (radius >= 4)
+    for p in game.paladins:
+        h = p.hex
+        if h is not None and p.alive:
+            i = place.get(h)
+            if i is not None:  # else off the map (a set position)
+                taken.add(i)
+    for b in game.bolts.values():
+        i = place.get(b.hex)
+        if i is not None:
+            taken.add(i)
+    return taken
+
+
+def free_places(game: AntillesState) -> list[int]:
+    """3.2: the board-order places (indices into :attr:`AntillesState.hexes`) of the hexes a
+    Paladin may enter: every hex but the :meth:`AntillesState.taken_hexes`."""
+    radius = game.board.radius
+    free = bytearray(_open_mask(radius))  # a mask in board order
+    for i in taken_places(game):
+        free[i] = 0
+    return list(compress(_indices(radius), free))
