@@ -189,7 +189,9 @@ class ShotValues:
         self.place = geometry(radius).place
         self.distances = distances(radius)
         #: per Paladin (by number - 1) its attack bonus (3.2) and board place (-1: none)
-        self.bonus = [game.attack_bonus(p) for p in paladins]
+        self.bonus = [0 if p.moved else NOT_MOVED_BONUS for p in paladins]  # attack_bonus
+        self.attack = attack_values(game.tables, 0)
+        self.still_attack = attack_values(game.tables, NOT_MOVED_BONUS)
         self.at = [-1 if h is None else self.place.get(h, -1) for h in self.hexes]
         self.bolt_totals = bolt_totals(game.tables)
         #: Bolt id → (hex, facing, kind, its place in the step's order of Bolts)
@@ -207,7 +209,6 @@ class ShotValues:
         self.values = [v for v, _, _ in found]
         self.pids = [pid for _, pid, _ in found]
         self.targets = [t for _, _, t in found]
-        self.actions = [shot(pid, t if t else None) for _, pid, t in found]
 
     def fits(self, game: AntillesState) -> bool:
         """Whether ``game`` is still in the step the shots were worked out for: the same
@@ -244,7 +245,7 @@ class ShotValues:
             t = targets[k]
             if t and t not in bolts:
                 continue
-            return self.actions[k] if self.values[k] > 0 else END_ATTACKS
+            return shot(pids[k], t if t else None) if self.values[k] > 0 else END_ATTACKS
         return END_ATTACKS
 
     def worked_out(self, game: AntillesState, pid: int, target: int | None) -> float:
@@ -256,6 +257,10 @@ class ShotValues:
         bonus, i = self.bonus[pid - 1], self.at[pid - 1]
         if target is None:
             d = geometry(self.radius).distance[i] if i >= 0 else h.distance(ORIGIN)
+            if bonus == 0:
+                return self.attack[d]
+            if bonus == NOT_MOVED_BONUS:
+                return self.still_attack[d]
             return attack_values(self.tables, bonus)[d]
         b = game.bolts[target]
         losses = self.losses.get(target)
