@@ -17,7 +17,7 @@ from ...core.dice import PCG32
 from ...core.game import Action, Game
 from ...core.hexgrid import ORIGIN, Hex
 from .actions import Fire, Move, Place
-from .attacks import END_ATTACKS, shot, shots_by_paladin
+from .attacks import END_ATTACKS
 from .fixed import LAST_TURN
 from .game import ABORT, CONTINUE, END_MOVEMENT, AntillesGame, made_move, made_place
 from .risk import (
@@ -29,7 +29,6 @@ from .risk import (
 from .state import ATTACK, MOVEMENT, SETUP, Bolt, Paladin
 from .steps import (
     PALADIN_VALUE,
-    STRIDE,
     ShotValues,
     TurnSetting,
     attack_value,
@@ -284,17 +283,24 @@ class AntillesHeuristic:
         place, nbrs = geo.place, geo.neighbors
         living = game.living()
         adj = [0] * len(geo.hexes)
+        at: list[int] = []
         for q in living:
-            for j in nbrs[place[q.hex]]:  # type: ignore[index]  # living() stand on the map
+            i = place[q.hex]  # type: ignore[index]  # living() stand on the map
+            at.append(i)
+            for j in nbrs[i]:
                 adj[j] = adj[j] + 1  # not ``+=``: compiled, an int sum
-        taken = game.taken_places()  # every other place is free
-        attack, rw = setting.stay_attack, setting.weight
-        for p in living:
+        taken = setting.taken(at)  # every other place is free
+        attack, rw, distance = setting.stay_attack, setting.weight, geo.distance
+        survive, reach, risky = setting.survive, setting.reach, setting.risky
+        for k in range(len(living)):
+            p = living[k]
             if p.moved:
                 continue
-            i = place[p.hex]  # type: ignore[index]
-            d = geo.distance[i]
-            stay = (attack[d] if d < len(attack) else 0.0) - rw * setting.risk(i) - 0.3 * adj[i]
+            i = at[k]
+            d = distance[i]
+            # :meth:`TurnSetting.risk`, its usual case (in reach) written out
+            risk = ((1.0 - survive[i]) if d <= reach else setting.risk(i)) if risky else 0.0
+            stay = (attack[d] if d < len(attack) else 0.0) - rw * risk - 0.3 * adj[i]
             score, best = setting.best_move(nbrs[i], adj, taken)
             if best >= 0 and score > stay + 0.05:
                 return made_move(game.board.radius, p.id, geo.hexes[best])
@@ -336,22 +342,9 @@ class AntillesHeuristic:
 
     def _attack(self, game: AntillesGame) -> Action:
         """3.3, 3.4: the legal shot of highest :meth:`_shot_value` (the first of equals), if
-        it is worth anything; else end attacks. Each shot is valued once a step
+        it is worth anything; else end attacks. The step's shots are found and valued once
         (:class:`ShotValues`)."""
-        shots = shots_by_paladin(game)
-        if not shots:
-            return END_ATTACKS
         values = self._shots
         if values is None or not values.fits(game):
             values = self._shots = ShotValues(game)
-        found, best = False, 0.0
-        pick_pid, pick_target = 0, None
-        known = values.values
-        for pid, targets in shots:
-            for t in targets:
-                v = known.get((0 if t is None else t) * STRIDE + pid)  # :func:`.steps.key`
-                if v is None:
-                    v = values.worked_out(game, pid, t)
-                if not found or v > best:  # the first of equals
-                    found, best, pick_pid, pick_target = True, v, pid, t
-        return shot(pick_pid, pick_target) if found and best > 0 else END_ATTACKS
+        return values.pick(game)

@@ -216,22 +216,35 @@ def _padded(tables: Tables, radius: int, facing: int,
 
 
 @lru_cache(maxsize=512)
-def _offset_counts(tables: Tables, facing: int,
-                   kind: str) -> tuple[dict[tuple[int, int], int], tuple[float, ...]]:
-    """:func:`_counts_offsets` as a look-up ``(dq, dr) → count``, and the sums."""
+def _count_grid(tables: Tables, facing: int,
+                kind: str) -> tuple[tuple[int, ...], int, tuple[float, ...]]:
+    """:func:`_counts_offsets` as a square grid of counts (0 where a Path kills nowhere),
+    ``(dq + pad) * (2 * pad + 1) + dr + pad`` for the offset (dq, dr); its ``pad`` (the
+    largest offset); and the sums the counts stand for."""
     offsets, sums = _counts_offsets(tables, facing, kind)
-    return {(dq, dr): c for dq, dr, c in offsets}, sums
+    pad = max([max(abs(dq), abs(dr)) for dq, dr, _ in offsets], default=0)
+    width = 2 * pad + 1
+    grid = [0] * (width * width)
+    for dq, dr, c in offsets:
+        grid[(dq + pad) * width + dr + pad] = c
+    return tuple(grid), pad, sums
 
 
 def threat_sum(tables: Tables, start: Hex, facing: int, kind: str,
                hexes: Sequence[Hex]) -> float:
     """``sum(bolt_danger(tables, start, facing, kind).get(h, 0.0) for h in hexes)``: the
     same numbers added in the same order, each read from its count without building the map
-    (a count of 0 reads ``0.0``)."""
-    counts, sums = _offset_counts(tables, facing, kind)
+    (:func:`_count_grid`; a hex beyond every offset adds the 0.0 that changes no sum)."""
+    grid, pad, sums = _count_grid(tables, facing, kind)
+    width = 2 * pad + 1
     q, r = start
-    get = counts.get
-    return sum([sums[get((h[0] - q, h[1] - r), 0)] for h in hexes])
+    total = 0.0
+    for h in hexes:
+        dq = h[0] - q
+        dr = h[1] - r
+        if -pad <= dq <= pad and -pad <= dr <= pad:
+            total += sums[grid[(dq + pad) * width + dr + pad]]
+    return total
 
 
 @lru_cache(maxsize=16)

@@ -10,18 +10,17 @@ gives exactly the numbers worked out afresh, compared in the same way.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Final
 
+from ...core.game import Action
 from ...core.hexgrid import ORIGIN, Hex
-from .fixed import LAST_TURN, NOT_MOVED_BONUS, PALADINS, PER_SURVIVING_PALADIN
+from .attacks import END_ATTACKS, shot, shots_by_paladin
+from .fixed import LAST_TURN, NOT_MOVED_BONUS, PER_SURVIVING_PALADIN
 from .risk import bolt_factors, geometry, launch_survival, reach_factors, threat_sum
 from .state import AntillesState, distances
 from .tables import Tables
 
 PALADIN_VALUE = 9.0  # VP-ish worth of a Paladin: 5 VP if it survives, plus its future shots
 LAYER_VALUE = {"shield": 0.8, "armor": 1.2, "caster": 3.0}
-#: :func:`key`'s step between targets: more than a Paladin's number (1.0: seven Paladins)
-STRIDE: Final = PALADINS + 1
 
 
 def attack_value(tables: Tables, rng: int, bonus: int) -> float:
@@ -80,6 +79,14 @@ class TurnSetting:
         self.bolts = [(b.hex, b.facing, b.kind) for b in game.bolts.values()]
         self.geo = geo = geometry(radius)
         self.distance = geo.distance
+        #: per board place, whether the step's fixed pieces take it (3.2: the Antilles' hex
+        #: and the Bolts' on the map; the Bolts do not move in the step): :meth:`taken`
+        self.blocked = blocked = [False] * len(geo.hexes)
+        blocked[geo.place[ORIGIN]] = True
+        for b in game.bolts.values():
+            j = geo.place.get(b.hex, -1)
+            if j >= 0:
+                blocked[j] = True
         self.reach = reach = tables.max_range + 1
         self.risky = game.turn < LAST_TURN  # else no platform step follows
         self.weight = rw = risk_weight(game.turn, risk_aversion, future_value)
@@ -129,8 +136,16 @@ class TurnSetting:
                     s = s * x
         return 1.0 - s
 
+    def taken(self, at: list[int]) -> list[bool]:
+        """Per board place, whether it is taken (3.2, :meth:`.state.AntillesState.taken_places`)
+        with living Paladins at the places ``at``."""
+        taken = self.blocked.copy()
+        for i in at:
+            taken[i] = True
+        return taken
+
     def best_move(self, own: tuple[int, ...], adj: list[int],
-                  taken: set[int]) -> tuple[float, int]:
+                  taken: list[bool]) -> tuple[float, int]:
         """The best hex to move to for a Paladin next to the places ``own``, as (score,
         place; -1 when no place is free): the ranked places not ``taken`` scored with
         crowding (``adj`` Paladins next to each, less this one; ties: lower q, then lower r),
@@ -139,7 +154,7 @@ class TurnSetting:
         best, score = -1, 0.0
         base, hexes = self.base, self.geo.hexes
         for j in self.order:
-            if j in taken:
+            if taken[j]:
                 continue
             b = base[j]
             if best >= 0 and b < score:
@@ -156,60 +171,98 @@ class TurnSetting:
 
 
 class ShotValues:
-    """The heuristic's value of each shot of one attack step, each worked out once (by
-    Paladin and target: :attr:`values`, :meth:`worked_out`): in the step (3.3, 3.4) no Paladin
-    moves or falls and Bolts are only removed, so a shot's value stays put; :meth:`fits`
-    checks that the position is still the one they were worked out for."""
+    """The heuristic's shots of one attack step, worked out once when the step's first shot
+    is chosen: in the step (3.3, 3.4) no Paladin moves or falls and Bolts are only removed,
+    so which shots are legal then (:func:`.attacks.shots_by_paladin`) and what each is worth
+    stay put, but for the Paladins that have fired since and the Bolts destroyed since.
+    :meth:`fits` checks that the position is still one of that step; :meth:`pick` is the
+    legal shot of highest value (the first of equals in legal-action order)."""
 
     def __init__(self, game: AntillesState) -> None:
         self.tables = game.tables
         self.radius = radius = game.board.radius
-        self.hexes = [p.hex if p.alive else None for p in game.paladins]
-        self.moved = [p.moved for p in game.paladins]
+        paladins = game.paladins
+        self.hexes = [p.hex if p.alive else None for p in paladins]
+        self.moved = [p.moved for p in paladins]
+        self.fired = [p.fired for p in paladins]
         self.living = [q.hex for q in game.living() if q.hex is not None]
         self.place = geometry(radius).place
         self.distances = distances(radius)
         #: per Paladin (by number - 1) its attack bonus (3.2) and board place (-1: none)
-        self.bonus = [game.attack_bonus(p) for p in game.paladins]
+        self.bonus = [0 if p.moved else NOT_MOVED_BONUS for p in paladins]  # attack_bonus
+        self.attack = attack_values(game.tables, 0)
+        self.still_attack = attack_values(game.tables, NOT_MOVED_BONUS)
         self.at = [-1 if h is None else self.place.get(h, -1) for h in self.hexes]
         self.bolt_totals = bolt_totals(game.tables)
-        #: target → (hex, facing, kind) of the Bolts whose shots have a value
-        self.bolts: dict[int, tuple[Hex, int, str]] = {}
+        #: Bolt id → (hex, facing, kind, its place in the step's order of Bolts)
+        self.bolts: dict[int, tuple[Hex, int, str, int]] = {}
+        for b in game.bolts.values():
+            self.bolts[b.id] = (b.hex, b.facing, b.kind, len(self.bolts))
         #: target → the expected losses its shots save (:func:`.risk.threat_sum`)
         self.losses: dict[int, float] = {}
-        #: :func:`key` of a shot → its value
-        self.values: dict[int, float] = {}
+        found: list[tuple[float, int, int]] = []
+        for pid, targets in shots_by_paladin(game):
+            for t in targets:
+                found.append((self.worked_out(game, pid, t), pid, 0 if t is None else t))
+        found.sort(key=_by_value)  # stable: equals stay in legal-action order
+        #: the step's legal shots, best first: value, Paladin, target (0: the platform)
+        self.values = [v for v, _, _ in found]
+        self.pids = [pid for _, pid, _ in found]
+        self.targets = [t for _, _, t in found]
 
     def fits(self, game: AntillesState) -> bool:
-        """Whether the values still hold in ``game``: the same tables and Paladins (hexes,
-        living, moved), and every valued Bolt where it was."""
+        """Whether ``game`` is still in the step the shots were worked out for: the same
+        tables and Paladins (hexes, living, moved; none fired then that has not now), and
+        every Bolt one of the step's, where it was, in the step's order."""
         if (game.tables is not self.tables or game.board.radius != self.radius
                 or len(game.paladins) != len(self.hexes)):
             return False
         k = 0
         for p in game.paladins:  # an index, not ``zip``: compiled, no tuple a Paladin
-            if p.moved != self.moved[k] or (p.hex if p.alive else None) != self.hexes[k]:
+            h = p.hex if p.alive else None
+            was = self.hexes[k]
+            if (p.moved != self.moved[k] or (self.fired[k] and not p.fired)
+                    or (h is not was and h != was)):
                 return False
             k += 1  # noqa: SIM113
+        last = -1
         for b in game.bolts.values():
-            was = self.bolts.get(b.id)
-            if was is not None and (was[0] != b.hex or was[1] != b.facing or was[2] != b.kind):
+            then = self.bolts.get(b.id)
+            if (then is None or then[3] <= last or then[0] != b.hex or then[1] != b.facing
+                    or then[2] != b.kind):
                 return False
+            last = then[3]
         return True
 
+    def pick(self, game: AntillesState) -> Action:
+        """The legal shot of highest value now (the first of equals in legal-action order:
+        the Paladins that have not fired, the Bolts still in play), if it is worth anything;
+        else ``end attacks``."""
+        paladins, bolts, pids, targets = game.paladins, game.bolts, self.pids, self.targets
+        for k in range(len(pids)):
+            if paladins[pids[k] - 1].fired:
+                continue
+            t = targets[k]
+            if t and t not in bolts:
+                continue
+            return shot(pids[k], t if t else None) if self.values[k] > 0 else END_ATTACKS
+        return END_ATTACKS
+
     def worked_out(self, game: AntillesState, pid: int, target: int | None) -> float:
-        """The value of Paladin ``pid``'s shot at ``target`` (kept in :attr:`values`): at the
-        platform (``None``) the attack value at its range (3.3); at a Bolt P(Effect B, 3.4) ×
-        the losses it would cause (:func:`.risk.threat_sum`) × a Paladin's worth."""
+        """The value of Paladin ``pid``'s shot at ``target``: at the platform (``None``) the
+        attack value at its range (3.3); at a Bolt P(Effect B, 3.4) × the losses it would
+        cause (:func:`.risk.threat_sum`) × a Paladin's worth."""
         h = game.paladins[pid - 1].hex
         assert h is not None
         bonus, i = self.bonus[pid - 1], self.at[pid - 1]
         if target is None:
             d = geometry(self.radius).distance[i] if i >= 0 else h.distance(ORIGIN)
-            v = self.values[key(pid, target)] = attack_values(self.tables, bonus)[d]
-            return v
+            if bonus == 0:
+                return self.attack[d]
+            if bonus == NOT_MOVED_BONUS:
+                return self.still_attack[d]
+            return attack_values(self.tables, bonus)[d]
         b = game.bolts[target]
-        self.bolts[target] = (b.hex, b.facing, b.kind)
         losses = self.losses.get(target)
         if losses is None:
             losses = self.losses[target] = threat_sum(self.tables, b.hex, b.facing, b.kind,
@@ -219,8 +272,12 @@ class ShotValues:
         totals = self.bolt_totals
         need = (totals[rng] if 0 < rng < len(totals) else self.tables.column(rng).bolt) - bonus
         p_kill = min(1.0, max(0.0, (21 - need) / 20))
-        v = self.values[key(pid, target)] = p_kill * losses * PALADIN_VALUE
-        return v
+        return p_kill * losses * PALADIN_VALUE
+
+
+def _by_value(found: tuple[float, int, int]) -> float:
+    """A found shot's sort key: best value first."""
+    return -found[0]
 
 
 @lru_cache(maxsize=16)
@@ -228,8 +285,3 @@ def bolt_totals(tables: Tables) -> tuple[int, ...]:
     """The chart's Effect B totals (3.4) by range (index 0 unused)."""
     return (0, *(tables.column(r).bolt for r in range(1, tables.max_range + 1)))
 
-
-def key(pid: int, target: int | None) -> int:
-    """A shot as one number for :attr:`ShotValues.values`: (Bolt, or 0 for the platform) ×
-    :data:`STRIDE` + Paladin."""
-    return (0 if target is None else target) * STRIDE + pid
