@@ -16,6 +16,8 @@ import pytest
 from voidwar.core.dice import derive_seed
 from voidwar.core.registry import load
 from voidwar.core.tabletop import Point, fmt, within
+from voidwar.rulesets.astral_dreams.actions import Move, made_move, own_move
+from voidwar.rulesets.astral_dreams.attacks import attack_options
 from voidwar.rulesets.astral_dreams.game import AstralDreams
 from voidwar.rulesets.astral_dreams.movegen import PointMaker, flank_for, points_for
 from voidwar.rulesets.astral_dreams.movement import (
@@ -23,6 +25,7 @@ from voidwar.rulesets.astral_dreams.movement import (
     move_candidates,
     move_points,
     path_reason,
+    ready_attacks,
 )
 
 SCENARIOS = ("open-table", "ruins", "ridges")
@@ -195,3 +198,56 @@ def test_choose_legal_picks_what_legal_actions_lists(scenario: str) -> None:
 
             assert g.choose_legal(pick) == legal[i]
             assert seen == [len(legal)]
+
+
+def test_made_values_are_the_plain_values() -> None:
+    """``Point.near`` and :func:`made_move` fill a writable twin and make it the frozen class
+    (issue 18): the same layout, the same value, and frozen from then on."""
+    from dataclasses import FrozenInstanceError
+
+    from voidwar.core import tabletop
+    from voidwar.rulesets.astral_dreams import actions
+
+    assert tabletop._PointFields.__slots__ == Point.__slots__
+    assert actions._MoveFields.__slots__ == Move.__slots__
+    p = Point.near(12.344, -0.005)
+    assert type(p) is Point and p == Point(Fraction(1234, 100), Fraction(0)) and p.text is None
+    m = made_move("S1", p)
+    assert type(m) is Move and m == Move("S1", p) and hash(m) == hash(Move("S1", p))
+    assert str(m) == "move S1 to 12.34,0" and copy.deepcopy(m) == m
+    with pytest.raises(FrozenInstanceError):
+        m.unit = "S2"  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        p.x = Fraction(1)  # type: ignore[misc]
+
+
+def test_own_moves_apply_as_any_move() -> None:
+    """A move the legal actions made is known without reading its text back; one built by
+    hand, or one whose point the notation cannot write exactly, goes the usual way."""
+    g = load("astral-dreams", seed=derive_seed(9, 0))
+    assert isinstance(g, AstralDreams)
+    legal = [a for a in g.legal_actions() if isinstance(a, Move)]
+    assert legal and all(own_move(a) for a in legal)
+    assert not own_move(Move(legal[0].unit, legal[0].to))
+    odd = made_move(legal[0].unit, Point(Fraction(1, 10**7) + 24, Fraction(24)))
+    assert not own_move(odd)
+    twin = g.clone()
+    assert g._read(legal[0]) == twin._read(Move(legal[0].unit, legal[0].to))
+    events, again = g.apply(legal[0]), twin.apply(Move(legal[0].unit, legal[0].to))
+    assert events == again and g.actions == twin.actions and g.digest() == twin.digest()
+
+
+def test_records_stand_while_what_they_read_stands() -> None:
+    """A unit's moves and attacks stay the plain definition's as other miniatures move near
+    and far (the record reused where nothing it reads changed, rebuilt where it did)."""
+    rng = random.Random(5)
+    for i in range(3):
+        g = load("astral-dreams", seed=derive_seed(13, i))
+        assert isinstance(g, AstralDreams)
+        while not g.over and len(g.actions) < 120:
+            for u in g.ready(g.turn):
+                assert move_candidates(g, u) == StraightMoves(g, u).allowed_points(
+                    move_points(g, u))
+                assert ready_attacks(g, u) == attack_options(g, u)
+            legal = g.legal_actions()
+            g.apply(legal[rng.randrange(len(legal))])

@@ -34,6 +34,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
+from typing import Any
 
 from .native import mypyc_attr
 
@@ -187,8 +188,9 @@ class Point:
             # quantize() on the default grid: round(v / 0.01) hundredths; n / 100 is the
             # correctly rounded float of Fraction(n, 100), as float() gives it
             nx, ny = round(x / 0.01), round(y / 0.01)
-            get = _GRID.get
-            return _point(get(nx) or _grid(nx), get(ny) or _grid(ny), nx / 100, ny / 100)
+            gx, gy = _GRID.get(nx), _GRID.get(ny)
+            return _point(_grid(nx) if gx is None else gx, _grid(ny) if gy is None else gy,
+                          nx / 100, ny / 100)
         return cls(quantize(x, step), quantize(y, step))
 
     def __str__(self) -> str:
@@ -227,18 +229,26 @@ class Point:
         return self.fx, self.fy
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
+class _PointFields:
+    """A :class:`Point`'s storage, writable while :func:`_point` fills it; then made a
+    ``Point`` (``__class__`` assignment: the same slots), which no one can change."""
+
+    __slots__ = ("x", "y", "fx", "fy", "text")  # noqa: RUF023 (Point's order, its layout)
+
+
 def _point(x: Fraction, y: Fraction, fx: float, fy: float) -> Point:
-    """A point whose float copies are already known (``fx == float(x)``, ``fy == float(y)``)."""
-    p = object.__new__(Point)
-    _set(p, "x", x)
-    _set(p, "y", y)
-    _set(p, "fx", fx)
-    _set(p, "fy", fy)
-    _set(p, "text", None)
-    return p
+    """A point whose float copies are already known (``fx == float(x)``, ``fy == float(y)``):
+    plain stores, not five ``object.__setattr__`` calls (issue 18)."""
+    p: Any = _PointFields()
+    p.x = x
+    p.y = y
+    p.fx = fx
+    p.fy = fy
+    p.text = None
+    p.__class__ = Point
+    return p  # type: ignore[no-any-return]
 
-
-_set = object.__setattr__
 
 
 def within(a: Point, b: Point, limit: Number) -> bool:

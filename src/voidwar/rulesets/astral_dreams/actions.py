@@ -163,6 +163,57 @@ def end(uid: str) -> End:
         e = _ENDS[uid] = End(uid)
     return e
 
+
+#: the moves the legal actions made (:func:`made_move`), by ``id``: values nobody changes
+_MOVES: dict[int, Move] = {}
+_MOVES_LIMIT = 20_000
+#: a unit id :data:`UNIT` reads back as itself (upper case)
+_UNIT_ID = re.compile(r"[SR]\d{1,4}")
+
+
+class _MoveFields(Action):
+    """A :class:`Move`'s storage, writable while :func:`made_move` fills it; then made a
+    ``Move`` (``__class__`` assignment: the same slots), which no one can change."""
+
+    __slots__ = ("unit", "to", "via")  # noqa: RUF023 (Move's order, its layout)
+    unit: str
+    to: Point
+    via: tuple[Point, ...]
+
+
+def made_move(uid: str, to: Point) -> Move:
+    """``Move(uid, to)`` (made without the dataclass's frozen ``__init__``: plain stores and a
+    ``__class__`` assignment), remembered as made by the rules (:func:`own_move`)."""
+    f = _MoveFields()
+    f.unit = uid
+    f.to = to
+    f.via = ()
+    f.__class__ = Move  # type: ignore[assignment]
+    m: Move = f  # type: ignore[assignment]
+    if len(_MOVES) >= _MOVES_LIMIT:
+        _MOVES.clear()
+    _MOVES[id(m)] = m
+    return m
+
+
+def own_move(a: Action) -> bool:
+    """Whether ``a`` is a move :func:`made_move` made whose text reads back as the same value
+    (what ``Game.apply`` otherwise finds out by reading the text: issue 18): a unit id of the
+    notation's form and a point whose coordinates are decimals of at most 6 places and 6
+    digits (:data:`POINT` reads them exactly)."""
+    if _MOVES.get(id(a)) is not a:
+        return False
+    assert isinstance(a, Move)
+    p = a.to
+    return (_UNIT_ID.fullmatch(a.unit) is not None and not a.via
+            and _decimal(p.x) and _decimal(p.y))
+
+
+def _decimal(v: Fraction) -> bool:
+    """Whether :data:`POINT` writes ``v`` exactly and reads it back (see :func:`own_move`)."""
+    return 1_000_000 % v.denominator == 0 and -LIMIT < v < LIMIT
+
+
 NOTATION = Notation(Move, Attack, End, help=HELP.removeprefix("actions: "))
 
 
@@ -175,5 +226,5 @@ def parse(text: str) -> AstralAction:
 
 __all__ = [
     "HELP", "NOTATION", "POINT", "UNIT", "AstralAction", "Attack", "AttackKind", "End", "Move",
-    "PointField", "end", "parse",
+    "PointField", "end", "made_move", "own_move", "parse",
 ]

@@ -28,7 +28,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.tabletop import Point
-from .actions import Move
+from .actions import Attack, Move, made_move
+from .attacks import attack_options
 from .gridmoves import enemy_entries, flank_entries, grid_of, kind_of
 from .movegen import PointMaker, Raw, cover_points, made
 from .paths import other_bases, path_reason
@@ -164,7 +165,7 @@ class _Chunk:
             ms = moves[uid] = [None] * len(self.entries)
         m = ms[i]
         if m is None:
-            m = ms[i] = Move(uid, self.point(i))
+            m = ms[i] = made_move(uid, self.point(i))
         return m
 
     def mask(self, key: tuple[float, float], fs2: float) -> tuple[int, int]:
@@ -204,15 +205,22 @@ class Record:
     object: enemies, flanks; and the cover), the allowed ``(chunk, entry)`` pairs in order,
     and the objects the answer was worked out from."""
 
-    __slots__ = ("chunks", "covers", "deps", "pos", "profile", "sel", "setup", "side")
+    __slots__ = ("attacks", "chunks", "covers", "deps", "foes", "near", "order", "pos",
+                 "profile", "sel", "setup", "side")
 
     def __init__(self, b: Battle, u: Unit) -> None:
         self.setup, self.profile, self.pos, self.side = b.setup, u.profile, u.pos, u.side
-        #: every miniature's id and position, in order
+        #: every miniature's id and position, in order; the enemies' alone
         self.deps: list[object] = []
+        self.foes: list[object] = []
+        #: the unit's single-target attacks from here (:func:`ready_attacks`), once asked for
+        self.attacks: list[Attack] | None = None
         #: the chunk of each enemy by ``id`` of its position, its flank chunk by ``~id``
         self.chunks: dict[int, _Chunk] = {}
         self.covers: list[_Chunk] = _NO_COVERS
+        #: the chunks in order, and the positions of the bases near enough to block a move
+        self.order: list[_Chunk] = []
+        self.near: list[Point] = []
         self.sel: list[tuple[_Chunk, int]] = []
 
     def valid(self, b: Battle, u: Unit) -> bool:
@@ -323,8 +331,9 @@ def _build(b: Battle, u: Unit, old: Record | None) -> Record:
     fr = b.setup.fradius
     lim = (float(u.profile.speed) + 2 * fr) * (1 + 1e-6) + 1e-6  # StraightMoves' reach
     lim2 = lim * lim
-    deps, mine, chunks = rec.deps, rec.chunks, []
+    deps, foes, mine, chunks, near_at = rec.deps, rec.foes, rec.chunks, rec.order, rec.near
     near: list[tuple[float, float]] = []
+    fresh = not here  # a chunk made anew (else every chunk is the old record's)
     # the two nearest enemies, as sorted(key=squared distance)[:2] picks them (ties: first)
     n1: Point | None = None
     n2: Point | None = None
@@ -340,13 +349,17 @@ def _build(b: Battle, u: Unit, old: Record | None) -> Record:
         d = vx * vx + vy * vy  # Point.fdist2
         if d <= lim2:
             near.append((vx, vy))
+            near_at.append(p)
         if o.side == side:
             continue
+        foes.append(o.id)
+        foes.append(p)
         c = olds.get(id(p))
         if c is None or c.at is not p:
             if mk is None:
                 mk = _Maker(b, u)
             c = mk.enemy(o)
+            fresh = True
         mine[id(p)] = c
         chunks.append(c)
         if n1 is None or d < d1:
@@ -364,13 +377,30 @@ def _build(b: Battle, u: Unit, old: Record | None) -> Record:
                 if mk is None:
                     mk = _Maker(b, u)
                 c = mk.flank(q)
+                fresh = True
             mine[~id(q)] = c
             chunks.append(c)
     if _covers(b):
         rec.covers = _cover_chunks(b, u, old if here else None, mk)
         chunks.extend(rec.covers)
-    rec.sel = _filtered(b, u, chunks, near, (fr + fr) ** 2)
+    if here and old is not None and old.attacks is not None and _same_objects(foes, old.foes):
+        rec.attacks = old.attacks  # the same place, the same enemies where they were
+    if not fresh and old is not None and _same_objects(chunks, old.order) and _same_objects(
+            near_at, old.near):
+        rec.sel = old.sel  # the same chunks and the same bases near: the same points
+    else:
+        rec.sel = _filtered(b, u, chunks, near, (fr + fr) ** 2)
     return rec
+
+
+def _same_objects(xs: list[Any], ys: list[Any]) -> bool:
+    """Whether the two lists hold the very same objects in the same order."""
+    if len(xs) != len(ys):
+        return False
+    for x, y in zip(xs, ys, strict=True):  # noqa: SIM110 (a loop: no generator made)
+        if x is not y:
+            return False
+    return True
 
 
 def _cover_chunks(b: Battle, u: Unit, old: Record | None, mk: _Maker | None) -> list[_Chunk]:
@@ -380,6 +410,17 @@ def _cover_chunks(b: Battle, u: Unit, old: Record | None, mk: _Maker | None) -> 
         return old.covers
     mk = mk or _Maker(b, u)
     return [mk.cover(pts) for pts in covers]
+
+
+def ready_attacks(b: Battle, u: Unit) -> list[Attack]:
+    """:func:`.attacks.attack_options` of ``u`` (every kind) on a table :func:`simple`,
+    remembered by its :class:`Record` (a function of the objects it was worked out from);
+    the caller's to read, not to change."""
+    rec = allowed(b, u)
+    found = rec.attacks
+    if found is None:
+        found = rec.attacks = attack_options(b, u)
+    return found
 
 
 def allows(b: Battle, u: Unit, p: Point) -> bool:

@@ -15,21 +15,22 @@ from typing import Any, ClassVar
 
 from ...core.dice import Dice, SeededDice
 from ...core.errors import IllegalAction
-from ...core.game import Action, Game, Result
+from ...core.game import Action, Game, Result, log_event
 from ...core.notation import Notation
 from ...core.tabletop import Point, fmt
-from .actions import NOTATION, Attack, AttackKind, End, Move, end, parse
+from .actions import NOTATION, Attack, AttackKind, End, Move, end, own_move, parse
 from .attacks import attack_candidates, attack_options, attack_reason, strike
 from .data import SIDES, Army
 from .deployment import OPTIONS, deploy, read_setup
 from .movement import (
     legal_moves,
     move_candidates,
-    move_choice,
     move_points,
     move_reason,
     path_reason,
     reach,
+    ready_attacks,
+    ready_choice,
 )
 from .notes import notes as game_notes
 from .state import (
@@ -132,6 +133,13 @@ class AstralDreams(Game, Battle):
         """Notation → action (:mod:`.actions`)."""
         return parse(text)
 
+    def _read(self, action: Action | str) -> tuple[Action, str]:
+        """:meth:`Game._read`; a move the legal actions made is known without reading its
+        text back (:func:`.actions.own_move`)."""
+        if action.__class__ is Move and own_move(action):
+            return action, str(action)
+        return super()._read(action)
+
     def reason(self, action: Action) -> IllegalAction | None:
         """Why ``action`` is illegal now, naming the rule; ``None`` when it is legal."""
         if self._result is not None:
@@ -177,13 +185,9 @@ class AstralDreams(Game, Battle):
             return self._acting_legal()
         out: list[Action] = []
         for u in self.ready(self.turn):
-            if u.profile.attacks >= 1:
-                # a ready unit's single-target attacks pass attack_reason exactly when the
-                # target is in contact (melee) or in range and sight (shoot): attack_options
-                out.extend(attack_options(self, u))
-            else:
-                out.extend(a for a in attack_candidates(self, u)
-                           if attack_reason(self, a) is None)
+            # a ready unit's single-target attacks pass attack_reason exactly when the target
+            # is in contact (melee) or in range and sight (shoot): attack_options
+            out.extend(ready_attacks(self, u))
             out.extend(legal_moves(self, u))
             out.append(end(u.id))
         return out
@@ -209,16 +213,10 @@ class AstralDreams(Game, Battle):
         if self.current is not None:
             legal = self._acting_legal()
             return legal[pick(len(legal))]
-        blocks: list[tuple[Unit, list[Action], int, Callable[[int], Move]]] = []
+        blocks: list[tuple[Unit, list[Attack], int, Callable[[int], Move]]] = []
         n = 0
         for u in self.ready(self.turn):
-            attacks: list[Action]
-            if u.profile.attacks >= 1:
-                attacks = list(attack_options(self, u))
-            else:
-                attacks = [a for a in attack_candidates(self, u)
-                           if attack_reason(self, a) is None]
-            count, move = move_choice(self, u)
+            attacks, count, move = ready_choice(self, u)
             blocks.append((u, attacks, count, move))
             n += len(attacks) + count + 1
         i = pick(n)
@@ -243,22 +241,24 @@ class AstralDreams(Game, Battle):
             self._attack(action)
         elif isinstance(action, End):
             u = self.units[action.unit]
-            self.emit("end", f"{u.id} ends its turn")
+            log_event(self, "end", "{} ends its turn", (u.id,), {})
             self._finish(u)
 
     def _move(self, action: Move) -> None:
         """Move (The Round 2a); with no target left in reach the turn ends."""
         u = self.units[action.unit]
         self.current, self.moved = u.id, True
-        path = action.path_from(u.pos)
-        cost = self.setup.table.path_cost(path)
-        self.emit(
-            "move", f"{u.id} moves {u.pos} → {action.to} ({cost:.2f}\" of {u.profile.speed}\")",
-            unit=u.id, frm=str(u.pos), to=str(action.to),
-        )
-        u.pos = action.to
-        if not self.attack_options(u):
-            self.emit("note", f"{u.id} has no target in contact or range; its turn ends")
+        frm, to = u.pos, action.to
+        table = self.setup.table
+        if action.via or not table.flat:
+            cost = table.path_cost(action.path_from(frm))
+        else:
+            cost = frm.dist(to)  # path_cost of one leg where nothing slows movement
+        log_event(self, "move", _MOVED, (u.id, frm, to, cost, u.profile.speed),
+                  {"unit": u.id, "frm": str(frm), "to": str(to)})
+        u.pos = to
+        if not attack_options(self, u):
+            log_event(self, "note", _NO_TARGET, (u.id,), {})
             self._finish(u)
 
     def _attack(self, action: Attack) -> None:
@@ -390,6 +390,10 @@ class AstralDreams(Game, Battle):
         opts["army_b"] = self.armies["robots"].to_data()
         return opts
 
+
+#: the texts of a move's events (formatted when read: :meth:`AstralDreams._move`)
+_MOVED = "{} moves {} → {} ({:.2f}\" of {}\")"
+_NO_TARGET = "{} has no target in contact or range; its turn ends"
 
 #: attributes a clone shares (never changed in place) and lists it copies (of immutable items)
 _SHARED = frozenset({

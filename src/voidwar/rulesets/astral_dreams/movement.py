@@ -9,9 +9,11 @@ from functools import partial
 
 from ...core.errors import IllegalAction
 from ...core.tabletop import Point, fl
-from .actions import Move
+from .actions import Attack, Move
+from .attacks import attack_candidates, attack_options, attack_reason
 from .candidates import allowed, allows, simple
 from .candidates import move_candidates as fast_candidates
+from .candidates import ready_attacks as ready_attacks_of
 from .movegen import PointMaker, cover_points
 from .movegen import reach as reach  # the board and the game ask movement for it
 from .paths import other_bases, path_reason
@@ -241,6 +243,36 @@ def move_choice(b: Battle, u: Unit) -> tuple[int, Callable[[int], Move]]:
         return len(rec.sel), lambda i: rec.move(uid, i)
     pts = plain_candidates(b, u)
     return len(pts), lambda i: Move(u.id, pts[i])
+
+
+def ready_attacks(b: Battle, u: Unit) -> list[Attack]:
+    """The single-target attacks that pass :func:`.attacks.attack_reason` for a unit that may
+    act and has not attacked (:func:`.attacks.attack_options`; remembered with its move
+    record on a table :func:`simple`): the list the caller's to read."""
+    if u.profile.attacks < 1:
+        return [a for a in attack_candidates(b, u) if attack_reason(b, a) is None]
+    if simple(b):
+        return ready_attacks_of(b, u)
+    return attack_options(b, u)
+
+
+def ready_choice(b: Battle, u: Unit) -> tuple[list[Attack], int, Callable[[int], Move]]:
+    """What a ready unit's block of :meth:`legal_actions` holds: its single-target attacks
+    (:func:`.attacks.attack_options`, the list the caller's to read), how many moves and the
+    ``i``-th of them (:func:`move_choice`), the unit's record asked once."""
+    if u.profile.attacks >= 1 and simple(b) and can_move(b, u):
+        rec = allowed(b, u)
+        attacks = rec.attacks
+        if attacks is None:
+            attacks = rec.attacks = attack_options(b, u)
+        uid = u.id
+        return attacks, len(rec.sel), lambda i: rec.move(uid, i)
+    if u.profile.attacks >= 1:
+        attacks = attack_options(b, u)
+    else:
+        attacks = [a for a in attack_candidates(b, u) if attack_reason(b, a) is None]
+    count, move = move_choice(b, u)
+    return attacks, count, move
 
 
 def _no_move(i: int) -> Move:
