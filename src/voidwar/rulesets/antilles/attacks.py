@@ -23,6 +23,7 @@ from .state import (
     Paladin,
     board_places,
     distances,
+    finish,
 )
 
 END_ATTACKS = EndAttacks()
@@ -238,4 +239,4 @@ def hit(game: AntillesState, layer: str, p: Paladin, total: int) -> None:
         what = "DESTROY BOLT CASTER"
     log_event(game, "hit", "P{} ({}): {}", (p.id, total, what), {"layer": layer})
     if game.casters_destroyed >= game.n_casters:
-        game.finish(ANTILLES_DESTROYED)  # 5.0: the game ends immediately
+        finish(game, ANTILLES_DESTROYED)  # 5.0: the game ends immediately

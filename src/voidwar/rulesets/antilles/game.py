@@ -20,7 +20,6 @@ a test compares the result with ``check`` over every Paladin, hex and target.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
@@ -48,6 +47,7 @@ from .state import (
     Paladin,
     board_hexes,
     board_places,
+    finish,
     free_places,
     hex_taken,
     nth_free,
@@ -72,11 +72,22 @@ END_OF_TURN = (CONTINUE, ABORT)
 share_actions(NOTATION, (END_MOVEMENT, *END_OF_TURN))
 
 
-@lru_cache(maxsize=8)
+#: :func:`_made` by map size (a dict: its look-up costs a fraction of ``lru_cache``'s call)
+_MADE: dict[int, tuple[list[list[Place]], list[list[Move]]]] = {}
+
+
 def _made(radius: int) -> tuple[list[list[Place]], list[list[Move]]]:
     """Every placement and blip of a map of ``radius``, by Paladin number and board place,
     built once per process: legal-action lists hand out these values (immutable) rather than
     build hundreds a step, and :meth:`Game.apply` knows each by identity."""
+    made = _MADE.get(radius)
+    if made is None:
+        made = _MADE[radius] = _make(radius)
+    return made
+
+
+def _make(radius: int) -> tuple[list[list[Place]], list[list[Move]]]:
+    """What :func:`_made` hands out, built."""
     hexes = board_hexes(radius)
     places = [[Place(pid, h) for h in hexes] for pid in range(PALADINS + 1)]
     moves = [[Move(pid, h) for h in hexes] for pid in range(PALADINS + 1)]
@@ -222,48 +233,17 @@ class AntillesGame(AntillesState):
             raise err
 
     def execute(self, action: Action) -> None:
-        """Carry out a checked action and the automatic steps that follow it."""
-        cls = type(action)  # the most frequent kinds by exact type, then the rest
-        if cls is Fire:
-            fire(self, action)  # type: ignore[arg-type]
-        elif cls is Move:
-            self._move(action)  # type: ignore[arg-type]
-        elif cls is Place:
-            self._place(action)  # type: ignore[arg-type]
-        elif isinstance(action, Move):
-            self._move(action)
-        elif isinstance(action, Place):
-            self._place(action)
-        elif isinstance(action, EndMovement):
-            self.phase = ATTACK
-        elif isinstance(action, Fire):
-            fire(self, action)
-        elif isinstance(action, EndAttacks):
-            self._end_of_turn()
-        elif isinstance(action, Continue):
-            self._start_turn()
-        elif isinstance(action, Abort):
-            self.finish(MISSION_ABORTED)
+        """Carry out a checked action and the automatic steps that follow it
+        (:func:`execute`)."""
+        execute(self, action)
 
     def _place(self, action: Place) -> None:
-        """3.1: set up a Paladin; the last one placed starts turn 1."""
-        h = action.hex
-        paladins = self.paladins
-        paladins[action.paladin - 1].hex = h
-        log_event(self, "place", "P{} placed at {}", (action.paladin, h),
-                  {"paladin": action.paladin, "hex": [h.q, h.r]})
-        for p in paladins:
-            if p.hex is None:
-                return
-        self._start_turn()
+        """3.1: set up a Paladin; the last one placed starts turn 1 (:func:`place`)."""
+        place(self, action)
 
     def _move(self, action: Move) -> None:
-        """3.2: a Paladin blips to a free hex."""
-        p = self.paladins[action.paladin - 1]
-        h = action.hex
-        log_event(self, "move", "P{} moves {} → {}", (p.id, p.hex, h),
-                  {"paladin": p.id, "hex": [h.q, h.r]})
-        p.hex, p.moved = h, True
+        """3.2: a Paladin blips to a free hex (:func:`move`)."""
+        move(self, action)
 
     @property
     def result(self) -> Result | None:
@@ -403,20 +383,84 @@ class AntillesGame(AntillesState):
 
     # -- the turn --------------------------------------------------------------------------------
     def _start_turn(self) -> None:
-        """2.1: a new turn, its platform step first (:func:`.platform.platform_acts`)."""
-        turn = self.turn = self.turn + 1
-        log_event(self, "turn", "— Turn {} —", (turn,), {"turn": turn})
-        for p in self.paladins:
-            p.moved = p.fired = False
-        platform_acts(self)
-        if not self.outcome:
-            self.phase = MOVEMENT
+        """2.1: a new turn, its platform step first (:func:`start_turn`)."""
+        start_turn(self)
 
     def _end_of_turn(self) -> None:
-        if self.turn >= LAST_TURN:
-            self.finish(END_OF_TURN_NINE)  # 6.0 End of Turn Nine: the survivors retreat
-        else:
-            self.phase = TURN_END
+        """6.0: the end of a turn (:func:`end_of_turn`)."""
+        end_of_turn(self)
+
+
+# The rules' steps as functions, not methods: compiled, a call of a function is a C call, a
+# method of the (non-native) game a look-up through its type and a call through Python's
+# protocol.
+def execute(game: AntillesState, action: Action) -> None:
+    """:meth:`AntillesGame.execute`: carry out a checked action and the automatic steps that
+    follow it; the most frequent kinds told apart by exact type, then the rest."""
+    cls = type(action)
+    if cls is Fire:
+        fire(game, action)  # type: ignore[arg-type]
+    elif cls is Move:
+        move(game, action)  # type: ignore[arg-type]
+    elif cls is Place:
+        place(game, action)  # type: ignore[arg-type]
+    elif cls is EndMovement or isinstance(action, EndMovement):
+        game.phase = ATTACK
+    elif cls is EndAttacks or isinstance(action, EndAttacks):
+        end_of_turn(game)
+    elif cls is Continue or isinstance(action, Continue):
+        start_turn(game)
+    elif isinstance(action, Move):
+        move(game, action)
+    elif isinstance(action, Place):
+        place(game, action)
+    elif isinstance(action, Fire):
+        fire(game, action)
+    elif isinstance(action, Abort):
+        finish(game, MISSION_ABORTED)
+
+
+def place(game: AntillesState, action: Place) -> None:
+    """3.1: set up a Paladin; the last one placed starts turn 1."""
+    h = action.hex
+    paladins = game.paladins
+    pid = action.paladin
+    paladins[pid - 1].hex = h
+    log_event(game, "place", "P{} placed at {}", (pid, h), {"paladin": pid, "hex": [h[0], h[1]]})
+    for p in paladins:
+        if p.hex is None:
+            return
+    start_turn(game)
+
+
+def move(game: AntillesState, action: Move) -> None:
+    """3.2: a Paladin blips to a free hex."""
+    p = game.paladins[action.paladin - 1]
+    h = action.hex
+    pid = p.id
+    log_event(game, "move", "P{} moves {} → {}", (pid, p.hex, h),
+              {"paladin": pid, "hex": [h[0], h[1]]})
+    p.hex = h
+    p.moved = True
+
+
+def start_turn(game: AntillesState) -> None:
+    """2.1: a new turn, its platform step first (:func:`.platform.platform_acts`)."""
+    turn = game.turn = game.turn + 1
+    log_event(game, "turn", "— Turn {} —", (turn,), {"turn": turn})
+    for p in game.paladins:
+        p.moved = p.fired = False
+    platform_acts(game)
+    if not game.outcome:
+        game.phase = MOVEMENT
+
+
+def end_of_turn(game: AntillesState) -> None:
+    """6.0: after turn 9 the squadron retreats (End of Turn Nine); else continue or abort."""
+    if game.turn >= LAST_TURN:
+        finish(game, END_OF_TURN_NINE)  # 6.0 End of Turn Nine: the survivors retreat
+    else:
+        game.phase = TURN_END
 
 
 def _mover_code(game: AntillesState, pid: int) -> int:

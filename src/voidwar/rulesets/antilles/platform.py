@@ -11,13 +11,11 @@ derive their streams from them).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ...core.game import log_event
 from ...core.game import roll as roll_die
 from ...core.hexgrid import ORIGIN, Hex, direction_letter
 from .fixed import CASTERS
-from .state import PALADINS_DESTROYED, AntillesState, Bolt, Paladin, board_hexes
+from .state import PALADINS_DESTROYED, AntillesState, Bolt, Paladin, board_hexes, finish
 
 #: per hex of a map: its neighbour in each direction 0..5, ``None`` off the map (2.18)
 Steps = dict[Hex, tuple[Hex | None, ...]]
@@ -40,13 +38,21 @@ def _path_purposes(bid: int) -> tuple[str, str]:
     return labels
 
 
-@lru_cache(maxsize=8)
+#: :func:`steps_of` by map size (a dict: its look-up costs a fraction of ``lru_cache``'s call)
+_STEPS: dict[int, Steps] = {}
+
+
 def steps_of(radius: int) -> Steps:
     """Where a Bolt on each hex of a map of ``radius`` enters, by facing (``None``: it leaves
-    the map, 2.18): the table a step reads instead of building and looking up the hex."""
-    hexes = board_hexes(radius)
-    on_map = frozenset(hexes)
-    return {h: tuple(n if n in on_map else None for n in h.neighbors()) for h in hexes}
+    the map, 2.18): the table a step reads instead of building and looking up the hex. The
+    neighbours are the board's own hex values (:func:`.state.board_hexes`)."""
+    table = _STEPS.get(radius)
+    if table is None:
+        hexes = board_hexes(radius)
+        own = {h: h for h in hexes}
+        table = _STEPS[radius] = {
+            h: tuple(own.get(n) for n in h.neighbors()) for h in hexes}
+    return table
 
 
 def _flight_order(b: Bolt) -> tuple[int, int]:
@@ -97,7 +103,7 @@ def caster_acts(game: AntillesState, caster: int) -> None:
         else:
             # 2.14 Launch and roll again — our reading of "launch a Bolt as normal": roll
             # again for the Bolt (re-rolling non-launch entries), then roll another action.
-            game.emit_format("again", "Caster {}: launch and roll again", caster)
+            log_event(game, "again", "Caster {}: launch and roll again", (caster,), {})
             sub_purpose = _AGAIN.get(caster) or f"Bolt for Caster {caster}"
             while True:
                 sub = entries[roll_die(game, 20, sub_purpose) - 1]
@@ -122,8 +128,9 @@ def launch(game: AntillesState, caster: int, kind: str, facing: int) -> None:
             # 2.17: a newly launched Bolt meets a Bolt that ended its movement in the
             # Antilles hex.
             del bolts[other.id]
-            game.emit("collision", f"B{bid} meets B{other.id} in the Antilles hex: both "
-                      "destroyed (2.17)")
+            log_event(game, "collision",
+                      "B{} meets B{} in the Antilles hex: both destroyed (2.17)",
+                      (bid, other.id), {})
             return
     bolts[bid] = bolt
     fly(game, bolt)
@@ -167,7 +174,8 @@ def step(game: AntillesState, bolt: Bolt, veer: int, table: Steps | None = None)
             if b.id != bid and b.hex == nxt:  # 2.17 Entering a Hex Occupied by Another Bolt
                 del bolts[bid]
                 del bolts[b.id]
-                game.emit("collision", f"B{bid} hits B{b.id} at {nxt}: both destroyed (2.17)")
+                log_event(game, "collision", "B{} hits B{} at {}: both destroyed (2.17)",
+                          (bid, b.id, nxt), {})
                 return False
     pal = None
     for p in game.paladins:  # :meth:`AntillesState.paladin_at`
@@ -198,7 +206,8 @@ def _explodes(game: AntillesState, bolt: Bolt, pal: Paladin | None) -> bool:
         return False
     del game.bolts[bolt.id]
     victims = ([pal] if pal else []) + adjacent
-    game.emit("explosion", f"Exploding B{bolt.id} detonates at {bolt.hex}", bolt=bolt.id)
+    log_event(game, "explosion", "Exploding B{} detonates at {}", (bolt.id, bolt.hex),
+              {"bolt": bolt.id})
     for p in victims:
         destroy_paladin(game, p, f"destroyed by the explosion of B{bolt.id} (2.2)")
     return True
@@ -211,4 +220,4 @@ def destroy_paladin(game: AntillesState, p: Paladin, how: str) -> None:
     for q in game.paladins:
         if q.alive:
             return
-    game.finish(PALADINS_DESTROYED)  # 6.0 Paladins Destroyed
+    finish(game, PALADINS_DESTROYED)  # 6.0 Paladins Destroyed

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import copy
 from enum import StrEnum
-from functools import lru_cache
 from itertools import compress
 from typing import Any
 
 from ...core.dice import Dice, SeededDice
 from ...core.errors import IllegalAction
-from ...core.game import Game
+from ...core.game import Game, log_event
 from ...core.hexgrid import ORIGIN, Hex, HexagonBoard
 from .fixed import (
     CASTERS,
@@ -146,11 +145,23 @@ class Bolt:
         return (Bolt, (self.id, self.kind, self.hex, self.facing))
 
 
-@lru_cache(maxsize=8)
+#: per map size, what :func:`_map` and the functions below it build (made once per size):
+#: plain dicts, not ``lru_cache``, since a dict look-up is a fraction of the cache wrapper's
+#: call (the rules ask for these some 80 times a game)
+_MAPS: dict[int, tuple[tuple[Hex, ...], frozenset[Hex], dict[Hex, int]]] = {}
+_OPEN: dict[int, bytes] = {}
+_INDICES: dict[int, tuple[int, ...]] = {}
+_DISTANCES: dict[int, tuple[tuple[int, ...], ...]] = {}
+_GRIDS: dict[int, tuple[int, ...]] = {}
+
+
 def _map(radius: int) -> tuple[tuple[Hex, ...], frozenset[Hex], dict[Hex, int]]:
     """A map's hexes in board order, as a set, and each hex's place in the order."""
-    hexes = tuple(HexagonBoard(radius))
-    return hexes, frozenset(hexes), {h: i for i, h in enumerate(hexes)}
+    m = _MAPS.get(radius)
+    if m is None:
+        hexes = tuple(HexagonBoard(radius))
+        m = _MAPS[radius] = (hexes, frozenset(hexes), {h: i for i, h in enumerate(hexes)})
+    return m
 
 
 #: attributes :meth:`AntillesState.clone` shares: immutable values, or read-only data (tables,
@@ -160,39 +171,48 @@ _SHARED = frozenset({"scenario", "tables", "board", "n_shields", "n_armor", "n_c
                      "outcome", "end_turn", "search_values"})
 
 
-@lru_cache(maxsize=8)
 def _open_mask(radius: int) -> bytes:
     """One byte per board place: 1, but 0 at the Antilles' hex (no Paladin enters it)."""
-    mask = bytearray(b"\x01") * len(_map(radius)[0])
-    mask[_map(radius)[2][ORIGIN]] = 0
-    return bytes(mask)
+    made = _OPEN.get(radius)
+    if made is None:
+        mask = bytearray(b"\x01") * len(_map(radius)[0])
+        mask[_map(radius)[2][ORIGIN]] = 0
+        made = _OPEN[radius] = bytes(mask)
+    return made
 
 
-@lru_cache(maxsize=8)
 def _indices(radius: int) -> tuple[int, ...]:
     """The board places ``0 .. n - 1``."""
-    return tuple(range(len(_map(radius)[0])))
+    made = _INDICES.get(radius)
+    if made is None:
+        made = _INDICES[radius] = tuple(range(len(_map(radius)[0])))
+    return made
 
 
-@lru_cache(maxsize=8)
 def distances(radius: int) -> tuple[tuple[int, ...], ...]:
     """Per board place, the distance (:meth:`Hex.distance`) to every board place: range
     questions of the rules become two look-ups (built once per map size)."""
-    qr = [(h.q, h.r) for h in _map(radius)[0]]
-    return tuple(tuple((abs(q - a) + abs(r - b) + abs(q - a + r - b)) // 2 for a, b in qr)
-                 for q, r in qr)
+    made = _DISTANCES.get(radius)
+    if made is None:
+        qr = [(h.q, h.r) for h in _map(radius)[0]]
+        made = _DISTANCES[radius] = tuple(
+            tuple((abs(q - a) + abs(r - b) + abs(q - a + r - b)) // 2 for a, b in qr)
+            for q, r in qr)
+    return made
 
 
-@lru_cache(maxsize=8)
 def place_grid(radius: int) -> tuple[int, ...]:
     """Every hex (q, r) with ``|q|, |r| <= radius`` → its board place (-1: off the map), at
     ``(q + radius) * (2 * radius + 1) + r + radius``: :func:`place_at` finds a place from
     coordinates without building the hex and hashing it."""
-    width = 2 * radius + 1
-    grid = [-1] * (width * width)
-    for i, h in enumerate(_map(radius)[0]):
-        grid[(h.q + radius) * width + h.r + radius] = i
-    return tuple(grid)
+    made = _GRIDS.get(radius)
+    if made is None:
+        width = 2 * radius + 1
+        grid = [-1] * (width * width)
+        for i, h in enumerate(_map(radius)[0]):
+            grid[(h.q + radius) * width + h.r + radius] = i
+        made = _GRIDS[radius] = tuple(grid)
+    return made
 
 
 def place_at(grid: tuple[int, ...], radius: int, q: int, r: int) -> int:
@@ -356,12 +376,20 @@ class AntillesState(Game):
         return hex_taken(self, h)
 
     def finish(self, outcome: Outcome) -> None:
-        """End the battle at once with ``outcome`` (5.0, 6.0) and log its VP and level."""
-        self.outcome = outcome
-        self.end_turn = self.turn
-        self.phase = OVER
-        vp = self.victory_points()
-        self.emit("end", f"{outcome}: {vp} VP, {victory_level(vp)}", outcome=outcome, vp=vp)
+        """End the battle at once with ``outcome`` (5.0, 6.0) and log its VP and level
+        (:func:`finish`)."""
+        finish(self, outcome)
+
+
+def finish(game: AntillesState, outcome: Outcome) -> None:
+    """:meth:`AntillesState.finish`: end the battle at once with ``outcome`` (5.0, 6.0) and
+    log its VP and level (a function: the rules' hot paths call it directly)."""
+    game.outcome = outcome
+    game.end_turn = game.turn
+    game.phase = OVER
+    vp = game.victory_points()
+    log_event(game, "end", "{}: {} VP, {}", (outcome, vp, victory_level(vp)),
+              {"outcome": outcome, "vp": vp})
 
 
 def hex_taken(game: AntillesState, h: Hex) -> bool:
