@@ -194,7 +194,8 @@ def fire(game: AntillesState, action: Fire) -> None:
     bonus = 0 if p.moved else NOT_MOVED_BONUS  # :meth:`AntillesState.attack_bonus` (3.2)
     pid = p.id
     if action.target is None:
-        rng = (abs(h.q) + abs(h.r) + abs(h.q + h.r)) // 2  # h.distance(ORIGIN)
+        q, r = h[0], h[1]
+        rng = (abs(q) + abs(r) + abs(q + r)) // 2  # h.distance(ORIGIN)
         roll = roll_die(game, 20, _platform_purpose(pid, rng))
         total = roll + bonus
         col = game.tables.column(rng)

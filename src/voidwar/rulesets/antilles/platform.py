@@ -124,7 +124,8 @@ def launch(game: AntillesState, caster: int, kind: str, facing: int) -> None:
               {"bolt": bid, "type": kind, "facing": facing})
     bolts = game.bolts
     for other in bolts.values():  # :meth:`AntillesState.bolt_at` the Antilles' hex
-        if other.hex == ORIGIN:
+        oh = other.hex
+        if oh[0] == 0 and oh[1] == 0:  # == ORIGIN
             # 2.17: a newly launched Bolt meets a Bolt that ended its movement in the
             # Antilles hex.
             del bolts[other.id]
@@ -169,9 +170,13 @@ def step(game: AntillesState, bolt: Bolt, veer: int, table: Steps | None = None)
         log_event(game, "exit", "B{} leaves the map", (bid,), {"bolt": bid})
         return False
     bolt.hex = nxt
+    # hexes compared by coordinates (compiled: two item reads, not a tuple comparison)
+    q, r = nxt[0], nxt[1]
     if len(bolts) > 1 or bid not in bolts:  # else it is the only Bolt in play
-        for b in bolts.values():  # the first other Bolt in ``nxt`` (a loop: no generator)
-            if b.id != bid and b.hex == nxt:  # 2.17 Entering a Hex Occupied by Another Bolt
+        # 2.17 Entering a Hex Occupied by Another Bolt: the first other Bolt in ``nxt``
+        for b in bolts.values():
+            bh = b.hex
+            if bh[0] == q and bh[1] == r and b.id != bid:
                 del bolts[bid]
                 del bolts[b.id]
                 log_event(game, "collision", "B{} hits B{} at {}: both destroyed (2.17)",
@@ -179,7 +184,8 @@ def step(game: AntillesState, bolt: Bolt, veer: int, table: Steps | None = None)
                 return False
     pal = None
     for p in game.paladins:  # :meth:`AntillesState.paladin_at`
-        if p.alive and p.hex == nxt:
+        ph = p.hex
+        if ph is not None and ph[0] == q and ph[1] == r and p.alive:
             pal = p
             break
     if bolt.kind == "exploding":
@@ -199,7 +205,7 @@ def _explodes(game: AntillesState, bolt: Bolt, pal: Paladin | None) -> bool:
     for p in game.paladins:
         ph = p.hex
         if ph is not None and p.alive:
-            dq, dr = ph.q - q, ph.r - r
+            dq, dr = ph[0] - q, ph[1] - r
             if abs(dq) + abs(dr) + abs(dq + dr) == 2:
                 adjacent.append(p)
     if pal is None and not adjacent:

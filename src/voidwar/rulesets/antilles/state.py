@@ -395,13 +395,16 @@ def finish(game: AntillesState, outcome: Outcome) -> None:
 def hex_taken(game: AntillesState, h: Hex) -> bool:
     """3.2: ``h in game.taken_hexes()`` without building the set: the Antilles' hex, a
     living Paladin's or a Bolt's (a function: the rules' hot paths call it directly)."""
-    if h == ORIGIN:
+    q, r = h[0], h[1]  # compared by coordinates (compiled: no tuple comparison)
+    if q == 0 and r == 0:  # ORIGIN
         return True
     for p in game.paladins:
-        if p.alive and p.hex == h:
+        ph = p.hex
+        if ph is not None and ph[0] == q and ph[1] == r and p.alive:
             return True
-    for b in game.bolts.values():  # noqa: SIM110  # a loop: no generator per call
-        if b.hex == h:
+    for b in game.bolts.values():
+        bh = b.hex
+        if bh[0] == q and bh[1] == r:
             return True
     return False
 
