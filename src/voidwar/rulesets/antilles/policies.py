@@ -280,8 +280,7 @@ class AntillesHeuristic:
         (:meth:`TurnSetting.best_move`)."""
         setting = self._turn_setting(game)
         geo, board = setting.geo, setting.board
-        nbrs, grid, radius = geo.neighbors, board.grid, board.radius
-        width = 2 * radius + 1
+        nbrs, grid, radius, width = geo.neighbors, board.grid, board.radius, board.width
         living = game.living()
         adj = [0] * len(geo.hexes)
         at: list[int] = []

@@ -24,7 +24,7 @@ from .risk import (
     reach_factors,
     threat_sum,
 )
-from .state import AntillesState, Bolt, distances, place_at, place_grid
+from .state import AntillesState, Bolt, distances, place_grid
 from .tables import Tables
 
 PALADIN_VALUE = 9.0  # VP-ish worth of a Paladin: 5 VP if it survives, plus its future shots
@@ -94,6 +94,7 @@ class BoardSetting:
         self.distances = distances(radius)
         self.bolt_totals = bolt_totals(tables)
         self.grid = place_grid(radius)
+        self.width = 2 * radius + 1
         #: ``(place * 6 + facing) * 3 + type code`` → the factors of a Bolt on the map
         self.factors: dict[int, Factors] = {}
         #: the same keys → :func:`.risk.bolt_factors` on the whole map by place
@@ -130,8 +131,11 @@ class BoardSetting:
         return found.get(i, 1.0)
 
     def place_of(self, h: Hex) -> int:
-        """The board place of ``h`` (:func:`.state.place_at`: no hash; -1 off the map)."""
-        return place_at(self.grid, self.radius, h[0], h[1])
+        """The board place of ``h`` (:func:`.state.place_at` written out: no hash; -1 off
+        the map)."""
+        radius, width = self.radius, self.width
+        x, y = h[0] + radius, h[1] + radius
+        return self.grid[x * width + y] if 0 <= x < width and 0 <= y < width else -1
 
     def survival(self, casters: int) -> tuple[float, ...]:
         """:func:`.risk.launch_survival` of ``casters`` Casters."""
@@ -211,15 +215,15 @@ class TurnSetting:
 
     def fits(self, game: AntillesState, risk_aversion: float, future_value: float) -> bool:
         """Whether ``game`` and the settings read what this setting was made from."""
-        bolts = self.bolts
+        bolts, now = self.bolts, game.bolts
         if (game.turn != self.turn or game.tables is not self.tables
                 or game.board.radius != self.radius
                 or game.n_casters - game.casters_destroyed != self.casters
                 or risk_aversion != self.risk_aversion or future_value != self.future_value
-                or len(game.bolts) != len(bolts)):
+                or len(now) != len(bolts)):
             return False
         k = 0
-        for b in game.bolts.values():  # an index, not ``zip``: compiled, no tuple a Bolt
+        for b in now.values():  # an index, not ``zip``: compiled, no tuple a Bolt
             h, f, kind = bolts[k]
             if b.facing != f or b.kind != kind or b.hex != h:
                 return False
@@ -312,11 +316,12 @@ class ShotValues:
         """Whether ``game`` is still in the step the shots were worked out for: the same
         tables and Paladins (hexes, living, moved; none fired then that has not now), and
         every Bolt one of the step's, where it was, in the step's order."""
+        paladins = game.paladins
         if (game.tables is not self.tables or game.board.radius != self.radius
-                or len(game.paladins) != len(self.hexes)):
+                or len(paladins) != len(self.hexes)):
             return False
         k = 0
-        for p in game.paladins:  # an index, not ``zip``: compiled, no tuple a Paladin
+        for p in paladins:  # an index, not ``zip``: compiled, no tuple a Paladin
             h = p.hex if p.alive else None
             was = self.hexes[k]
             if (p.moved != self.moved[k] or (self.fired[k] and not p.fired)
