@@ -298,19 +298,21 @@ class ShotValues:
             self.bolts[b.id] = (b.hex, b.facing, b.kind, len(self.bolts))
         #: target → the expected losses its shots save (:func:`.risk.threat_sum`)
         self.losses: dict[int, float] = {}
-        found: list[tuple[float, int, int]] = []
+        #: (-value, legal-action order, value, Paladin, target): sorted, best first and
+        #: equals in legal-action order
+        found: list[tuple[float, int, float, int, int]] = []
         bolts = game.bolts
         for pid, targets in shots_by_paladin(game):
             h = paladins[pid - 1].hex
             assert h is not None
             for t in targets:
                 v = self._worth(h, pid, None if t is None else bolts[t])
-                found.append((v, pid, 0 if t is None else t))
-        found.sort(key=_by_value)  # stable: equals stay in legal-action order
+                found.append((-v, len(found), v, pid, 0 if t is None else t))
+        found.sort()
         #: the step's legal shots, best first: value, Paladin, target (0: the platform)
-        self.values = [v for v, _, _ in found]
-        self.pids = [pid for _, pid, _ in found]
-        self.targets = [t for _, _, t in found]
+        self.values = [f[2] for f in found]
+        self.pids = [f[3] for f in found]
+        self.targets = [f[4] for f in found]
 
     def fits(self, game: AntillesState) -> bool:
         """Whether ``game`` is still in the step the shots were worked out for: the same
@@ -381,11 +383,6 @@ class ShotValues:
         need = (totals[rng] if 0 < rng < len(totals) else self.tables.column(rng).bolt) - bonus
         p_kill = min(1.0, max(0.0, (21 - need) / 20))
         return p_kill * losses * PALADIN_VALUE
-
-
-def _by_value(found: tuple[float, int, int]) -> float:
-    """A found shot's sort key: best value first."""
-    return -found[0]
 
 
 @lru_cache(maxsize=16)
