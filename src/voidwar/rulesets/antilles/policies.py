@@ -279,19 +279,24 @@ class AntillesHeuristic:
         movement. Only what crowding changes is scored per Paladin
         (:meth:`TurnSetting.best_move`)."""
         setting = self._turn_setting(game)
-        geo = setting.geo
-        place, nbrs = geo.place, geo.neighbors
+        geo, board = setting.geo, setting.board
+        nbrs, grid, radius, width = geo.neighbors, board.grid, board.radius, board.width
         living = game.living()
         adj = [0] * len(geo.hexes)
         at: list[int] = []
         for q in living:
-            i = place[q.hex]  # type: ignore[index]  # living() stand on the map
+            h = q.hex
+            assert h is not None  # living() stand on the map
+            x, y = h[0] + radius, h[1] + radius  # :meth:`.steps.BoardSetting.place_of`
+            i = grid[x * width + y] if 0 <= x < width and 0 <= y < width else -1
+            if i < 0:
+                i = geo.place[h]  # the KeyError of a hex off the map
             at.append(i)
             for j in nbrs[i]:
                 adj[j] = adj[j] + 1  # not ``+=``: compiled, an int sum
-        taken = setting.taken(at)  # every other place is free
+        taken: list[bool] | None = None  # made when first needed: every other place is free
         attack, rw, distance = setting.stay_attack, setting.weight, geo.distance
-        survive, reach, risky = setting.survive, setting.reach, setting.risky
+        survive, reach, risky, top = setting.survive, setting.reach, setting.risky, setting.top
         for k in range(len(living)):
             p = living[k]
             if p.moved:
@@ -301,9 +306,18 @@ class AntillesHeuristic:
             # :meth:`TurnSetting.risk`, its usual case (in reach) written out
             risk = ((1.0 - survive[i]) if d <= reach else setting.risk(i)) if risky else 0.0
             stay = (attack[d] if d < len(attack) else 0.0) - rw * risk - 0.3 * adj[i]
-            score, best = setting.best_move(nbrs[i], adj, taken)
+            if not top > stay + 0.05:  # no move can score more than ``top``
+                continue
+            if taken is None:
+                taken = setting.taken(at)
+            own = nbrs[i]
+            for j in own:  # crowding by the others: this one leaves its place
+                adj[j] = adj[j] - 1
+            score, best = setting.best_move(adj, taken)
             if best >= 0 and score > stay + 0.05:
                 return made_move(game.board.radius, p.id, geo.hexes[best])
+            for j in own:
+                adj[j] = adj[j] + 1
         return END_MOVEMENT
 
     def candidates(self, game: AntillesGame) -> list[Action]:

@@ -10,13 +10,21 @@ gives exactly the numbers worked out afresh, compared in the same way.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from ...core.game import Action
 from ...core.hexgrid import ORIGIN, Hex
 from .attacks import END_ATTACKS, shot, shots_by_paladin
-from .fixed import LAST_TURN, NOT_MOVED_BONUS, PER_SURVIVING_PALADIN
-from .risk import bolt_factors, geometry, launch_survival, reach_factors, threat_sum
-from .state import AntillesState, distances
+from .fixed import CASTERS, LAST_TURN, NOT_MOVED_BONUS, PER_SURVIVING_PALADIN
+from .risk import (
+    Factors,
+    bolt_factors,
+    geometry,
+    launch_survival,
+    reach_factors,
+    threat_sum,
+)
+from .state import AntillesState, Bolt, distances, place_grid
 from .tables import Tables
 
 PALADIN_VALUE = 9.0  # VP-ish worth of a Paladin: 5 VP if it survives, plus its future shots
@@ -61,62 +69,162 @@ def by_qr(radius: int, reach: int) -> tuple[int, ...]:
                         key=lambda i: (hexes[i].q, hexes[i].r)))
 
 
+#: a Bolt's type (2.2) → its code in :attr:`BoardSetting.factors`' keys
+KIND_CODES: Final[dict[str, int]] = {"normal": 0, "fast": 1, "exploding": 2}
+
+
+class BoardSetting:
+    """What a movement step reads that depends only on the tables and the map's size, made
+    once per pair (:func:`board_setting`): the index tables, the reach (the guns' range plus
+    one), the attack values after moving and holding still (3.2), the places in reach in
+    (q, r) order, P(surviving the Casters' actions) per number of Casters, and each Bolt's
+    factors in reach (:func:`.risk.reach_factors`) by place, facing and type; for the attack
+    step the distances between places and the chart's Effect B totals (3.4)."""
+
+    def __init__(self, tables: Tables, radius: int) -> None:
+        self.tables = tables
+        self.radius = radius
+        self.geo = geo = geometry(radius)
+        self.origin = geo.place[ORIGIN]
+        self.reach = reach = tables.max_range + 1
+        self.attack = attack_values(tables, 0)
+        self.stay_attack = attack_values(tables, NOT_MOVED_BONUS)
+        self.in_reach = by_qr(radius, reach)
+        self.launch = [launch_survival(tables, radius, c) for c in range(CASTERS + 1)]
+        self.distances = distances(radius)
+        self.bolt_totals = bolt_totals(tables)
+        self.grid = place_grid(radius)
+        self.width = 2 * radius + 1
+        #: ``(place * 6 + facing) * 3 + type code`` → the factors of a Bolt on the map
+        self.factors: dict[int, Factors] = {}
+        #: the same keys → :func:`.risk.bolt_factors` on the whole map by place
+        self.far: dict[int, dict[int, float]] = {}
+
+    def bolt_factors(self, place: int, h: Hex, facing: int, kind: str) -> Factors:
+        """:func:`.risk.reach_factors` of a Bolt at ``h`` (board ``place``; -1: off the
+        map)."""
+        code = KIND_CODES.get(kind, -1)
+        if place < 0 or code < 0 or facing < 0 or facing > 5:
+            return reach_factors(self.tables, self.radius, self.reach, h, facing, kind)
+        key = (place * 6 + facing) * 3 + code
+        found = self.factors.get(key)
+        if found is None:
+            found = self.factors[key] = reach_factors(self.tables, self.radius, self.reach,
+                                                      h, facing, kind)
+        return found
+
+    def factor_at(self, i: int, h: Hex, facing: int, kind: str) -> float:
+        """The factor of :func:`.risk.bolt_factors` (a Bolt at ``h``) at board place ``i``
+        (1.0 where it has none: multiplying by it changes no product)."""
+        code = KIND_CODES.get(kind, -1)
+        place = self.place_of(h)
+        if place < 0 or code < 0 or facing < 0 or facing > 5:
+            for j, x in bolt_factors(self.tables, self.radius, h, facing, kind):
+                if j == i:
+                    return x
+            return 1.0
+        key = (place * 6 + facing) * 3 + code
+        found = self.far.get(key)
+        if found is None:
+            found = self.far[key] = dict(bolt_factors(self.tables, self.radius, h, facing,
+                                                      kind))
+        return found.get(i, 1.0)
+
+    def place_of(self, h: Hex) -> int:
+        """The board place of ``h`` (:func:`.state.place_at` written out: no hash; -1 off
+        the map)."""
+        radius, width = self.radius, self.width
+        x, y = h[0] + radius, h[1] + radius
+        return self.grid[x * width + y] if 0 <= x < width and 0 <= y < width else -1
+
+    def survival(self, casters: int) -> tuple[float, ...]:
+        """:func:`.risk.launch_survival` of ``casters`` Casters."""
+        if 0 <= casters < len(self.launch):
+            return self.launch[casters]
+        return launch_survival(self.tables, self.radius, casters)
+
+
+#: the board settings made so far (:func:`board_setting`)
+_BOARDS: Final[list[BoardSetting]] = []
+
+
+def board_setting(tables: Tables, radius: int) -> BoardSetting:
+    """The :class:`BoardSetting` of ``tables`` on a map of ``radius`` (made once)."""
+    for s in _BOARDS:
+        if s.tables is tables and s.radius == radius:
+            return s
+    if len(_BOARDS) >= 8:
+        _BOARDS.clear()
+    s = BoardSetting(tables, radius)
+    _BOARDS.append(s)
+    return s
+
+
 class TurnSetting:
     """What stays put through one movement step (3.2: the Bolts do not move in it), for the
     position it was made from (:meth:`fits`): per board place P(surviving the next platform
     step) (the heuristic's danger map; made for the places in reach, the guns' range plus one,
-    :meth:`risk` works out any other) and the score after moving before crowding (bonus 0); the
-    places in reach ranked by it, best first (ties: lower q, then lower r)."""
+    :meth:`risk` works out any other) and the score after moving before crowding (bonus 0)
+    for the places in reach, which :meth:`best_move` reads in (q, r) order."""
 
     def __init__(self, game: AntillesState, risk_aversion: float, future_value: float) -> None:
         tables, radius = game.tables, game.board.radius
+        self.board = board = board_setting(tables, radius)
         self.tables = tables
         self.radius = radius
-        self.casters = game.n_casters - game.casters_destroyed
-        self.turn = game.turn
+        self.casters = casters = game.n_casters - game.casters_destroyed
+        self.turn = turn = game.turn
         self.risk_aversion = risk_aversion
         self.future_value = future_value
-        self.bolts = [(b.hex, b.facing, b.kind) for b in game.bolts.values()]
-        self.geo = geo = geometry(radius)
-        self.distance = geo.distance
+        self.geo = geo = board.geo
+        self.distance = distance = geo.distance
         #: per board place, whether the step's fixed pieces take it (3.2: the Antilles' hex
         #: and the Bolts' on the map; the Bolts do not move in the step): :meth:`taken`
         self.blocked = blocked = [False] * len(geo.hexes)
-        blocked[geo.place[ORIGIN]] = True
-        for b in game.bolts.values():
-            j = geo.place.get(b.hex, -1)
+        blocked[board.origin] = True
+        survive = list(board.survival(casters))
+        bolts: list[tuple[Hex, int, str]] = []
+        for b in game.bolts.values():  # in play order, as the danger map multiplies
+            h, f, kind = b.hex, b.facing, b.kind
+            bolts.append((h, f, kind))
+            j = board.place_of(h)
             if j >= 0:
                 blocked[j] = True
-        self.reach = reach = tables.max_range + 1
-        self.risky = game.turn < LAST_TURN  # else no platform step follows
-        self.weight = rw = risk_weight(game.turn, risk_aversion, future_value)
-        self.stay_attack = attack_values(tables, NOT_MOVED_BONUS)
-        survive = list(launch_survival(tables, radius, self.casters))
-        for h, f, kind in self.bolts:  # in play order, as the danger map multiplies
-            for i, x in reach_factors(tables, radius, reach, h, f, kind):
+            for i, x in board.bolt_factors(j, h, f, kind):
                 survive[i] = survive[i] * x  # not ``*=``: compiled, a float product
+        self.bolts = bolts
+        self.reach = board.reach
+        self.risky = risky = turn < LAST_TURN  # else no platform step follows
+        self.weight = rw = risk_weight(turn, risk_aversion, future_value)
+        self.stay_attack = board.stay_attack
         self.survive = survive
-        attack = attack_values(tables, 0)
+        attack = board.attack
         base = [0.0] * len(survive)  # read only in reach
-        distance, risky = geo.distance, self.risky
-        in_reach = by_qr(radius, reach)
-        for i in in_reach:  # rw × :meth:`risk`, written out
-            base[i] = attack[distance[i]] - rw * ((1.0 - survive[i]) if risky else 0.0)
+        self.in_reach = in_reach = board.in_reach
+        top = 0.0
+        for k in range(len(in_reach)):  # rw × :meth:`risk`, written out
+            i = in_reach[k]
+            v = attack[distance[i]] - rw * ((1.0 - survive[i]) if risky else 0.0)
+            base[i] = v
+            if k == 0 or v > top:
+                top = v
         self.base = base
-        # best first, ties by (q, r): a stable sort of the places in (q, r) order
-        self.order = sorted(in_reach, key=base.__getitem__, reverse=True)
+        #: the highest score after moving before crowding: no move scores more (crowding
+        #: only takes away)
+        self.top = top
 
     def fits(self, game: AntillesState, risk_aversion: float, future_value: float) -> bool:
         """Whether ``game`` and the settings read what this setting was made from."""
+        bolts, now = self.bolts, game.bolts
         if (game.turn != self.turn or game.tables is not self.tables
                 or game.board.radius != self.radius
                 or game.n_casters - game.casters_destroyed != self.casters
                 or risk_aversion != self.risk_aversion or future_value != self.future_value
-                or len(game.bolts) != len(self.bolts)):
+                or len(now) != len(bolts)):
             return False
         k = 0
-        for b in game.bolts.values():  # an index, not ``zip``: compiled, no tuple a Bolt
-            h, f, kind = self.bolts[k]
+        for b in now.values():  # an index, not ``zip``: compiled, no tuple a Bolt
+            h, f, kind = bolts[k]
             if b.facing != f or b.kind != kind or b.hex != h:
                 return False
             k += 1  # noqa: SIM113
@@ -129,11 +237,10 @@ class TurnSetting:
             return 0.0
         if self.distance[i] <= self.reach:
             return 1.0 - self.survive[i]
-        s = launch_survival(self.tables, self.radius, self.casters)[i]
+        s = self.board.survival(self.casters)[i]
+        board = self.board
         for h, f, kind in self.bolts:  # out of reach (a set position): every Bolt's factor
-            for j, x in bolt_factors(self.tables, self.radius, h, f, kind):
-                if j == i:
-                    s = s * x
+            s = s * board.factor_at(i, h, f, kind)
         return 1.0 - s
 
     def taken(self, at: list[int]) -> list[bool]:
@@ -144,29 +251,19 @@ class TurnSetting:
             taken[i] = True
         return taken
 
-    def best_move(self, own: tuple[int, ...], adj: list[int],
-                  taken: list[bool]) -> tuple[float, int]:
-        """The best hex to move to for a Paladin next to the places ``own``, as (score,
-        place; -1 when no place is free): the ranked places not ``taken`` scored with
-        crowding (``adj`` Paladins next to each, less this one; ties: lower q, then lower r),
-        until no later place can score more — none scores more than before crowding, and an
-        uncrowded place scores exactly that (a later equal loses the tie)."""
+    def best_move(self, adj: list[int], taken: list[bool]) -> tuple[float, int]:
+        """The best hex to move to, as (score, place; -1 when no place is free): of the
+        places in reach not ``taken``, the highest score after moving less crowding (``adj``
+        other Paladins next to each); of equals the first in (q, r) order, which is Hex
+        order."""
         best, score = -1, 0.0
-        base, hexes = self.base, self.geo.hexes
-        for j in self.order:
+        base = self.base
+        for j in self.in_reach:
             if taken[j]:
                 continue
-            b = base[j]
-            if best >= 0 and b < score:
-                break
-            c = adj[j]
-            if c and j in own:
-                c -= 1
-            s = b - 0.3 * c
-            if best < 0 or s > score or (s == score and hexes[j] < hexes[best]):
-                best, score = j, s  # Hex order is (q, r) order
-            if not c:
-                break
+            s = base[j] - 0.3 * adj[j]
+            if best < 0 or s > score:
+                best, score = j, s
         return score, best
 
 
@@ -186,39 +283,47 @@ class ShotValues:
         self.moved = [p.moved for p in paladins]
         self.fired = [p.fired for p in paladins]
         self.living = [q.hex for q in game.living() if q.hex is not None]
-        self.place = geometry(radius).place
-        self.distances = distances(radius)
+        self.board = board = board_setting(game.tables, radius)
+        self.distance = board.geo.distance
+        self.distances = board.distances
         #: per Paladin (by number - 1) its attack bonus (3.2) and board place (-1: none)
         self.bonus = [0 if p.moved else NOT_MOVED_BONUS for p in paladins]  # attack_bonus
-        self.attack = attack_values(game.tables, 0)
-        self.still_attack = attack_values(game.tables, NOT_MOVED_BONUS)
-        self.at = [-1 if h is None else self.place.get(h, -1) for h in self.hexes]
-        self.bolt_totals = bolt_totals(game.tables)
+        self.attack = board.attack
+        self.still_attack = board.stay_attack
+        self.at = [-1 if h is None else board.place_of(h) for h in self.hexes]
+        self.bolt_totals = board.bolt_totals
         #: Bolt id → (hex, facing, kind, its place in the step's order of Bolts)
         self.bolts: dict[int, tuple[Hex, int, str, int]] = {}
         for b in game.bolts.values():
             self.bolts[b.id] = (b.hex, b.facing, b.kind, len(self.bolts))
         #: target → the expected losses its shots save (:func:`.risk.threat_sum`)
         self.losses: dict[int, float] = {}
-        found: list[tuple[float, int, int]] = []
+        #: (-value, legal-action order, value, Paladin, target): sorted, best first and
+        #: equals in legal-action order
+        found: list[tuple[float, int, float, int, int]] = []
+        bolts = game.bolts
         for pid, targets in shots_by_paladin(game):
+            h = paladins[pid - 1].hex
+            assert h is not None
             for t in targets:
-                found.append((self.worked_out(game, pid, t), pid, 0 if t is None else t))
-        found.sort(key=_by_value)  # stable: equals stay in legal-action order
+                v = self._worth(h, pid, None if t is None else bolts[t])
+                found.append((-v, len(found), v, pid, 0 if t is None else t))
+        found.sort()
         #: the step's legal shots, best first: value, Paladin, target (0: the platform)
-        self.values = [v for v, _, _ in found]
-        self.pids = [pid for _, pid, _ in found]
-        self.targets = [t for _, _, t in found]
+        self.values = [f[2] for f in found]
+        self.pids = [f[3] for f in found]
+        self.targets = [f[4] for f in found]
 
     def fits(self, game: AntillesState) -> bool:
         """Whether ``game`` is still in the step the shots were worked out for: the same
         tables and Paladins (hexes, living, moved; none fired then that has not now), and
         every Bolt one of the step's, where it was, in the step's order."""
+        paladins = game.paladins
         if (game.tables is not self.tables or game.board.radius != self.radius
-                or len(game.paladins) != len(self.hexes)):
+                or len(paladins) != len(self.hexes)):
             return False
         k = 0
-        for p in game.paladins:  # an index, not ``zip``: compiled, no tuple a Paladin
+        for p in paladins:  # an index, not ``zip``: compiled, no tuple a Paladin
             h = p.hex if p.alive else None
             was = self.hexes[k]
             if (p.moved != self.moved[k] or (self.fired[k] and not p.fired)
@@ -228,8 +333,8 @@ class ShotValues:
         last = -1
         for b in game.bolts.values():
             then = self.bolts.get(b.id)
-            if (then is None or then[3] <= last or then[0] != b.hex or then[1] != b.facing
-                    or then[2] != b.kind):
+            if (then is None or then[3] <= last or then[1] != b.facing or then[2] != b.kind
+                    or (then[0] is not b.hex and then[0] != b.hex)):
                 return False
             last = then[3]
         return True
@@ -254,30 +359,30 @@ class ShotValues:
         cause (:func:`.risk.threat_sum`) × a Paladin's worth."""
         h = game.paladins[pid - 1].hex
         assert h is not None
+        return self._worth(h, pid, None if target is None else game.bolts[target])
+
+    def _worth(self, h: Hex, pid: int, b: Bolt | None) -> float:
+        """:meth:`worked_out` of Paladin ``pid`` at ``h`` shooting at ``b`` (``None``: the
+        platform)."""
         bonus, i = self.bonus[pid - 1], self.at[pid - 1]
-        if target is None:
-            d = geometry(self.radius).distance[i] if i >= 0 else h.distance(ORIGIN)
+        if b is None:
+            d = self.distance[i] if i >= 0 else h.distance(ORIGIN)
             if bonus == 0:
                 return self.attack[d]
             if bonus == NOT_MOVED_BONUS:
                 return self.still_attack[d]
             return attack_values(self.tables, bonus)[d]
-        b = game.bolts[target]
-        losses = self.losses.get(target)
+        bh = b.hex
+        losses = self.losses.get(b.id)
         if losses is None:
-            losses = self.losses[target] = threat_sum(self.tables, b.hex, b.facing, b.kind,
-                                                      self.living)
-        j = self.place.get(b.hex, -1)
-        rng = h.distance(b.hex) if i < 0 or j < 0 else self.distances[i][j]
+            losses = self.losses[b.id] = threat_sum(self.tables, bh, b.facing, b.kind,
+                                                    self.living)
+        j = self.board.place_of(bh)
+        rng = h.distance(bh) if i < 0 or j < 0 else self.distances[i][j]
         totals = self.bolt_totals
         need = (totals[rng] if 0 < rng < len(totals) else self.tables.column(rng).bolt) - bonus
         p_kill = min(1.0, max(0.0, (21 - need) / 20))
         return p_kill * losses * PALADIN_VALUE
-
-
-def _by_value(found: tuple[float, int, int]) -> float:
-    """A found shot's sort key: best value first."""
-    return -found[0]
 
 
 @lru_cache(maxsize=16)
