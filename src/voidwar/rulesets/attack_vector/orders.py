@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import partial
 
 from voidwar.core.errors import IllegalAction
-from voidwar.core.game import Action
+from voidwar.core.game import Action, log_event
 from voidwar.core.native import mypyc_attr
 
 from .actions import BiasOrder, Done, Order, PivotTo, RollOrder, SetThrust, Timing
@@ -99,7 +99,7 @@ class OrderedGame(SequencedGame):
         assert seat is not None
         if isinstance(action, Done):
             self.done_seats.add(seat)
-            self.emit("done", f"{seat} has given its orders", seat=seat)
+            log_event(self, "done", "{} has given its orders", (seat,), {"seat": seat})
             self._run()
             return
         assert isinstance(action, Order)
