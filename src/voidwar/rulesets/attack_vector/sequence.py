@@ -283,7 +283,7 @@ class SequencedGame(Game):
             if s.out:
                 continue
             emit: list[str] = []
-            if s.thrust == 0 or not self.can_thrust(s):
+            if not s.thrust or not self.can_thrust(s):
                 carried, s.carry = s.carry, {}
                 drop_carry(s, carried, emit)  # a carry lasts one Resolve Thrust step (A2.4)
             else:
