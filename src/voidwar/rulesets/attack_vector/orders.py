@@ -171,7 +171,10 @@ class OrderedGame(SequencedGame):
             if self.reason(action) is not None:
                 return None
             return next((a for a in self._filtered(seat, self.current_step) if a == action), None)
-        for _actions, _ids, by_value in groups:
+        # a motion order can only be in its own kind's group of a ship ([done] then each ship's
+        # thrust, facing-change and bias groups, :meth:`_legal_groups`): hashed there only
+        which = WHICH.get(type(action))
+        for _actions, _ids, by_value in (groups if which is None else groups[1 + which::3]):
             found = by_value.get(action)
             if found is not None:
                 return found
