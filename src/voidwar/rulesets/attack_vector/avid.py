@@ -328,18 +328,27 @@ def _signed_azimuth_steps(k0: int, k1: int) -> int:
     return d if d <= 6 else d - 12
 
 
-@lru_cache(maxsize=32768)  # every orientation × window: ~19,000
-def _ring_path(o: Orientation, target: Window) -> tuple[FacingStep, ...]:
-    """The path along the rings and meridians (:func:`pivot_path`), found once."""
-    steps: list[FacingStep] = []
-    k, e, r = o.k, o.e, o.r
-    if abs(e) == 3 and not target.is_pole:
+def _canonical(k: int, e: int, r: int) -> tuple[int, int, int]:
+    """:func:`orientation`'s canonical (heading, elevation, roll), as integers."""
+    k, r = k % 12, r % 12
+    if e == 3:
+        return (k - r) % 12, 3, 0
+    if e == -3:
+        return (k + r) % 12, -3, 0
+    return k, e, r
+
+
+def _ring_steps(k: int, e: int, r: int, tk: int, te: int) -> list[tuple[int, int, int, int]]:
+    """The path along the rings and meridians (:func:`pivot_path`) from orientation (k, e, r)
+    to window (tk, te), on integers: each step's wedges and canonical (k, e, r) after it."""
+    steps: list[tuple[int, int, int, int]] = []
+    target_pole = abs(te) == 3
+    if abs(e) == 3 and not target_pole:
         # leaving a pole: relabel the heading to the target's meridian (same frame, spec §8.4)
-        k1 = target.k
-        r = (k1 - k) % 12 if e == 3 else (k - k1) % 12
-        k = k1
-    dk = 0 if (target.is_pole or abs(e) == 3) else _signed_azimuth_steps(k, target.k)
-    de = target.e - e
+        r = (tk - k) % 12 if e == 3 else (k - tk) % 12
+        k = tk
+    dk = 0 if (target_pole or abs(e) == 3) else _signed_azimuth_steps(k, tk)
+    de = te - e
     sk = (dk > 0) - (dk < 0)
     se = (de > 0) - (de < 0)
     while dk or de:
@@ -348,8 +357,15 @@ def _ring_path(o: Orientation, target: Window) -> tuple[FacingStep, ...]:
             k, dk, wedges = k + sk, dk - sk, wedges + 1
         if de:
             e, de, wedges = e + se, de - se, wedges + 1
-        steps.append(FacingStep(wedges, orientation(k, e, r)))
-    return tuple(steps)
+        ck, ce, cr = _canonical(k, e, r)
+        steps.append((wedges, ck, ce, cr))
+    return steps
+
+
+@lru_cache(maxsize=4096)
+def _facing_step(wedges: int, k: int, e: int, r: int) -> FacingStep:
+    """One step of a path, its orientation already canonical (immutable values, built once)."""
+    return FacingStep(wedges, Orientation(k, e, r))
 
 
 def pivot_path(o: Orientation, target: Window, three_d: bool = True) -> list[FacingStep]:
@@ -366,19 +382,25 @@ def _pivot_path(o: Orientation, target: Window, three_d: bool) -> tuple[FacingSt
     and one ring up or down) is two wedges, yaw then pitch, and the nose reaches the new window when
     both are done (A5.322/A5.331, spec §8.4). A path may go over a pole when that is shorter; ties
     keep the ring path, and an exactly opposite azimuth turns to starboard (our choice).
-    Returns () when the nose is already there.
+    Returns () when the nose is already there. Found on integers (:func:`_ring_steps`); only
+    the result is made of :class:`FacingStep` values.
     """
-    if target == o.nose:
+    k, e, r = o.k, o.e, o.r
+    tk, te = target.k, target.e
+    pole = abs(e) == 3
+    if te == e and tk == (0 if pole else k % 12):  # target == o.nose
         return ()
-    best = _ring_path(o, target)
-    if three_d and not target.is_pole and not o.nose.is_pole:
-        for pole in (3, -3):
-            up = _ring_path(o, Window(0, pole))
-            top = up[-1].after
-            down = _ring_path(top, target)
-            if sum(s.wedges for s in up + down) < sum(s.wedges for s in best):
+    best = _ring_steps(k, e, r, tk, te)
+    if three_d and abs(te) != 3 and not pole:
+        cost = sum(s[0] for s in best)
+        for p in (3, -3):
+            up = _ring_steps(k, e, r, 0, p)
+            _, k2, e2, r2 = up[-1]
+            down = _ring_steps(k2, e2, r2, tk, te)
+            if sum(s[0] for s in up) + sum(s[0] for s in down) < cost:
                 best = up + down
-    return tuple(best)
+                cost = sum(s[0] for s in best)
+    return tuple(_facing_step(w, sk, se, sr) for w, sk, se, sr in best)
 
 
 def roll_path(o: Orientation, degrees: int, starboard: bool) -> list[FacingStep]:

@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import partial
 
 from voidwar.core.errors import IllegalAction
-from voidwar.core.game import Action
+from voidwar.core.game import Action, log_event
 from voidwar.core.native import mypyc_attr
 
 from .actions import BiasOrder, Done, Order, PivotTo, RollOrder, SetThrust, Timing
@@ -99,7 +99,7 @@ class OrderedGame(SequencedGame):
         assert seat is not None
         if isinstance(action, Done):
             self.done_seats.add(seat)
-            self.emit("done", f"{seat} has given its orders", seat=seat)
+            log_event(self, "done", "{} has given its orders", (seat,), {"seat": seat})
             self._run()
             return
         assert isinstance(action, Order)
@@ -156,8 +156,7 @@ class OrderedGame(SequencedGame):
             ship = next((s for s in mine if s.id == action.ship), None) if len(mine) > 1 else None
         if ship is None:
             return False
-        key = self._group_keys(seat, ship, len(mine) > 1)[which]
-        entry = LEGAL.get(key)
+        entry = LEGAL.get(self._group_keys(seat, ship, len(mine) > 1, which == 0)[which])
         return entry is not None and id(action) in entry[1]
 
     def legal_twin(self, action: Action) -> Action | None:
@@ -172,7 +171,10 @@ class OrderedGame(SequencedGame):
             if self.reason(action) is not None:
                 return None
             return next((a for a in self._filtered(seat, self.current_step) if a == action), None)
-        for _actions, _ids, by_value in groups:
+        # a motion order can only be in its own kind's group of a ship ([done] then each ship's
+        # thrust, facing-change and bias groups, :meth:`_legal_groups`): hashed there only
+        which = WHICH.get(type(action))
+        for _actions, _ids, by_value in (groups if which is None else groups[1 + which::3]):
             found = by_value.get(action)
             if found is not None:
                 return found
@@ -227,11 +229,12 @@ class OrderedGame(SequencedGame):
                 out.append(entry)
         return out
 
-    def _group_keys(self, seat: str, ship: ShipState, named: bool
+    def _group_keys(self, seat: str, ship: ShipState, named: bool, thrust: bool = True
                     ) -> tuple[tuple[object, ...], tuple[object, ...], tuple[object, ...]]:
         """The table keys of ``ship``'s thrust, facing-change and bias groups: what each
         group's gate and rest read besides the candidates' own values (thrust values as integer
-        pairs: a Fraction's hash is slow)."""
+        pairs: a Fraction's hash is slow); the thrust group's is ``()`` unless ``thrust``
+        (:meth:`_handed_out` asks for one group)."""
         given = 0
         sid = ship.id
         for ordered, o in self.pending[seat]:
@@ -239,10 +242,13 @@ class OrderedGame(SequencedGame):
                 given |= GIVEN.get(type(o)) or kind_bit(o)
         name = sid if named else None
         nose = ship.orient.nose
-        t, m = ship.thrust, ship.max_thrust
         cls = type(self)
-        return ((cls, 0, name, t.numerator, t.denominator, m.numerator, m.denominator,
-                 ship.fuel_used < ship.cls.fuel.capacity, given & 1),
+        thrust_key: tuple[object, ...] = ()
+        if thrust:
+            t, m = ship.thrust, ship.max_thrust
+            thrust_key = (cls, 0, name, t.numerator, t.denominator, m.numerator, m.denominator,
+                          ship.fuel_used < ship.cls.fuel.capacity, given & 1)
+        return (thrust_key,
                 (cls, 1, name, self.three_d, ship.facing is None, nose.k, nose.e, given & 2),
                 (cls, 2, name, nose.k, nose.e, given & 4))
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from voidwar.core.game import Game
+from voidwar.core.game import Game, log_event
 from voidwar.core.hexgrid import Hex3
 from voidwar.core.native import mypyc_attr
 
@@ -259,8 +259,8 @@ class SequencedGame(Game):
                 continue
             s.plotted = s.move_in(self.segment)
             s.fp = shift(s.pos, s.plotted)
-        self.emit("segment", f"turn {self.turn}, segment {self.segment}",
-                  turn=self.turn, segment=self.segment)
+        log_event(self, "segment", "turn {}, segment {}", (self.turn, self.segment),
+                  {"turn": self.turn, "segment": self.segment})
 
     def step_orders(self) -> None:  # pragma: no cover - an orders step waits for actions
         """Orders are actions (see :mod:`.orders`); nothing happens automatically."""
@@ -273,8 +273,8 @@ class SequencedGame(Game):
                     if order.timing == timing:
                         self.revealed.append((seat, ship_id, order))
                         text, body = order_texts(order)
-                        self.emit("order", f"{seat} orders {ship_id}: {body}",
-                                  seat=seat, ship=ship_id, order=text)
+                        log_event(self, "order", "{} orders {}: {}", (seat, ship_id, body),
+                                  {"seat": seat, "ship": ship_id, "order": text})
         self.pending = {seat: [] for seat in self.sc.seats}
 
     def step_resolve_thrust(self) -> None:
@@ -283,7 +283,7 @@ class SequencedGame(Game):
             if s.out:
                 continue
             emit: list[str] = []
-            if s.thrust == 0 or not self.can_thrust(s):
+            if not s.thrust or not self.can_thrust(s):
                 carried, s.carry = s.carry, {}
                 drop_carry(s, carried, emit)  # a carry lasts one Resolve Thrust step (A2.4)
             else:
@@ -300,8 +300,8 @@ class SequencedGame(Game):
             s.moved = s.moved + s.plotted
             s.pos = s.fp
             if s.pos != before:
-                self.emit("move", f"{s.id} moves to {s.pos}", ship=s.id,
-                          to=[s.pos.q, s.pos.r, s.pos.z])
+                log_event(self, "move", "{} moves to {}", (s.id, s.pos),
+                          {"ship": s.id, "to": [s.pos.q, s.pos.r, s.pos.z]})
             emit: list[str] = []
             advance_facing(s, self.abs_segment, emit)
             for text in emit:

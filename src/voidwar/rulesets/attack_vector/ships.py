@@ -140,6 +140,20 @@ def matrix_row(cls: ShipClass, fuel_used: int) -> int:
 
 
 def max_thrust(cls: ShipClass, fuel_used: int, boxes_lost: int = 0) -> Fraction:
-    """The first unmarked box of the current row (engine damage marks boxes from the left)."""
+    """The first unmarked box of the current row (engine damage marks boxes from the left;
+    remembered per class, fuel used and boxes lost: it is asked on every action)."""
+    key = (id(cls), fuel_used, boxes_lost)
+    known = _MAX_THRUST.get(key)
+    if known is not None and known[0] is cls:
+        return known[1]
     row = cls.thrust_matrix[matrix_row(cls, fuel_used)]
-    return row[boxes_lost] if boxes_lost < len(row) else Fraction(0)
+    value = row[boxes_lost] if boxes_lost < len(row) else Fraction(0)
+    if len(_MAX_THRUST) >= _MAX_THRUST_LIMIT:
+        _MAX_THRUST.clear()
+    _MAX_THRUST[key] = (cls, value)  # the entry holds the class: its id is not reused
+    return value
+
+
+#: (id(class), fuel used, boxes lost) → (that class, its maximum thrust); per process
+_MAX_THRUST: dict[tuple[int, int, int], tuple[ShipClass, Fraction]] = {}
+_MAX_THRUST_LIMIT = 20_000

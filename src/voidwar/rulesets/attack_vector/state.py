@@ -293,7 +293,7 @@ def resolve_thrust(ship: ShipState, chart: ThrustChart, emit: list[str]) -> Vec3
     arrows. With too little fuel for the cell the engine stops instead (spec §7.9 PROPOSAL).
     """
     carried, ship.carry = ship.carry, {}
-    if ship.thrust == 0 or ship.out:
+    if not ship.thrust or ship.out:
         drop_carry(ship, carried, emit)
         return ZERO
     if ship.burn is None:
@@ -355,7 +355,7 @@ def break_reasons(ship: ShipState) -> list[int]:
         out.append(1)
     if ship.completed_facing:
         out.append(2)
-    if ship.thrust == 0:
+    if not ship.thrust:
         out.append(3)
     return out
 

@@ -153,9 +153,20 @@ class ThrustChart:
         self.file = file
         self.reconstructed = model.reconstructed
         self.columns: dict[Fraction, Column] = {c.thrust: c for c in model.columns}
+        #: id(thrust value) → (that value, its column): :meth:`__getitem__`'s fast path
+        self._by_id: dict[int, tuple[Fraction, Column]] = {}
 
     def __getitem__(self, thrust: Fraction) -> Column:
-        return self.columns[thrust]
+        # the same few Fraction values come back all the time (the orders' shared values):
+        # found by identity first, as a Fraction's hash is slow
+        known = self._by_id.get(id(thrust))
+        if known is not None and known[0] is thrust:
+            return known[1]
+        col = self.columns[thrust]
+        if len(self._by_id) >= 256:
+            self._by_id.clear()
+        self._by_id[id(thrust)] = (thrust, col)  # the entry holds the value: its id stays
+        return col
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ThrustChart:
         """Read-only once loaded: game clones (search) share it rather than copy it."""
@@ -173,7 +184,18 @@ def parse_thrust(text: str) -> Fraction:
 
 
 def format_thrust(v: Fraction) -> str:
-    """A thrust value as written in orders: ``5``, ``2.5``."""
-    return str(v.numerator) if v.denominator == 1 else f"{float(v):g}"
+    """A thrust value as written in orders: ``5``, ``2.5`` (each value met written once)."""
+    known = _FORMATTED.get(id(v))
+    if known is not None and known[0] is v:
+        return known[1]
+    text = str(v.numerator) if v.denominator == 1 else f"{float(v):g}"
+    if len(_FORMATTED) >= 1024:
+        _FORMATTED.clear()
+    _FORMATTED[id(v)] = (v, text)  # the entry holds the value: its id is not reused
+    return text
+
+
+#: id(thrust value) → (that value, its text); per process
+_FORMATTED: dict[int, tuple[Fraction, str]] = {}
 
 
