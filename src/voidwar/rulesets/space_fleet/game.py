@@ -47,6 +47,10 @@ class SpaceFleetGame(Movement, Firing):
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any],
                  setup: Scenario) -> None:
         super().__init__(dice, scenario, options, setup)
+        #: what :meth:`legal_actions` (or :meth:`choose_legal`) last found legal, as tuples of
+        #: actions, while the position is the same (:meth:`execute` clears it): :meth:`check`
+        #: lets these through without asking :meth:`_reason` again (``None``: nothing known)
+        self._legal_now: tuple[tuple[Action, ...], ...] | None = None
         self._start_turn()
 
     # ------------------------------------------------------------------ protocol
@@ -55,7 +59,13 @@ class SpaceFleetGame(Movement, Firing):
         return type(self).notation.parse(text)  # type: ignore[union-attr]
 
     def check(self, action: Action) -> None:
-        """Raise the reason ``action`` is illegal now (the one :meth:`_reason`)."""
+        """Raise the reason ``action`` is illegal now (the one :meth:`_reason`); an action that
+        :meth:`legal_actions` has just listed (:attr:`_legal_now`) is legal."""
+        known = self._legal_now
+        if known is not None:
+            for menu in known:
+                if action in menu:
+                    return
         err = self._reason(action)
         if err is not None:
             raise err
@@ -68,8 +78,14 @@ class SpaceFleetGame(Movement, Firing):
         if side is None:
             return []
         if self.phase == MOVEMENT:
-            return self._legal_moves(side)
-        return self._legal_fire(side)
+            menus = self._move_menus(side)
+            self._legal_now = menus
+            if len(menus) == 1:
+                return list(menus[0])
+            return [a for m in menus for a in m]
+        legal = self._legal_fire(side)
+        self._legal_now = (tuple(legal),)
+        return legal
 
     def choose_legal(self, pick: Callable[[int], int]) -> Action:
         """``legal_actions()[pick(n)]``, building only the action picked (a random policy)."""
@@ -77,8 +93,11 @@ class SpaceFleetGame(Movement, Firing):
         if side is None:
             return super().choose_legal(pick)
         if self.phase == MOVEMENT:
-            return self._choose_move(side, pick)
-        return self._choose_fire(side, pick)
+            picked = self._choose_move(side, pick)
+        else:
+            picked = self._choose_fire(side, pick)
+        self._legal_now = ((picked,),)
+        return picked
 
     def _candidates(self) -> list[Action]:
         side = self.to_act
@@ -100,6 +119,7 @@ class SpaceFleetGame(Movement, Firing):
 
     def execute(self, action: Action) -> None:
         """Carry out a checked action, then see whether the game is over."""
+        self._legal_now = None
         if type(action) in _MOVE_KINDS or isinstance(action, _MOVE_TYPES):
             self._execute_move(action)  # type: ignore[arg-type]
         elif isinstance(action, Fire):

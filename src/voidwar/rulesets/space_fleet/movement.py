@@ -136,7 +136,7 @@ class Movement(Battle):
             out += [lay_of(s.id), sweep_of(s.id), end_move_of(s.id)]
         return out
 
-    def _move_menus(self, side: str) -> list[tuple[Action, ...]]:
+    def _move_menus(self, side: str) -> tuple[tuple[Action, ...], ...]:
         """What :meth:`_move_reason` lets through of :meth:`_move_candidates`, one tuple per
         ship in their order (:func:`menu_of`); the rules about the ship (:meth:`_mover_reason`)
         judged once: the ships listed are the acting side's active ships that may move now
@@ -145,10 +145,10 @@ class Movement(Battle):
         if moving is not None:
             s = self.ships[moving]
             if s.side != side or s.status != ACTIVE:
-                return []
+                return ()
             if self.ahead is not None:
-                return [self._hex_menu(s, None, self._may_turn(s), s.speed)]
-            return [self._menu(s, self._step_menu(s), self._may_turn(s))]
+                return (self._hex_menu(s, None, self._may_turn(s), s.speed),)
+            return (self._menu(s, self._step_menu(s), self._may_turn(s)),)
         # move_window() and the active ships' hexes, in one pass over the ships
         taken: set[Hex] = set()
         unmoved: list[tuple[Ship, int]] = []
@@ -163,10 +163,10 @@ class Movement(Battle):
                         slowest = v
         top = slowest if self.moves_made == 0 else slowest + 1
         if self.ahead is not None:
-            return [self._hex_menu(s, taken, False, v)
-                    for s, v in unmoved if s.side == side and v <= top]
-        return [self._menu(s, self._step_menu(s, taken), False)
-                for s, v in unmoved if s.side == side and v <= top]
+            return tuple([self._hex_menu(s, taken, False, v)
+                          for s, v in unmoved if s.side == side and v <= top])
+        return tuple([self._menu(s, self._step_menu(s, taken), False)
+                      for s, v in unmoved if s.side == side and v <= top])
 
     def _hex_menu(self, s: Ship, taken: set[Hex] | None, turn: bool,
                   speed: int) -> tuple[Action, ...]:
