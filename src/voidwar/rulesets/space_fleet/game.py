@@ -21,6 +21,7 @@ from ...core.game import Action
 from ...core.native import mypyc_attr
 from ...core.notation import Notation
 from .actions import NOTATION, Advance, EndFire, EndMove, Fire, LayMine, Move, Sweep, Turn
+from .battle import check_over
 from .damage import end_of_turn
 from .data import SEATS, Scenario, tables
 from .fire import Firing, resolve_fire_step
@@ -126,7 +127,7 @@ class SpaceFleetGame(Movement, Firing):
             self._declare(action)
         elif isinstance(action, EndFire) and self.fire_side is not None:
             self._side_done(self.fire_side)
-        self._check_over()
+        check_over(self)
 
     # ------------------------------------------------------------------ sequencing
     def _start_turn(self) -> None:
@@ -210,7 +211,7 @@ class SpaceFleetGame(Movement, Firing):
             resolve_fire_step(self, self.declared)
         self.declared = []
         self.fire_side = None
-        self._check_over()
+        check_over(self)
         if self.phase == OVER:
             return
         self.fire_step += 1
@@ -220,7 +221,7 @@ class SpaceFleetGame(Movement, Firing):
         """Regeneration and repairs (Effect of hits), then the turn limit."""
         self.fire_side = None
         end_of_turn(self)
-        self._check_over()
+        check_over(self)
         if self.phase == OVER:
             return
         if self.turn >= self.turn_limit:

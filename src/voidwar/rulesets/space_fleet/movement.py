@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Final
 
 from ...core.errors import IllegalAction
-from ...core.game import Action
+from ...core.game import Action, log_event
 from ...core.hexgrid import Hex, direction_letter
 from ...core.native import mypyc_attr
 from .actions import (
@@ -28,7 +28,7 @@ from .actions import (
     sweep_of,
     turn_of,
 )
-from .battle import R_MINES, R_MOVE, Battle
+from .battle import R_MINES, R_MOVE, Battle, check_over
 from .damage import apply_hits
 from .data import hexid, tables
 from .state import ACTIVE, MOVEMENT, OVER, Ship
@@ -86,6 +86,36 @@ def mine_attack(game: Battle, ship: Ship, where: str | None = None) -> None:
         apply_hits(game, ship, hits, missile=False, source="mine")
     else:
         game.emit("mine", f"mine at {at} misses {ship.id}", ship=ship.id, hits=0)
+
+
+def may_lay(game: Battle, ship: Ship) -> bool:
+    """On a hex map, :meth:`Movement._lay_reason` is ``None`` (no message built; a function:
+    the hex map's menus call it directly)."""
+    return (ship.mines > 0 and not (game.laid and game.moving == ship.id)
+            and ship.hex not in game.mines)
+
+
+def may_sweep(game: Battle, ship: Ship) -> bool:
+    """On a hex map, :meth:`Movement._sweep_reason` is ``None`` (no message built)."""
+    if ship.hex not in game.mines:
+        return False
+    if game.moving is not None and (game.moved_hexes > 0 or game.laid):
+        return False
+    return ship.beams > 0
+
+
+#: each hex's id (``0712``) as the move events write it, kept as hexes are met
+_HEXIDS: Final[dict[Hex, str]] = {}
+
+
+def hex_text(h: Hex) -> str:
+    """:func:`.data.hexid`, kept in :data:`_HEXIDS`."""
+    text = _HEXIDS.get(h)
+    if text is None:
+        if len(_HEXIDS) >= 100_000:  # pragma: no cover - a bound, never met on a map
+            _HEXIDS.clear()
+        text = _HEXIDS[h] = hexid(h)
+    return text
 
 
 #: (ship, whole-hex steps, may turn, may lay, may sweep) → the ship's legal movement actions
@@ -190,7 +220,7 @@ class Movement(Battle):
                     steps += 1
                     row = ahead.get(n)  # type: ignore[union-attr]
         sid = s.id
-        key = (sid, steps, turn, self._may_lay(s), self._may_sweep(s))
+        key = (sid, steps, turn, may_lay(self, s), may_sweep(self, s))
         menu = _MENUS.get(key)
         return menu if menu is not None else menu_of(*key)
 
@@ -352,16 +382,11 @@ class Movement(Battle):
 
     def _may_lay(self, ship: Ship) -> bool:
         """:meth:`_lay_reason` is ``None`` (no message built)."""
-        return (ship.mines > 0 and not (self.laid and self.moving == ship.id)
-                and ship.hex not in self.mines)
+        return may_lay(self, ship)
 
     def _may_sweep(self, ship: Ship) -> bool:
         """:meth:`_sweep_reason` is ``None`` (no message built)."""
-        if ship.hex not in self.mines:
-            return False
-        if self.moving is not None and (self.moved_hexes > 0 or self.laid):
-            return False
-        return ship.beams > 0
+        return may_sweep(self, ship)
 
     # ------------------------------------------------------------------ execution
     def _execute_move(self, a: MoveAction) -> None:
@@ -370,9 +395,13 @@ class Movement(Battle):
         if self.moving is None:
             self.moving, self.moved_hexes, self.turned, self.laid = ship.id, 0, False, False
             self.move_speed = ship.speed
-            self._start_move()
-        if isinstance(a, (Move, Advance)):
+            if self.ahead is None:  # the free table's bookkeeping (a hex map has none)
+                self._start_move()
+        kind = type(a)
+        if kind is Move or kind is Advance or isinstance(a, (Move, Advance)):
             self._advance(ship, a)
+        elif kind is EndMove:
+            self._end_move(ship)
         elif isinstance(a, Turn):
             self._turn(ship, a.right)
         elif isinstance(a, LayMine):
@@ -392,8 +421,8 @@ class Movement(Battle):
         """One 60° turn: the next hex side."""
         ship.facing = (ship.facing + (1 if right else -1)) % 6
         self.turned = True
-        self.emit_format("move", "{} turns to face {}", ship.id, direction_letter(ship.facing),
-                         ship=ship.id)
+        log_event(self, "move", "{} turns to face {}", (ship.id, direction_letter(ship.facing)),
+                  {"ship": ship.id})
 
     def _lay(self, ship: Ship) -> None:
         """A pattern in the ship's hex."""
@@ -411,7 +440,7 @@ class Movement(Battle):
             ship.hex = n if n is not None else ship.hex.neighbor(ship.facing)
             self.moved_hexes += 1
             self.turned = False
-            self.emit_format("move", "{} moves to {}", sid, hexid(ship.hex), ship=sid)
+            log_event(self, "move", "{} moves to {}", (sid, hex_text(ship.hex)), {"ship": sid})
             if ship.hex in mines:
                 mine_attack(self, ship)
                 if not ship.active:
@@ -438,6 +467,6 @@ class Movement(Battle):
         self.moving = self.move_speed = None
         self.moved_hexes, self.turned, self.laid = 0, False, False
         self.moves_made += 1
-        self._check_over()
+        check_over(self)
         if self.phase != OVER:
             self._next_mover(ship.side)
