@@ -75,10 +75,13 @@ class SpaceFleetGame(Movement, Firing):
         """The candidate actions that :meth:`_reason` lets through, in a fixed order (the
         movement and fire scans judge each ship once and each of its candidates by the same
         reasons; ``tests/space_fleet/test_speed.py`` checks the list against the filter)."""
-        side = self.to_act
+        phase = self.phase  # to_act, read here
+        if phase == OVER:
+            return []
+        side = self.step_side if phase == MOVEMENT else self.fire_side
         if side is None:
             return []
-        if self.phase == MOVEMENT:
+        if phase == MOVEMENT:
             menus = self._move_menus(side)
             self._legal_now = menus
             if len(menus) == 1:

@@ -331,7 +331,8 @@ class HeuristicPolicy:
                 continue  # only our own declarations (the other side's are hidden)
             p = hit_chance(sh.cls, tg.cls, g.band_between(sh, tg), missile)
             pending[tid] = pending.get(tid, 0.0) + p * (3.5 if missile else 1.0)
-        best: tuple[float, str, Action] | None = None
+        best: Fire | None = None
+        best_sc = 0.0
         for a in fires:
             sh, tg = g.ships[a.ship], g.ships[a.target]
             if self._hold(g, sh):
@@ -348,10 +349,11 @@ class HeuristicPolicy:
             if a.missile and left > 3 and tg.shields > 0:
                 expected *= 0.6  # save missiles for ships with their shields down
             sc = expected * value
-            if best is None or (sc, str(a)) > (best[0], best[1]):
-                best = (sc, str(a), a)
+            # the higher score, and of equal scores the greater text (written for ties only)
+            if best is None or sc > best_sc or (sc == best_sc and str(a) > str(best)):
+                best, best_sc = a, sc
         if best is not None:
-            return best[2]
+            return best
         return EndFire()
 
     def _hold(self, g: SpaceFleetGame, ship: Ship) -> bool:
