@@ -397,10 +397,9 @@ class Movement(Battle):
             self.move_speed = ship.speed
             if self.ahead is None:  # the free table's bookkeeping (a hex map has none)
                 self._start_move()
-        kind = type(a)
-        if kind is Move or kind is Advance or isinstance(a, (Move, Advance)):
+        if type(a) is Move or isinstance(a, (Move, Advance)):  # the commonest first, exactly
             self._advance(ship, a)
-        elif kind is EndMove:
+        elif isinstance(a, EndMove):
             self._end_move(ship)
         elif isinstance(a, Turn):
             self._turn(ship, a.right)
