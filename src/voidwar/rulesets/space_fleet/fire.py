@@ -11,13 +11,23 @@ from collections.abc import Callable
 from typing import Final
 
 from ...core.errors import IllegalAction
-from ...core.game import Action
+from ...core.game import Action, log_event
 from ...core.native import mypyc_attr
 from .actions import EndFire, Fire, fire_of
 from .battle import R_FIRE, R_HITS, Battle, Shot
 from .damage import apply_hits, check_surrender
 from .data import Band, tables
-from .state import ACTIVE, FIRING, Ship, other, sight
+from .state import (
+    ACTIVE,
+    FIRING,
+    SIGHT_LONG,
+    SIGHT_MISSILE,
+    Ship,
+    band_code,
+    other,
+    sight_codes,
+    sight_reach,
+)
 
 #: the one ``end fire`` (actions are values)
 END_FIRE: Final = EndFire()
@@ -105,6 +115,23 @@ def resolve_fire_step(game: Battle, shots: list[Shot]) -> None:
         check_surrender(game, ships[tid])
 
 
+def _weapons_free(ship: Ship, declared: list[Shot]) -> tuple[bool, bool]:
+    """(:meth:`Firing._weapon_refusal` of the beams is 0, the same of the launchers) for a
+    ship of the firing class (``declared``: the step's shots so far)."""
+    if not ship.weapons_work:
+        return False, False
+    sid, p = ship.id, ship.profile
+    beams = missiles = 0
+    for f, _, m in declared:
+        if f == sid:
+            if m:
+                missiles += 1
+            else:
+                beams += 1
+    return (beams < p.beams,
+            p.launchers != 0 and ship.missiles > 0 and missiles < p.launchers)
+
+
 #: each shot's action, interned (:func:`.actions.fire_of`)
 _FIRES: Final[dict[Shot, Fire]] = {}
 
@@ -159,49 +186,44 @@ class Firing(Battle):
         each target's range band and rear arc once per ship (``first``: stop at the first
         legal shot). The same tests as :meth:`_weapon_refusal` and :meth:`_target_refusal`."""
         out: list[Shot] = []
-        fc = tables().firing.order[self.fire_step]
+        firing = tables().firing
+        fc = firing.order[self.fire_step]
+        no_long = firing.limits.no_long_range
+        declared = self.declared
         enemies: list[Ship] | None = None
-        no_long = tables().firing.limits.no_long_range
-        # on a hex map the band and the rear arc go by the offset alone (state.sight)
-        by_offset = type(self).fire_band is Battle.fire_band
+        # on a hex map the band and the rear arc go by the offset alone (state.sight_codes)
+        codes = sight_codes() if type(self).fire_band is Battle.fire_band else None
+        reach = sight_reach()
+        width = 2 * reach + 1
         for s in self.ships.values():
             if s.cls != fc or s.side != side or s.status != ACTIVE:
                 continue
-            beam, missile = self._weapons_free(s)
+            beam, missile = _weapons_free(s, declared)
             if not (beam or missile):
                 continue
             if enemies is None:
                 enemies = self.fleet(other(side))
             sid, short_only = s.id, s.cls in no_long
-            sq, sr, facing = s.hex.q, s.hex.r, s.facing % 6
+            sq, sr = s.hex
+            facing = s.facing % 6
             for e in enemies:
-                band = (sight(e.hex.q - sq, e.hex.r - sr, facing) if by_offset
-                        else self.fire_band(s, e))
-                if band is None or (short_only and band.name == "long"):
+                if codes is not None:
+                    dq, dr = e.hex
+                    dq -= sq
+                    dr -= sr
+                    code = (codes[((dq + reach) * width + dr + reach) * 6 + facing]
+                            if -reach <= dq <= reach and -reach <= dr <= reach else 0)
+                else:
+                    code = band_code(self.fire_band(s, e))
+                if code == 0 or (short_only and code & SIGHT_LONG):
                     continue
                 if beam:
                     out.append((sid, e.id, False))
-                if missile and band.missile is not None:
+                if missile and code & SIGHT_MISSILE:
                     out.append((sid, e.id, True))
                 if first and out:
                     return out
         return out
-
-    def _weapons_free(self, ship: Ship) -> tuple[bool, bool]:
-        """(:meth:`_weapon_refusal` of the beams is 0, the same of the launchers) for a ship of
-        the firing class."""
-        if not ship.weapons_work:
-            return False, False
-        sid, p = ship.id, ship.profile
-        beams = missiles = 0
-        for f, _, m in self.declared:
-            if f == sid:
-                if m:
-                    missiles += 1
-                else:
-                    beams += 1
-        return (beams < p.beams,
-                p.launchers != 0 and ship.missiles > 0 and missiles < p.launchers)
 
     def _legal_fire(self, side: str) -> list[Action]:
         """Every legal shot of ``side`` (:meth:`_shots`), then ``end fire``."""
@@ -306,7 +328,9 @@ class Firing(Battle):
         ship.fired = True
         if action.missile:
             ship.missiles -= 1
-        self.emit("declare", str(action), shooter=action.ship, target=action.target)
+        # the action's text written when the event is read (Event: a template and its values)
+        log_event(self, "declare", "{}", (action,),
+                  {"shooter": action.ship, "target": action.target})
         side = self.to_act
         if side is None or not self._shots(side, first=True):
             self._side_done(ship.side)

@@ -21,6 +21,7 @@ from ...core.game import Action
 from ...core.native import mypyc_attr
 from ...core.notation import Notation
 from .actions import NOTATION, Advance, EndFire, EndMove, Fire, LayMine, Move, Sweep, Turn
+from .battle import check_over
 from .damage import end_of_turn
 from .data import SEATS, Scenario, tables
 from .fire import Firing, resolve_fire_step
@@ -47,6 +48,10 @@ class SpaceFleetGame(Movement, Firing):
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any],
                  setup: Scenario) -> None:
         super().__init__(dice, scenario, options, setup)
+        #: what :meth:`legal_actions` (or :meth:`choose_legal`) last found legal, as tuples of
+        #: actions, while the position is the same (:meth:`execute` clears it): :meth:`check`
+        #: lets these through without asking :meth:`_reason` again (``None``: nothing known)
+        self._legal_now: tuple[tuple[Action, ...], ...] | None = None
         self._start_turn()
 
     # ------------------------------------------------------------------ protocol
@@ -55,7 +60,13 @@ class SpaceFleetGame(Movement, Firing):
         return type(self).notation.parse(text)  # type: ignore[union-attr]
 
     def check(self, action: Action) -> None:
-        """Raise the reason ``action`` is illegal now (the one :meth:`_reason`)."""
+        """Raise the reason ``action`` is illegal now (the one :meth:`_reason`); an action that
+        :meth:`legal_actions` has just listed (:attr:`_legal_now`) is legal."""
+        known = self._legal_now
+        if known is not None:
+            for menu in known:
+                if action in menu:
+                    return
         err = self._reason(action)
         if err is not None:
             raise err
@@ -64,12 +75,21 @@ class SpaceFleetGame(Movement, Firing):
         """The candidate actions that :meth:`_reason` lets through, in a fixed order (the
         movement and fire scans judge each ship once and each of its candidates by the same
         reasons; ``tests/space_fleet/test_speed.py`` checks the list against the filter)."""
-        side = self.to_act
+        phase = self.phase  # to_act, read here
+        if phase == OVER:
+            return []
+        side = self.step_side if phase == MOVEMENT else self.fire_side
         if side is None:
             return []
-        if self.phase == MOVEMENT:
-            return self._legal_moves(side)
-        return self._legal_fire(side)
+        if phase == MOVEMENT:
+            menus = self._move_menus(side)
+            self._legal_now = menus
+            if len(menus) == 1:
+                return list(menus[0])
+            return [a for m in menus for a in m]
+        legal = self._legal_fire(side)
+        self._legal_now = (tuple(legal),)
+        return legal
 
     def choose_legal(self, pick: Callable[[int], int]) -> Action:
         """``legal_actions()[pick(n)]``, building only the action picked (a random policy)."""
@@ -77,8 +97,11 @@ class SpaceFleetGame(Movement, Firing):
         if side is None:
             return super().choose_legal(pick)
         if self.phase == MOVEMENT:
-            return self._choose_move(side, pick)
-        return self._choose_fire(side, pick)
+            picked = self._choose_move(side, pick)
+        else:
+            picked = self._choose_fire(side, pick)
+        self._legal_now = ((picked,),)
+        return picked
 
     def _candidates(self) -> list[Action]:
         side = self.to_act
@@ -100,13 +123,14 @@ class SpaceFleetGame(Movement, Firing):
 
     def execute(self, action: Action) -> None:
         """Carry out a checked action, then see whether the game is over."""
+        self._legal_now = None
         if type(action) in _MOVE_KINDS or isinstance(action, _MOVE_TYPES):
             self._execute_move(action)  # type: ignore[arg-type]
         elif isinstance(action, Fire):
             self._declare(action)
         elif isinstance(action, EndFire) and self.fire_side is not None:
             self._side_done(self.fire_side)
-        self._check_over()
+        check_over(self)
 
     # ------------------------------------------------------------------ sequencing
     def _start_turn(self) -> None:
@@ -190,7 +214,7 @@ class SpaceFleetGame(Movement, Firing):
             resolve_fire_step(self, self.declared)
         self.declared = []
         self.fire_side = None
-        self._check_over()
+        check_over(self)
         if self.phase == OVER:
             return
         self.fire_step += 1
@@ -200,7 +224,7 @@ class SpaceFleetGame(Movement, Firing):
         """Regeneration and repairs (Effect of hits), then the turn limit."""
         self.fire_side = None
         end_of_turn(self)
-        self._check_over()
+        check_over(self)
         if self.phase == OVER:
             return
         if self.turn >= self.turn_limit:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Final
 
 from ...core.errors import IllegalAction
-from ...core.game import Action
+from ...core.game import Action, log_event
 from ...core.hexgrid import Hex, direction_letter
 from ...core.native import mypyc_attr
 from .actions import (
@@ -28,7 +28,7 @@ from .actions import (
     sweep_of,
     turn_of,
 )
-from .battle import R_MINES, R_MOVE, Battle
+from .battle import R_MINES, R_MOVE, Battle, check_over
 from .damage import apply_hits
 from .data import hexid, tables
 from .state import ACTIVE, MOVEMENT, OVER, Ship
@@ -88,6 +88,36 @@ def mine_attack(game: Battle, ship: Ship, where: str | None = None) -> None:
         game.emit("mine", f"mine at {at} misses {ship.id}", ship=ship.id, hits=0)
 
 
+def may_lay(game: Battle, ship: Ship) -> bool:
+    """On a hex map, :meth:`Movement._lay_reason` is ``None`` (no message built; a function:
+    the hex map's menus call it directly)."""
+    return (ship.mines > 0 and not (game.laid and game.moving == ship.id)
+            and ship.hex not in game.mines)
+
+
+def may_sweep(game: Battle, ship: Ship) -> bool:
+    """On a hex map, :meth:`Movement._sweep_reason` is ``None`` (no message built)."""
+    if ship.hex not in game.mines:
+        return False
+    if game.moving is not None and (game.moved_hexes > 0 or game.laid):
+        return False
+    return ship.beams > 0
+
+
+#: each hex's id (``0712``) as the move events write it, kept as hexes are met
+_HEXIDS: Final[dict[Hex, str]] = {}
+
+
+def hex_text(h: Hex) -> str:
+    """:func:`.data.hexid`, kept in :data:`_HEXIDS`."""
+    text = _HEXIDS.get(h)
+    if text is None:
+        if len(_HEXIDS) >= 100_000:  # pragma: no cover - a bound, never met on a map
+            _HEXIDS.clear()
+        text = _HEXIDS[h] = hexid(h)
+    return text
+
+
 #: (ship, whole-hex steps, may turn, may lay, may sweep) → the ship's legal movement actions
 _MENUS: Final[dict[tuple[str, int, bool, bool, bool], tuple[Action, ...]]] = {}
 
@@ -136,7 +166,7 @@ class Movement(Battle):
             out += [lay_of(s.id), sweep_of(s.id), end_move_of(s.id)]
         return out
 
-    def _move_menus(self, side: str) -> list[tuple[Action, ...]]:
+    def _move_menus(self, side: str) -> tuple[tuple[Action, ...], ...]:
         """What :meth:`_move_reason` lets through of :meth:`_move_candidates`, one tuple per
         ship in their order (:func:`menu_of`); the rules about the ship (:meth:`_mover_reason`)
         judged once: the ships listed are the acting side's active ships that may move now
@@ -145,10 +175,10 @@ class Movement(Battle):
         if moving is not None:
             s = self.ships[moving]
             if s.side != side or s.status != ACTIVE:
-                return []
+                return ()
             if self.ahead is not None:
-                return [self._hex_menu(s, None, self._may_turn(s), s.speed)]
-            return [self._menu(s, self._step_menu(s), self._may_turn(s))]
+                return (self._hex_menu(s, None, self._may_turn(s), s.speed),)
+            return (self._menu(s, self._step_menu(s), self._may_turn(s)),)
         # move_window() and the active ships' hexes, in one pass over the ships
         taken: set[Hex] = set()
         unmoved: list[tuple[Ship, int]] = []
@@ -163,10 +193,10 @@ class Movement(Battle):
                         slowest = v
         top = slowest if self.moves_made == 0 else slowest + 1
         if self.ahead is not None:
-            return [self._hex_menu(s, taken, False, v)
-                    for s, v in unmoved if s.side == side and v <= top]
-        return [self._menu(s, self._step_menu(s, taken), False)
-                for s, v in unmoved if s.side == side and v <= top]
+            return tuple([self._hex_menu(s, taken, False, v)
+                          for s, v in unmoved if s.side == side and v <= top])
+        return tuple([self._menu(s, self._step_menu(s, taken), False)
+                      for s, v in unmoved if s.side == side and v <= top])
 
     def _hex_menu(self, s: Ship, taken: set[Hex] | None, turn: bool,
                   speed: int) -> tuple[Action, ...]:
@@ -190,7 +220,7 @@ class Movement(Battle):
                     steps += 1
                     row = ahead.get(n)  # type: ignore[union-attr]
         sid = s.id
-        key = (sid, steps, turn, self._may_lay(s), self._may_sweep(s))
+        key = (sid, steps, turn, may_lay(self, s), may_sweep(self, s))
         menu = _MENUS.get(key)
         return menu if menu is not None else menu_of(*key)
 
@@ -352,16 +382,11 @@ class Movement(Battle):
 
     def _may_lay(self, ship: Ship) -> bool:
         """:meth:`_lay_reason` is ``None`` (no message built)."""
-        return (ship.mines > 0 and not (self.laid and self.moving == ship.id)
-                and ship.hex not in self.mines)
+        return may_lay(self, ship)
 
     def _may_sweep(self, ship: Ship) -> bool:
         """:meth:`_sweep_reason` is ``None`` (no message built)."""
-        if ship.hex not in self.mines:
-            return False
-        if self.moving is not None and (self.moved_hexes > 0 or self.laid):
-            return False
-        return ship.beams > 0
+        return may_sweep(self, ship)
 
     # ------------------------------------------------------------------ execution
     def _execute_move(self, a: MoveAction) -> None:
@@ -370,9 +395,12 @@ class Movement(Battle):
         if self.moving is None:
             self.moving, self.moved_hexes, self.turned, self.laid = ship.id, 0, False, False
             self.move_speed = ship.speed
-            self._start_move()
-        if isinstance(a, (Move, Advance)):
+            if self.ahead is None:  # the free table's bookkeeping (a hex map has none)
+                self._start_move()
+        if type(a) is Move or isinstance(a, (Move, Advance)):  # the commonest first, exactly
             self._advance(ship, a)
+        elif isinstance(a, EndMove):
+            self._end_move(ship)
         elif isinstance(a, Turn):
             self._turn(ship, a.right)
         elif isinstance(a, LayMine):
@@ -392,8 +420,8 @@ class Movement(Battle):
         """One 60° turn: the next hex side."""
         ship.facing = (ship.facing + (1 if right else -1)) % 6
         self.turned = True
-        self.emit_format("move", "{} turns to face {}", ship.id, direction_letter(ship.facing),
-                         ship=ship.id)
+        log_event(self, "move", "{} turns to face {}", (ship.id, direction_letter(ship.facing)),
+                  {"ship": ship.id})
 
     def _lay(self, ship: Ship) -> None:
         """A pattern in the ship's hex."""
@@ -411,7 +439,7 @@ class Movement(Battle):
             ship.hex = n if n is not None else ship.hex.neighbor(ship.facing)
             self.moved_hexes += 1
             self.turned = False
-            self.emit_format("move", "{} moves to {}", sid, hexid(ship.hex), ship=sid)
+            log_event(self, "move", "{} moves to {}", (sid, hex_text(ship.hex)), {"ship": sid})
             if ship.hex in mines:
                 mine_attack(self, ship)
                 if not ship.active:
@@ -438,6 +466,6 @@ class Movement(Battle):
         self.moving = self.move_speed = None
         self.moved_hexes, self.turned, self.laid = 0, False, False
         self.moves_made += 1
-        self._check_over()
+        check_over(self)
         if self.phase != OVER:
             self._next_mover(ship.side)

@@ -20,7 +20,7 @@ from typing import Any, TypeAlias
 
 from ...core.dice import PCG32
 from ...core.game import Action, Game
-from ...core.hexgrid import Hex, RectBoard
+from ...core.hexgrid import Hex
 from .actions import EndFire, EndMove, Fire, Move, Turn, end_move_of, lay_of, move_of, turn_of
 from .data import tables
 from .fire import hit_chance
@@ -62,8 +62,33 @@ def rear_mask(dq: int, dr: int) -> int:
 _MASKS: dict[tuple[int, int], tuple[int, int]] = {}
 
 
-def _on(board: RectBoard, h: Hex) -> Hex | None:
-    return h if h in board else None
+def _hex_key(q: int, r: int) -> int:
+    """One integer for the hex ``q, r`` (distinct for coordinates under 2,048 either way)."""
+    return q * 4096 + r
+
+
+class _Cells:
+    """A map's hexes numbered (in :func:`.state.board_steps`'s order) and the number of the
+    hex ahead of each in each direction (``-1`` off the map): the movement walk's table, so
+    that its positions are integers (worked out once per map size, read-only)."""
+
+    __slots__ = ("ahead", "index", "qs", "rs")
+
+    def __init__(self, cols: int, rows: int) -> None:
+        steps = board_steps(cols, rows)
+        hexes = list(steps)
+        self.index: dict[Hex, int] = {h: i for i, h in enumerate(hexes)}
+        self.qs: list[int] = [h.q for h in hexes]
+        self.rs: list[int] = [h.r for h in hexes]
+        #: cell ``i`` facing ``f``: ``ahead[6 * i + f]``
+        self.ahead: list[int] = [-1 if n is None else self.index[n]
+                                 for h in hexes for n in steps[h]]
+
+
+@cache
+def _cells(cols: int, rows: int) -> _Cells:
+    """:class:`_Cells` of a ``cols`` × ``rows`` map (one per map size)."""
+    return _Cells(cols, rows)
 
 
 class _Scorer:
@@ -95,13 +120,13 @@ class _Scorer:
         self.cf = caution * (1.0 + 2.0 * (1 - ship.shields / max(1, ship.profile.shields)))
         self.spread = spread
         self.heavy = ship.cls in HEAVY
-        self._hexes: dict[Hex, tuple[list[tuple[int, float, bool]], float, int, int, int]] = {}
+        #: :meth:`_at` of each hex met, keyed by :func:`_hex_key`
+        self._hexes: dict[int, tuple[list[tuple[int, float, bool]], float, int, int, int]] = {}
 
-    def _at(self, h: Hex) -> tuple[list[tuple[int, float, bool]], float, int, int, int]:
-        """What the score of ``h`` owes nothing to the facing: each foe's rear-arc bits, gain
-        and nearness, the fire the enemy brings against ``h``, the nearest enemy, friends
-        adjacent, and the facings whose rear arc a friend within 2 hexes covers."""
-        hq, hr = h
+    def _at(self, hq: int, hr: int) -> tuple[list[tuple[int, float, bool]], float, int, int, int]:
+        """What the score of hex ``hq, hr`` owes nothing to the facing: each foe's rear-arc
+        bits, gain and nearness, the fire the enemy brings against it, the nearest enemy,
+        friends adjacent, and the facings whose rear arc a friend within 2 hexes covers."""
         far, masks = self.far, _MASKS
         foes: list[tuple[int, float, bool]] = []
         threat = 0.0
@@ -126,13 +151,17 @@ class _Scorer:
                 crowd += 1
             if d <= 2:
                 cover |= rear_mask(dq, dr)
-        out = self._hexes[h] = (foes, threat, nearest, crowd, cover)
+        out = self._hexes[_hex_key(hq, hr)] = (foes, threat, nearest, crowd, cover)
         return out
 
     def score(self, h: Hex, f: int, mine_cost: float) -> float:
         """The score of ending the move in ``h`` facing ``f`` (``mine_cost``: mines entered)."""
-        at = self._hexes.get(h)
-        foes, threat, nearest, crowd, cover = at if at is not None else self._at(h)
+        return self.score_at(h.q, h.r, f, mine_cost)
+
+    def score_at(self, hq: int, hr: int, f: int, mine_cost: float) -> float:
+        """:meth:`score` of the hex ``hq, hr``."""
+        at = self._hexes.get(_hex_key(hq, hr))
+        foes, threat, nearest, crowd, cover = at if at is not None else self._at(hq, hr)
         f %= 6
         offense = 0.0
         rear_exposed = 0
@@ -233,48 +262,59 @@ class HeuristicPolicy:
         no reference cycle, and reference counting frees everything the plan builds."""
         speed = ship.speed
         full = speed if g.move_speed is None else g.move_speed
-        occupied = {s.hex for s in g.ships.values() if s.active and s.id != ship.id}
-        board, mines, cls = g.board, g.mines, ship.cls
-        ahead = board_steps(board.cols, board.rows)
+        board, cls = g.board, ship.cls
+        cells = _cells(board.cols, board.rows)
+        index, ahead, qs, rs = cells.index, cells.ahead, cells.qs, cells.rs
+        here = index.get(ship.hex)
         stay, step = end_move_of(ship.id), move_of(ship.id, 1)
+        scorer = _Scorer(g, ship, self.caution, self.spread)
+        best_score = scorer.score(ship.hex, ship.facing, 0.0)
+        if here is None:  # pragma: no cover - a ship off the map
+            return _Plan(best_score, (stay,))
+        occupied: set[int] = set()
+        for s in g.ships.values():
+            if s.active and s.id != ship.id:
+                c = index.get(s.hex)
+                if c is not None:
+                    occupied.add(c)
+        mines = {index[h] for h in g.mines if h in index}
         left_turn, right_turn = turn_of(ship.id, False), turn_of(ship.id, True)
-        score = _Scorer(g, ship, self.caution, self.spread).score
-        best_score = score(ship.hex, ship.facing, 0)
         best: _Trail | None = None
-        seen: set[tuple[Hex, int, int, bool]] = set()
-        base: dict[tuple[Hex, int], float] = {}  # score before mine costs, per end hex/facing
-        turns: dict[tuple[int, bool], bool] = {}  # may turn, by hexes moved and turned
-        stack: list[tuple[Hex, int, int, bool, float, _Trail | None]] = [
-            (ship.hex, ship.facing, g.moved_hexes, g.turned, 0.0, None)]
-        seen_add, base_get, push, pop = seen.add, base.get, stack.append, stack.pop
+        # a node (cell, facing, hexes moved, turned) as one integer; moved stays under span
+        span = max(speed, g.moved_hexes) + 1
+        seen: set[int] = set()
+        base: dict[int, float] = {}  # score before mine costs, per end cell and facing
+        turns: dict[int, bool] = {}  # may turn, by hexes moved and turned
+        stack: list[tuple[int, int, int, bool, float, _Trail | None]] = [
+            (here, ship.facing % 6, g.moved_hexes, g.turned, 0.0, None)]
         while stack:
-            h, f, moved, turned, mine_cost, trail = pop()
-            key = (h, f, moved, turned)
+            c, f, moved, turned, mine_cost, trail = stack.pop()
+            cf = 6 * c + f
+            key = (cf * span + moved) * 2 + (1 if turned else 0)
             if key in seen:
                 continue
-            seen_add(key)
+            seen.add(key)
             if trail is not None:
-                hf = (h, f)
-                b = base_get(hf)
+                b = base.get(cf)
                 if b is None:
-                    b = base[hf] = score(h, f, 0.0)
+                    b = base[cf] = scorer.score_at(qs[c], rs[c], f, 0.0)
                 sc = b - mine_cost
                 if sc > best_score:
                     best_score, best = sc, trail
             # pushed in reverse: the step ahead is walked first, then left, then right
             # Space Fleet: Movement — a turn after each hex, not after the last of a full move
-            may = turns.get((moved, turned))
+            tk = 2 * moved + (1 if turned else 0)
+            may = turns.get(tk)
             if may is None:
-                may = turns[(moved, turned)] = turn_refusal(cls, full, moved, turned) is None
+                may = turns[tk] = turn_refusal(cls, full, moved, turned) is None
             if may:
-                push((h, (f + 1) % 6, moved, True, mine_cost, (right_turn, trail)))
-                push((h, (f - 1) % 6, moved, True, mine_cost, (left_turn, trail)))
+                stack.append((c, (f + 1) % 6, moved, True, mine_cost, (right_turn, trail)))
+                stack.append((c, (f - 1) % 6, moved, True, mine_cost, (left_turn, trail)))
             if moved < speed:
-                steps = ahead.get(h)
-                n = steps[f] if steps is not None else _on(board, h.neighbor(f))
-                if n is not None and n not in occupied:
-                    push((n, f, moved + 1, False, mine_cost + (1.5 if n in mines else 0.0),
-                          (step, trail)))
+                n = ahead[cf]
+                if n >= 0 and n not in occupied:
+                    stack.append((n, f, moved + 1, False,
+                                  mine_cost + (1.5 if n in mines else 0.0), (step, trail)))
         path: list[Action] = []
         while best is not None:
             path.append(best[0])
@@ -291,7 +331,8 @@ class HeuristicPolicy:
                 continue  # only our own declarations (the other side's are hidden)
             p = hit_chance(sh.cls, tg.cls, g.band_between(sh, tg), missile)
             pending[tid] = pending.get(tid, 0.0) + p * (3.5 if missile else 1.0)
-        best: tuple[float, str, Action] | None = None
+        best: Fire | None = None
+        best_sc = 0.0
         for a in fires:
             sh, tg = g.ships[a.ship], g.ships[a.target]
             if self._hold(g, sh):
@@ -308,10 +349,11 @@ class HeuristicPolicy:
             if a.missile and left > 3 and tg.shields > 0:
                 expected *= 0.6  # save missiles for ships with their shields down
             sc = expected * value
-            if best is None or (sc, str(a)) > (best[0], best[1]):
-                best = (sc, str(a), a)
+            # the higher score, and of equal scores the greater text (written for ties only)
+            if best is None or sc > best_sc or (sc == best_sc and str(a) > str(best)):
+                best, best_sc = a, sc
         if best is not None:
-            return best[2]
+            return best
         return EndFire()
 
     def _hold(self, g: SpaceFleetGame, ship: Ship) -> bool:

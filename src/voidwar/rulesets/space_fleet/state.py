@@ -302,3 +302,41 @@ def sight(dq: int, dr: int, facing: int) -> Band | None:
     if rear_offset(facing, dq, dr):
         return None
     return band_for((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
+
+
+
+#: the bits of :func:`sight_codes`: the target is in sight (within long range, not in the rear
+#: arc); it is at long range; a missile may fire at it (its band has a missile score)
+SIGHT_IN: Final = 1
+SIGHT_LONG: Final = 2
+SIGHT_MISSILE: Final = 4
+#: :func:`sight_codes`, once worked out
+_SIGHT_CODES: list[int] = []
+
+
+def sight_codes() -> list[int]:
+    """:func:`sight` of every offset ``dq, dr`` within :func:`sight_reach` along both axes, as
+    bits (:data:`SIGHT_IN`, :data:`SIGHT_LONG`, :data:`SIGHT_MISSILE`), flat:
+    ``codes[((dq + reach) * (2 * reach + 1) + dr + reach) * 6 + facing]`` (worked out once; an
+    offset beyond the reach along an axis is beyond long range)."""
+    if not _SIGHT_CODES:
+        reach = sight_reach()
+        for dq in range(-reach, reach + 1):
+            for dr in range(-reach, reach + 1):
+                for f in range(6):
+                    _SIGHT_CODES.append(band_code(sight(dq, dr, f)))
+    return _SIGHT_CODES
+
+
+def band_code(band: Band | None) -> int:
+    """A target's range band (``None``: out of sight) as the bits of :func:`sight_codes`."""
+    if band is None:
+        return 0
+    return (SIGHT_IN | (SIGHT_LONG if band.name == "long" else 0)
+            | (SIGHT_MISSILE if band.missile is not None else 0))
+
+
+@cache
+def sight_reach() -> int:
+    """The longest range of fire in hexes: the end of the long band (Space Fleet: Firing)."""
+    return max(b.max for b in tables().firing.bands)
