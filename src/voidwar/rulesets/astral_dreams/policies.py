@@ -19,8 +19,9 @@ from ...core.game import Action, Game
 from ...core.native import mypyc_attr
 from ...core.tabletop import MARGIN, Point, fl
 from .actions import Attack, AttackKind, End, Move
+from .data import Profile
 from .game import AstralDreams
-from .state import Unit
+from .state import Setup, Unit
 
 MELEE, SHOOT = AttackKind.MELEE, AttackKind.SHOOT
 
@@ -42,6 +43,17 @@ def _plan_inputs(g: AstralDreams, u: Unit, moved: bool
     if g.setup.round_limit:
         pull += 0.1 * max(0, g.round - g.setup.round_limit // 2)
     return places, enemies, pull
+
+
+#: :meth:`HeuristicPolicy.threat_of` by the ids of the two profiles and the victim's health:
+#: (the attacker's profile, the victim's, the threat), the profiles confirmed by identity
+_THREATS: dict[tuple[int, int, int], tuple[Profile, Profile, float]] = {}
+
+
+def _range(u: Unit, s: Setup) -> int:
+    """:meth:`.state.Battle.range_of`: the profile's range, else the scenario's Scout range."""
+    r = u.profile.range
+    return r if r is not None else s.scout_range
 
 
 @mypyc_attr(native_class=False)
@@ -83,8 +95,13 @@ class HeuristicPolicy:
         return p_kill * (t.profile.points + 2 * harm) + (1 - p_kill) * 0.1
 
     def threat_of(self, g: AstralDreams, e: Unit, victim: Unit) -> float:
-        """Expected points ``e`` destroys of ``victim`` in one turn at its best."""
-        pe = e.profile
+        """Expected points ``e`` destroys of ``victim`` in one turn at its best: a pure
+        function of the two profiles (read-only values) and the victim's health, remembered."""
+        pe, pv = e.profile, victim.profile
+        key = (id(pe), id(pv), victim.health)
+        hit = _THREATS.get(key)
+        if hit is not None and hit[0] is pe and hit[1] is pv:
+            return hit[2]
         best = 0.0
         for bonus, dmg in ((pe.ma, pe.md), (pe.ra, pe.rd)):
             p = p_hit(bonus, victim.profile.armor)
@@ -95,6 +112,9 @@ class HeuristicPolicy:
             else:
                 best = max(best, pe.attacks * p * dmg / victim.profile.health
                            * victim.profile.points * 0.5)
+        if len(_THREATS) >= 4096:
+            _THREATS.clear()
+        _THREATS[key] = (pe, pv, best)
         return best
 
     def danger(
@@ -201,13 +221,12 @@ class HeuristicPolicy:
         # each enemy's threat to u: a pure function of the position, worked out once
         foes: list[tuple[Unit, Point, float, float, float, float, float, float]] = [
             (e, e.pos, e.pos.fx, e.pos.fy,
-             e.profile.speed + max(float(g.range_of(e)), contact) + 0.25,
+             e.profile.speed + max(float(_range(e, s)), contact) + 0.25,
              contact + e.profile.speed, 0.6 if e.done else 1.0, self.threat_of(g, e, u))
             for e in enemies]
         values: dict[tuple[str, AttackKind], float] = {}
-        caution, rng, here = self.caution, self.rng, u.pos
+        caution, rng = self.caution, self.rng
         n = u.profile.attacks
-        sqrt = math.sqrt
         # above these no tolerance can bring a squared distance within contact or range
         fc2_hi, fr2_hi = fc2 * (1 + 1e-6) + 1e-6, fr2 * (1 + 1e-6) + 1e-6
         out: list[tuple[float, Point, AttackKind | None, str | None]] = []
@@ -242,7 +261,7 @@ class HeuristicPolicy:
                             v = values[t.id, SHOOT] = self.attack_value(g, u, t, SHOOT, n)
                         if v > best_val:
                             best_val, best, killed = v, SHOOT, t.id
-                d = sqrt(d2)
+                d = math.sqrt(d2)  # math.sqrt itself: native in the compiled build
                 if d <= reach_e:
                     if los and d > near_e and table.line_of_sight(tp, p) is not None:
                         terms.append((t.id, w * 0.5 * threat))  # cover
@@ -263,7 +282,7 @@ class HeuristicPolicy:
                     m += 1
                 if m:
                     danger = top + 0.5 * (total - top)
-            score = best_val - caution * danger - pull * sqrt(nearest2)
+            score = best_val - caution * danger - pull * math.sqrt(nearest2)
             score += rng.random() * 1e-6  # break ties, seeded
             if not best_only:
                 out.append((score, p, best, killed))
