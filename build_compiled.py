@@ -48,11 +48,18 @@ MODULES = (
     "src/voidwar/rulesets/space_fleet/fire.py",
     "src/voidwar/rulesets/space_fleet/damage.py",
     "src/voidwar/rulesets/space_fleet/game.py",
-    # Astral Dreams: the move candidates' geometry (issue 18; plain classes and functions)
+    # Astral Dreams: the move candidates' geometry (issue 18; plain classes and functions), and
+    # the rules and the heuristic: the game classes non-native like core's (docs/architecture.md),
+    # the miniatures native
     "src/voidwar/rulesets/astral_dreams/candidates.py",
     "src/voidwar/rulesets/astral_dreams/gridmoves.py",
     "src/voidwar/rulesets/astral_dreams/movegen.py",
     "src/voidwar/rulesets/astral_dreams/paths.py",
+    "src/voidwar/rulesets/astral_dreams/state.py",
+    "src/voidwar/rulesets/astral_dreams/attacks.py",
+    "src/voidwar/rulesets/astral_dreams/movement.py",
+    "src/voidwar/rulesets/astral_dreams/game.py",
+    "src/voidwar/rulesets/astral_dreams/policies.py",
     # Attack Vector: the sequence of play, the orders, the ship state, the AVID and the vectors
     # (issue 18; the game classes non-native like core's, docs/architecture.md)
     "src/voidwar/rulesets/attack_vector/sequence.py",

@@ -126,3 +126,36 @@ def test_surface_edges() -> None:
     assert t.base_on_table(P("0.5,0.5"), HALF)
     assert not t.base_on_table(P("0.49,10"), HALF)
     assert t.clamp(P("-3,50"), HALF) == P("0.5,47.5")
+
+
+def test_grid_round_is_round() -> None:
+    """``grid_round`` is ``round`` of a float (ties to even) everywhere: ties, values next to
+    them, negatives, huge values and random bit patterns (issue 18: the compiled build's own
+    rounding)."""
+    import math
+    import random
+    import struct
+
+    from voidwar.core.tabletop import grid_round
+
+    r = random.Random(18)
+    values = [k / 2 for k in range(-400, 401)]
+    values += [math.nextafter(v, d) for v in values for d in (-math.inf, math.inf)]
+    values += [r.uniform(-5000, 5000) for _ in range(20_000)]
+    values += [2.0**52 + 0.5, -(2.0**52) - 0.5, 2.0**53 + 1, 1e300, -1e300, 5e-324, -5e-324]
+    for _ in range(20_000):
+        v = struct.unpack("d", struct.pack("Q", r.getrandbits(64)))[0]
+        if math.isfinite(v):
+            values.append(v)
+    for v in values:
+        assert grid_round(v) == round(v), v
+    for bad in (math.inf, -math.inf, math.nan):
+        try:
+            round(bad)
+        except (OverflowError, ValueError) as e:
+            expected: type[Exception] = type(e)
+        try:
+            grid_round(bad)
+        except expected:
+            continue
+        raise AssertionError(f"grid_round({bad}) did not raise {expected.__name__}")

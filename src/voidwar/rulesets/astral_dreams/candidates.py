@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core.tabletop import Point
+from ...core.tabletop import Point, grid_round
 from .actions import Attack, Move, made_move
 from .attacks import attack_options
 from .gridmoves import enemy_entries, flank_entries, grid_of, kind_of
@@ -84,7 +84,7 @@ class _Screen:
         for r in points:
             if r.__class__ is tuple:
                 x, y = r
-                px, py = round(x / 0.01) / 100, round(y / 0.01) / 100  # movegen.grid_floats
+                px, py = grid_round(x / 0.01) / 100, grid_round(y / 0.01) / 100  # grid_floats
             else:
                 px, py = r.fx, r.fy  # type: ignore[union-attr]
             if px == ax and py == ay:
@@ -206,7 +206,7 @@ class Record:
     and the objects the answer was worked out from."""
 
     __slots__ = ("attacks", "chunks", "covers", "deps", "foes", "near", "order", "pos",
-                 "profile", "sel", "setup", "side")
+                 "profile", "repeats", "sel", "setup", "side")
 
     def __init__(self, b: Battle, u: Unit) -> None:
         self.setup, self.profile, self.pos, self.side = b.setup, u.profile, u.pos, u.side
@@ -222,6 +222,8 @@ class Record:
         self.order: list[_Chunk] = []
         self.near: list[Point] = []
         self.sel: list[tuple[_Chunk, int]] = []
+        #: whether two of the chunks share a point's floats (:func:`_repeats`; -1: not known)
+        self.repeats = -1
 
     def valid(self, b: Battle, u: Unit) -> bool:
         """Whether the answer still stands: the same objects it was worked out from."""
@@ -385,12 +387,22 @@ def _build(b: Battle, u: Unit, old: Record | None) -> Record:
         chunks.extend(rec.covers)
     if here and old is not None and old.attacks is not None and _same_objects(foes, old.foes):
         rec.attacks = old.attacks  # the same place, the same enemies where they were
-    if not fresh and old is not None and _same_objects(chunks, old.order) and _same_objects(
-            near_at, old.near):
+    same = not fresh and old is not None and _same_objects(chunks, old.order)
+    if same and old is not None and _same_objects(near_at, old.near):
         rec.sel = old.sel  # the same chunks and the same bases near: the same points
+        rec.repeats = old.repeats
     else:
-        rec.sel = _filtered(b, u, chunks, near, (fr + fr) ** 2)
+        # the same chunks: whether two share a point's floats is known
+        rec.repeats = old.repeats if same and old is not None and old.repeats >= 0 else (
+            _repeats(chunks))
+        rec.sel = _filtered(b, u, chunks, near, (fr + fr) ** 2, rec.repeats == 1)
     return rec
+
+
+def _repeats(chunks: list[_Chunk]) -> int:
+    """1 when two of the chunks share a point's floats, else 0."""
+    keys = [c.keys for c in chunks]
+    return 1 if len(set().union(*keys)) < sum(map(len, keys)) else 0
 
 
 def _same_objects(xs: list[Any], ys: list[Any]) -> bool:
@@ -451,12 +463,12 @@ def _covers(b: Battle) -> list[list[Point]]:
 
 
 def _filtered(b: Battle, u: Unit, chunks: list[_Chunk], near: list[tuple[float, float]],
-              fs2: float) -> list[tuple[_Chunk, int]]:
+              fs2: float, repeats: bool) -> list[tuple[_Chunk, int]]:
     """The chunks' points, each once, that no base blocks (The Round 2a): float masks, and
-    :func:`.paths.path_reason` for the points too close to call."""
+    :func:`.paths.path_reason` for the points too close to call. ``repeats``: two chunks
+    share a point's floats (:func:`_repeats`)."""
     out: list[tuple[_Chunk, int]] = []
-    keys = [c.keys for c in chunks]
-    if len(set().union(*keys)) < sum(map(len, keys)):
+    if repeats:
         return _filtered_slowly(b, u, chunks, near, fs2)
     for c in chunks:
         blocked, unsure = _masks(c, near, fs2)
@@ -473,10 +485,14 @@ def _filtered(b: Battle, u: Unit, chunks: list[_Chunk], near: list[tuple[float, 
 def _masks(c: _Chunk, near: list[tuple[float, float]], fs2: float) -> tuple[int, int]:
     """``c``'s points some base in ``near`` blocks, and those too close to call (bit masks)."""
     blocked, unsure = 0, c.unsure
+    masks = c.masks
     for key in near:
-        bl, un = c.mask(key, fs2)
-        blocked |= bl
-        unsure |= un
+        hit = masks.get(key) if masks is not None else None  # _Chunk.mask's memo, inlined
+        if hit is None:
+            hit = c.mask(key, fs2)
+            masks = c.masks
+        blocked |= hit[0]
+        unsure |= hit[1]
     return blocked, unsure
 
 

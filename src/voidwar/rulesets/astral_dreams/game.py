@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from ...core.dice import Dice, SeededDice
 from ...core.errors import IllegalAction
 from ...core.game import Action, Game, Result, log_event
+from ...core.native import mypyc_attr
 from ...core.notation import Notation
 from ...core.tabletop import Point, fmt
 from .actions import NOTATION, Attack, AttackKind, End, Move, end, own_move, parse
@@ -50,6 +51,7 @@ from .state import (
 )
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class AstralDreams(Game, Battle):
     """A game of Astral Dreams: two sides alternate turns, one miniature at a time (The Round)."""
 

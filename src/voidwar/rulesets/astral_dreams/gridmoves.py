@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from ...core.tabletop import Point
+from ...core.tabletop import Point, grid_round
 from .movegen import _OFFSETS, STEP, Raw
 
 if TYPE_CHECKING:
@@ -33,7 +33,6 @@ if TYPE_CHECKING:
 #: its offset from the unit and squared length
 Entry = tuple[Raw, float, float, float, float, float]
 
-_hypot, _sqrt, _atan2, _cos, _sin = math.hypot, math.sqrt, math.atan2, math.cos, math.sin
 
 
 def grid_of(p: Point) -> tuple[int, int] | None:
@@ -85,10 +84,10 @@ def enemy_entries(k: Kind, a: Point, ga: tuple[int, int], e: Point) -> list[Entr
     ax, ay = a.fx, a.fy
     ex, ey = e.fx, e.fy
     dxe, dye = ax - ex, ay - ey
-    h = _hypot(dxe, dye)
+    h = math.hypot(dxe, dye)
     if h == 0:
         return None
-    d = _sqrt(dxe * dxe + dye * dye)  # Point.dist
+    d = math.sqrt(dxe * dxe + dye * dye)  # Point.dist
     speed, contact, far = k.speed, k.contact, k.far
     out: list[Entry] = []
     if d > contact and d - contact <= far:
@@ -114,10 +113,10 @@ def flank_entries(k: Kind, a: Point, ga: tuple[int, int], at: Point) -> list[Ent
     to ``at``, where the speed pays for it."""
     ax, ay = a.fx, a.fy
     dist = k.want
-    base = _atan2(at.fy - ay, at.fx - ax)
+    base = math.atan2(at.fy - ay, at.fx - ax)
     out: list[Entry] = []
     for off in _OFFSETS:
-        _screened(out, k, a, ga, ax + dist * _cos(base + off), ay + dist * _sin(base + off))
+        _screened(out, k, a, ga, ax + dist * math.cos(base + off), ay + dist * math.sin(base + off))
     return out
 
 
@@ -125,12 +124,13 @@ def _screened(out: list[Entry], k: Kind, a: Point, ga: tuple[int, int], x: float
               y: float) -> None:
     """Add the grid point nearest ``(x, y)`` (left unmade) unless it is the unit's own spot,
     puts the base off the table or lies beyond the speed."""
-    nx, ny = round(x / 0.01), round(y / 0.01)  # Point.near
+    nx, ny = grid_round(x / 0.01), grid_round(y / 0.01)  # Point.near
     gx, gy = ga
     x0, x1, y0, y1 = k.bounds
     if not (x0 <= nx <= x1 and y0 <= ny <= y1) or (nx == gx and ny == gy):
         return
-    if (nx - gx) ** 2 + (ny - gy) ** 2 > k.speed2:
+    dx, dy = nx - gx, ny - gy
+    if dx * dx + dy * dy > k.speed2:
         return
     px, py = nx / 100, ny / 100
     abx, aby = px - a.fx, py - a.fy
@@ -142,14 +142,15 @@ def _reached(out: list[Entry], k: Kind, a: Point, ga: tuple[int, int], x: float,
     """Add the full-speed point: the grid point nearest ``(x, y)`` clamped to the table
     (``Surface.clamp``), none when that is the unit's own spot. False: the speed does not pay
     for it (the plain construction bisects)."""
-    nx, ny = round(x / 0.01), round(y / 0.01)
+    nx, ny = grid_round(x / 0.01), grid_round(y / 0.01)
     gx, gy = ga
     x0, x1, y0, y1 = k.bounds
     cx = x0 if nx < x0 else x1 if nx > x1 else nx
     cy = y0 if ny < y0 else y1 if ny > y1 else ny
     if cx == gx and cy == gy:
         return True
-    if (cx - gx) ** 2 + (cy - gy) ** 2 > k.speed2:
+    dx, dy = cx - gx, cy - gy
+    if dx * dx + dy * dy > k.speed2:
         return False
     raw: Raw = (x, y) if cx == nx and cy == ny else (cx / 100, cy / 100)
     px, py = cx / 100, cy / 100

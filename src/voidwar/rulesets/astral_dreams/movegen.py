@@ -10,7 +10,7 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
-from ...core.tabletop import MARGIN, Circle, Point, Rect, fl, toward
+from ...core.tabletop import MARGIN, Circle, Point, Rect, fl, grid_round, toward
 
 if TYPE_CHECKING:
     from .state import Battle, Unit
@@ -32,14 +32,13 @@ def _raw(x: float, y: float) -> Raw:
 def grid_floats(x: float, y: float) -> tuple[float, float]:
     """The floats of ``Point.near(x, y)`` (``round(v / 0.01)`` hundredths, as it rounds)
     without making the point."""
-    return round(x / 0.01) / 100, round(y / 0.01) / 100
+    return grid_round(x / 0.01) / 100, grid_round(y / 0.01) / 100
 
 
 def made(raw: Raw) -> Point:
     """The point a :data:`Raw` stands for."""
     return raw if isinstance(raw, Point) else _near(raw[0], raw[1])
 
-_hypot, _atan2, _cos, _sin = math.hypot, math.atan2, math.cos, math.sin
 #: the four flank offsets of :func:`.movement.flank_points`
 _OFFSETS = (math.pi / 4, -math.pi / 4, math.pi / 2, -math.pi / 2)
 
@@ -101,7 +100,7 @@ class PointMaker:
         a = self.u.pos
         ux, uy, ex, ey = a.fx, a.fy, e.pos.fx, e.pos.fy
         dxe, dye = ux - ex, uy - ey
-        h = _hypot(dxe, dye)
+        h = math.hypot(dxe, dye)
         if h == 0:
             return list(points_for(self.b, self.u, e))
         d = math.sqrt(dxe * dxe + dye * dye)  # Point.dist
@@ -162,11 +161,11 @@ class PointMaker:
         a = self.u.pos
         ax, ay = a.fx, a.fy
         dist = self.speed - STEP
-        base = _atan2(at.fy - ay, at.fx - ax)
+        base = math.atan2(at.fy - ay, at.fx - ax)
         fb = self.fsp2
         out: list[Raw] = []
         for off in _OFFSETS:
-            x, y = ax + dist * _cos(base + off), ay + dist * _sin(base + off)
+            x, y = ax + dist * math.cos(base + off), ay + dist * math.sin(base + off)
             fx, fy = grid_floats(x, y)
             if self.flat and (fx != ax or fy != ay):
                 dx, dy = ax - fx, ay - fy
@@ -187,10 +186,10 @@ class PointMaker:
         where the speed pays for it."""
         ax, ay = self.u.pos.fx, self.u.pos.fy
         dist = self.speed - STEP
-        base = _atan2(at.fy - ay, at.fx - ax)
+        base = math.atan2(at.fy - ay, at.fx - ax)
         out: list[Point] = []
         for off in _OFFSETS:
-            p = _near(ax + dist * _cos(base + off), ay + dist * _sin(base + off))
+            p = _near(ax + dist * math.cos(base + off), ay + dist * math.sin(base + off))
             if self.fits(p):
                 out.append(p)
         return out

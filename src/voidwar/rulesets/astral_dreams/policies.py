@@ -16,10 +16,12 @@ from dataclasses import dataclass
 
 from ...core.dice import PCG32
 from ...core.game import Action, Game
+from ...core.native import mypyc_attr
 from ...core.tabletop import MARGIN, Point, fl
 from .actions import Attack, AttackKind, End, Move
+from .data import Profile
 from .game import AstralDreams
-from .state import Unit
+from .state import Setup, Unit
 
 MELEE, SHOOT = AttackKind.MELEE, AttackKind.SHOOT
 
@@ -43,6 +45,18 @@ def _plan_inputs(g: AstralDreams, u: Unit, moved: bool
     return places, enemies, pull
 
 
+#: :meth:`HeuristicPolicy.threat_of` by the ids of the two profiles and the victim's health:
+#: (the attacker's profile, the victim's, the threat), the profiles confirmed by identity
+_THREATS: dict[tuple[int, int, int], tuple[Profile, Profile, float]] = {}
+
+
+def _range(u: Unit, s: Setup) -> int:
+    """:meth:`.state.Battle.range_of`: the profile's range, else the scenario's Scout range."""
+    r = u.profile.range
+    return r if r is not None else s.scout_range
+
+
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Plan:
     """An action and the score the heuristic gives it."""
@@ -51,6 +65,7 @@ class Plan:
     action: Action
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class HeuristicPolicy:
     """The ``heuristic`` policy (see the module docstring); seeded for its tie-breaks."""
 
@@ -80,8 +95,13 @@ class HeuristicPolicy:
         return p_kill * (t.profile.points + 2 * harm) + (1 - p_kill) * 0.1
 
     def threat_of(self, g: AstralDreams, e: Unit, victim: Unit) -> float:
-        """Expected points ``e`` destroys of ``victim`` in one turn at its best."""
-        pe = e.profile
+        """Expected points ``e`` destroys of ``victim`` in one turn at its best: a pure
+        function of the two profiles (read-only values) and the victim's health, remembered."""
+        pe, pv = e.profile, victim.profile
+        key = (id(pe), id(pv), victim.health)
+        hit = _THREATS.get(key)
+        if hit is not None and hit[0] is pe and hit[1] is pv:
+            return hit[2]
         best = 0.0
         for bonus, dmg in ((pe.ma, pe.md), (pe.ra, pe.rd)):
             p = p_hit(bonus, victim.profile.armor)
@@ -92,6 +112,9 @@ class HeuristicPolicy:
             else:
                 best = max(best, pe.attacks * p * dmg / victim.profile.health
                            * victim.profile.points * 0.5)
+        if len(_THREATS) >= 4096:
+            _THREATS.clear()
+        _THREATS[key] = (pe, pv, best)
         return best
 
     def danger(
@@ -166,9 +189,28 @@ class HeuristicPolicy:
         out once and shared by contact, range, the danger and the pull, each enemy's threat
         once per call (the same float and exact tests, inlined, the same sums in the same
         order; a line of sight looked for only on a table with a blocker)."""
+        return [Plan(score, self._action(u, p, kind, killed))
+                for score, p, kind, killed in self._scores(g, u, moved, False)]
+
+    @staticmethod
+    def _action(u: Unit, p: Point, kind: AttackKind | None, killed: str | None) -> Action:
+        """The action of a scored place: a move there, else (where ``u`` stands) the best
+        attack from there or the end of its turn."""
+        if p is not u.pos:  # a move candidate is never where u stands (.movement.move_points)
+            return Move(u.id, p)
+        if kind is None or killed is None:
+            return End(u.id)
+        return Attack(kind, u.id, (killed,))
+
+    def _scores(self, g: AstralDreams, u: Unit, moved: bool, best_only: bool
+                ) -> list[tuple[float, Point, AttackKind | None, str | None]]:
+        """:meth:`plans_for`'s scores, each with its place, the best attack's kind and its
+        target (no action made). ``best_only``: only the first place of the highest score
+        (what sorting the plans by score and taking the first gives), every random draw
+        made alike."""
         places, enemies, pull = _plan_inputs(g, u, moved)
         if not enemies:
-            return [Plan(0.0, End(u.id))]
+            return [(0.0, u.pos, None, None)]
         s = g.setup
         table, fc2, c2 = s.table, s.fcontact2, s.contact2
         los = any(f.blocks_los for f in table.features)
@@ -177,20 +219,23 @@ class HeuristicPolicy:
         fr2, r2 = fr * fr, reach * reach
         contact = 2 * s.fradius + fl(s.tolerance)
         # each enemy's threat to u: a pure function of the position, worked out once
-        foes = [(e, e.pos, e.pos.fx, e.pos.fy,
-                 e.profile.speed + max(float(g.range_of(e)), contact) + 0.25,
-                 contact + e.profile.speed, 0.6 if e.done else 1.0, self.threat_of(g, e, u))
-                for e in enemies]
+        foes: list[tuple[Unit, Point, float, float, float, float, float, float]] = [
+            (e, e.pos, e.pos.fx, e.pos.fy,
+             e.profile.speed + max(float(_range(e, s)), contact) + 0.25,
+             contact + e.profile.speed, 0.6 if e.done else 1.0, self.threat_of(g, e, u))
+            for e in enemies]
         values: dict[tuple[str, AttackKind], float] = {}
-        caution, random, here = self.caution, self.rng.random, u.pos
+        caution, rng = self.caution, self.rng
         n = u.profile.attacks
-        sqrt = math.sqrt
         # above these no tolerance can bring a squared distance within contact or range
         fc2_hi, fr2_hi = fc2 * (1 + 1e-6) + 1e-6, fr2 * (1 + 1e-6) + 1e-6
-        out: list[Plan] = []
+        out: list[tuple[float, Point, AttackKind | None, str | None]] = []
+        top_score = 0.0
         for p in places:
             px, py = p.fx, p.fy
-            best_val, best, killed = 0.0, None, None
+            best_val = 0.0
+            best: AttackKind | None = None
+            killed: str | None = None
             nearest2 = math.inf
             # (enemy id, its weighted threat) for those that can reach p: danger()'s terms
             terms: list[tuple[str, float]] = []
@@ -216,26 +261,37 @@ class HeuristicPolicy:
                             v = values[t.id, SHOOT] = self.attack_value(g, u, t, SHOOT, n)
                         if v > best_val:
                             best_val, best, killed = v, SHOOT, t.id
-                d = sqrt(d2)
+                d = math.sqrt(d2)  # math.sqrt itself: native in the compiled build
                 if d <= reach_e:
                     if los and d > near_e and table.line_of_sight(tp, p) is not None:
                         terms.append((t.id, w * 0.5 * threat))  # cover
                     else:
                         terms.append((t.id, w * threat))
-            threats = [v for tid, v in terms if tid != killed] if killed else [
-                v for _, v in terms]
             danger = 0.0
-            if threats:
-                top = max(threats)
-                danger = top + 0.5 * (sum(threats) - top)
-            score = best_val - caution * danger - pull * sqrt(nearest2)
-            score += random() * 1e-6  # break ties, seeded
-            if p == here:
-                action: Action = (End(u.id) if best is None or killed is None
-                                  else Attack(best, u.id, (killed,)))
-                out.append(Plan(score, action))
-            else:
-                out.append(Plan(score, Move(u.id, p)))
+            if terms:
+                # danger(): the worst threat in full, the rest halved (``killed`` left out)
+                total = 0.0
+                top = -math.inf
+                m = 0
+                for tid, v in terms:
+                    if killed is not None and tid == killed:
+                        continue
+                    if m == 0 or v > top:
+                        top = v
+                    total += v
+                    m += 1
+                if m:
+                    danger = top + 0.5 * (total - top)
+            score = best_val - caution * danger - pull * math.sqrt(nearest2)
+            score += rng.random() * 1e-6  # break ties, seeded
+            if not best_only:
+                out.append((score, p, best, killed))
+            elif not out or score > top_score:
+                top_score = score
+                if out:
+                    out[0] = (score, p, best, killed)
+                else:
+                    out.append((score, p, best, killed))
         return out
 
     # -- the policy ---------------------------------------------------------------------------
@@ -250,11 +306,23 @@ class HeuristicPolicy:
             if not options:
                 return End(u.id)
             n = g.attacks_left if g.attack_kind else u.profile.attacks
-            return max(
-                options,
-                key=lambda a: self.attack_value(g, u, g.units[a.targets[0]], a.kind, n),
-            )
-        return self.ranked(g)[0]
+            # max(options, key=value): the first of the highest value
+            choice, top = options[0], -math.inf
+            for i, a in enumerate(options):
+                v = self.attack_value(g, u, g.units[a.targets[0]], a.kind, n)
+                if i == 0 or v > top:
+                    choice, top = a, v
+            return choice
+        # ranked(g)[0]: the first plan of the highest score, no other action made
+        pick: tuple[float, Point, AttackKind | None, str | None] | None = None
+        who: Unit | None = None
+        for u in g.ready(g.turn):
+            for sc in self._scores(g, u, False, True):
+                if pick is None or sc[0] > pick[0]:
+                    pick, who = sc, u
+        if pick is None or who is None:
+            return self.ranked(g)[0]  # nobody ready: what ranked() says (an IndexError)
+        return self._action(who, pick[1], pick[2], pick[3])
 
     def ranked(self, g: AstralDreams) -> list[Action]:
         """Every plan of every miniature that may act (a move, an attack from where it stands,
@@ -262,5 +330,10 @@ class HeuristicPolicy:
         plans: list[Plan] = []
         for u in g.ready(g.turn):
             plans.extend(self.plans_for(g, u, moved=False))
-        plans.sort(key=lambda pl: -pl.score)
+        plans.sort(key=_negative_score)
         return [pl.action for pl in plans]
+
+
+def _negative_score(plan: Plan) -> float:
+    """The sort key of :meth:`HeuristicPolicy.ranked`: the best score first."""
+    return -plan.score

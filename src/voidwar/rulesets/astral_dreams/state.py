@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.errors import IllegalAction
+from ...core.native import mypyc_attr
 from ...core.tabletop import Point, fl, float_le, within
 from .actions import AttackKind
 from .data import Profile
@@ -74,6 +75,7 @@ class Unit:
         }
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Setup:
     """Everything fixed at the start: scenario values after options."""
@@ -106,6 +108,7 @@ class Setup:
         return self  # frozen: a copy of a game shares its setup
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class Battle:
     """The state of a battle and the questions the rules ask of it (the game class is one).
 
