@@ -17,6 +17,7 @@ import pytest
 import voidwar
 from voidwar.core.canonical import canonical_json
 from voidwar.core.dice import PCG32
+from voidwar.core.errors import IllegalAction
 from voidwar.core.hexgrid import Hex, RectBoard
 from voidwar.core.policy import RandomPolicy
 from voidwar.core.tabletop import Circle, Point
@@ -72,6 +73,31 @@ def test_choose_legal_picks_exactly_from_the_list(scenario: str) -> None:
             assert g.choose_legal(lambda n, i=i, seen=seen: (seen.append(n), i)[1]) == legal[i]
             assert seen == [len(legal)]
         assert g.choose_legal(lambda n: -1) == legal[-1]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_a_listed_action_passes_the_check_only_while_the_position_is_the_same(
+        scenario: str) -> None:
+    """``check`` trusts what ``legal_actions`` just listed (``_legal_now``) and nothing else:
+    after a listing an unlisted candidate is still refused, and once an action is applied the
+    old list is forgotten, so an action it held that is now illegal is refused, the game
+    unchanged."""
+    refused_stale = 0
+    for g in _positions(scenario, 11, limit=60):
+        legal = g.legal_actions()
+        for a in g._candidates():
+            if a not in legal:
+                with pytest.raises(IllegalAction):
+                    g.check(a)
+        g.apply(legal[0])
+        for a in legal:
+            if g._reason(a) is not None:
+                before = g.digest()
+                with pytest.raises(IllegalAction):
+                    g.apply(a)
+                assert g.digest() == before
+                refused_stale += 1
+    assert refused_stale > 0
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
