@@ -79,6 +79,24 @@ def test_free_places_decoded_from_the_taken_ones_are_the_free_list() -> None:
             game.apply(legal[rng.below(len(legal))])
 
 
+def test_a_bolt_in_the_antilles_hex_is_one_taken_place_for_the_picks() -> None:
+    """A Bolt that ends its Path in the Antilles' hex (2.17) repeats that place in the pieces'
+    list: the sorted places count it once, and every pick decodes to its legal action."""
+    from voidwar.core.hexgrid import ORIGIN
+    from voidwar.rulesets.antilles.state import MOVEMENT, Bolt, taken_sorted
+
+    game = voidwar.load("antilles", seed=3)
+    assert isinstance(game, AntillesGame)
+    rng = PCG32(3)
+    while game.phase != MOVEMENT:
+        _play(game, rng, 1)
+    game.bolts[99] = Bolt(99, "normal", ORIGIN, 0)
+    taken = taken_sorted(game)
+    assert taken == sorted(set(taken)) == sorted(game.taken_places())
+    legal = game.legal_actions()
+    assert [game.choose_legal(lambda n, k=k: k) for k in range(len(legal))] == legal
+
+
 def test_translated_kill_counts_are_the_flown_ones() -> None:
     from collections import Counter
 
@@ -186,7 +204,7 @@ def test_shared_values_are_known_as_what_their_text_reads() -> None:
 
 
 def test_events_logged_between_actions_are_not_the_next_actions() -> None:
-    """``apply`` returns its own action's events only (it reuses the empty pending list)."""
+    """``apply`` returns its own action's events only: those logged from its start on."""
     game = voidwar.load("antilles", seed=0)
     game.emit("note", "a note between actions")
     events = game.apply(game.legal_actions()[0])

@@ -44,7 +44,6 @@ def apply_legal(g: Game, action: Action) -> None:
         return
     g.execute(action)
     g.actions.append(text_of(action))
-    g._pending.clear()
 
 
 def fast_moves(g: Game) -> bool:
@@ -66,7 +65,6 @@ def random_rollout(g: Game, rng: PCG32, limit: int) -> int:
         action = choose(below)
         execute(action)
         g.actions.append(text_of(action))
-        g._pending.clear()
         steps += 1
     return steps
 

@@ -523,10 +523,10 @@ def pending_partial(game: Game, seat: str | None) -> tuple[Game, list[Event], li
     inner = copy.deepcopy(game.inner)
     setattr(inner, PARTIAL, True)  # mid-action: no one acts on this copy
     inner.dice.script = list(w.known)  # type: ignore[attr-defined]
-    inner._pending = []
+    start = len(inner.log)
     with contextlib.suppress(ChanceNeeded):
         inner.execute(w.action)
-    return inner, list(inner._pending), [str(v) for v in w.known]
+    return inner, inner.log[start:], [str(v) for v in w.known]
 
 
 def chance_actions(game: Game) -> list[BoardAction]:

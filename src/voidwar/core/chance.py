@@ -203,11 +203,10 @@ class ExplicitChanceGame(Game):
             raise IllegalAction("the game is over")
         act = self.to_action(action)
         self.check(act)
-        self._pending = []
+        start = len(self.log)
         self.execute(act)
         self.actions = list(self.inner.actions)  # chance outcomes are not record actions
-        events, self._pending = self._pending, []
-        return events
+        return self.log[start:]
 
     def state_dict(self) -> dict[str, Any]:
         """The wrapped game's state (a pending roll is not part of the game's state)."""

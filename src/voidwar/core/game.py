@@ -13,7 +13,7 @@ import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import FrozenInstanceError, dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from .canonical import canonical_json as canonical_json
 from .dice import Dice, Roll, SeededDice
@@ -28,47 +28,36 @@ if TYPE_CHECKING:
     from .chance import PendingRoll
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
-class _EventFields:
-    """An :class:`Event`'s storage, writable while the event is being made: the hot paths
-    (:meth:`Game.roll`, :meth:`Game.emit`) fill one with plain attribute stores and then make
-    it an ``Event`` (``__class__`` assignment; the same slots), which no one can change."""
+class Event:
+    """Something that happened: a roll, a move, a hit. ``text`` is for people, ``data`` for code.
+
+    A frozen value (``Event(kind, text, data)``; equal when kind, text and data are). An event
+    made with ``args`` (:meth:`formatted`, :func:`log_event`) keeps a template and its values
+    and formats ``text`` when it is first read: most events of a simulated game are never
+    read. Compiled, a native class: :func:`log_event` makes one with a C constructor call and
+    four field stores (``object.__setattr__`` of a field name is a plain store there), and
+    every assignment from outside is refused by :meth:`__setattr__`."""
 
     __slots__ = ("_args", "_text", "data", "kind")
+    __match_args__: ClassVar[tuple[str, ...]] = ("kind", "text", "data")
     kind: str
     data: dict[str, Any]
     _text: str
     _args: tuple[Any, ...] | None
 
-
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
-class Event(_EventFields):
-    """Something that happened: a roll, a move, a hit. ``text`` is for people, ``data`` for code.
-
-    A frozen value (``Event(kind, text, data)``; equal when kind, text and data are). An event
-    made by :meth:`Game.emit_format` keeps a template and its values and formats ``text`` when
-    it is first read: most events of a simulated game are never read."""
-
-    __slots__ = ()
-    __match_args__ = ("kind", "text", "data")
-
-    def __init__(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
-        _set_kind(self, kind)
-        _set_text(self, text)
-        _set_data(self, {} if data is None else data)
-        _set_args(self, None)
+    def __init__(self, kind: str, text: str, data: dict[str, Any] | None = None,
+                 args: tuple[Any, ...] | None = None) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "data", {} if data is None else data)
+        object.__setattr__(self, "_args", args)
 
     @classmethod
     def formatted(cls, kind: str, template: str, args: tuple[Any, ...],
                   data: dict[str, Any]) -> Event:
         """The event whose text is ``template.format(*args)``, formatted when read (``args``
         must be immutable values: ints, strings, hexes)."""
-        ev = _new_event(cls)
-        _set_kind(ev, kind)
-        _set_text(ev, template)
-        _set_data(ev, data)
-        _set_args(ev, args)
-        return ev
+        return cls(kind, template, data, args)
 
     @property
     def text(self) -> str:
@@ -77,8 +66,8 @@ class Event(_EventFields):
         if args is None:
             return self._text
         text = self._text.format(*args)
-        _set_text(self, text)
-        _set_args(self, None)
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_args", None)
         return text
 
     def to_dict(self) -> dict[str, Any]:
@@ -110,11 +99,22 @@ class Event(_EventFields):
         return (Event, (self.kind, self.text, self.data))
 
 
-_new_event = object.__new__
-_set_kind = _EventFields.__dict__["kind"].__set__
-_set_data = _EventFields.__dict__["data"].__set__
-_set_text = _EventFields.__dict__["_text"].__set__
-_set_args = _EventFields.__dict__["_args"].__set__
+#: whether :class:`Event` is a compiled native class (mypyc lists a native class's fields
+#: in ``__mypyc_attrs__``)
+NATIVE_EVENTS: Final = getattr(Event, "__mypyc_attrs__", None) is not None
+
+
+class _EventFields:
+    """An :class:`Event`'s storage, writable (interpreted only): :func:`log_event` fills one
+    with plain attribute stores and makes it an ``Event`` by ``__class__`` assignment (the
+    same slots), a third of ``Event(...)``'s cost there, where its ``__init__`` stores
+    through ``object.__setattr__``."""
+
+    __slots__ = ("_args", "_text", "data", "kind")
+    kind: str
+    data: dict[str, Any]
+    _text: str
+    _args: tuple[Any, ...] | None
 
 
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
@@ -213,17 +213,19 @@ def _made_by(game: Game, action: Action) -> str | None:
 def log_event(game: Game, kind: str, text: str, args: tuple[Any, ...] | None,
               data: dict[str, Any]) -> None:
     """Log one event of ``game`` (``text`` a template of ``args`` when they are given) and
-    return it from the running :meth:`Game.apply`: filled as an ``_EventFields`` with plain
-    stores, then made an :class:`Event` (frozen from here on). :meth:`Game.emit` and
-    :meth:`Game.emit_format` come here; a ruleset's hot path may call it directly (no
-    keyword arguments packed, no method looked up)."""
-    ev: Any = _EventFields()  # an Event below (Any: no cast in the compiled build)
-    ev.kind = kind
-    ev._text = text
-    ev.data = data
-    ev._args = args
-    ev.__class__ = Event
-    game._pending.append(ev)
+    return it from the running :meth:`Game.apply` (an :class:`Event`, frozen).
+    :meth:`Game.emit` and :meth:`Game.emit_format` come here; a ruleset's hot path may call
+    it directly (no keyword arguments packed, no method looked up)."""
+    ev: Any
+    if NATIVE_EVENTS:  # compiled: a C constructor and four stores
+        ev = Event(kind, text, data, args)
+    else:  # interpreted: plain stores into the writable twin, then made an Event
+        ev = _EventFields()
+        ev.kind = kind
+        ev._text = text
+        ev.data = data
+        ev._args = args
+        ev.__class__ = Event
     game.log.append(ev)
 
 
@@ -278,7 +280,6 @@ class Game(ABC):
         self.options = dict(options)
         self.actions: list[str] = []
         self.log: list[Event] = []
-        self._pending: list[Event] = []
 
     # -- what a ruleset provides -------------------------------------------------------------
     @property
@@ -428,10 +429,7 @@ class Game(ABC):
             act, text = self._read(action)
         self.check(act)
         backup = self._snapshot() if self.dice.can_fail else None
-        # events logged outside apply are not this action's; else _pending is the fresh
-        # list the last apply left
-        if self._pending:
-            self._pending = []
+        start = len(self.log)  # the events from here on are this action's
         try:
             self.execute(act)
         except (DiceError, KeyboardInterrupt, EOFError):
@@ -440,8 +438,7 @@ class Game(ABC):
                 self.__dict__.update(backup)
             raise
         self.actions.append(text)
-        events, self._pending = self._pending, []
-        return events
+        return self.log[start:]
 
     def _snapshot(self) -> dict[str, Any]:
         return copy.deepcopy(self.__dict__)

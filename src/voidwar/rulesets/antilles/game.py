@@ -51,7 +51,7 @@ from .state import (
     free_places,
     hex_taken,
     nth_free,
-    taken_places,
+    taken_sorted,
     victory_level,
 )
 from .tables import Tables
@@ -211,7 +211,7 @@ class AntillesGame(AntillesState):
             return END_OF_TURN[pick(len(END_OF_TURN))]
         if phase != SETUP and phase != MOVEMENT:
             return super().choose_legal(pick)
-        taken = sorted(taken_places(self))
+        taken = taken_sorted(self)
         made = _made(self.board.radius)
         n = len(made[0][0]) - len(taken)  # len(free_places()): made[0][0] has every hex
         if phase == SETUP:

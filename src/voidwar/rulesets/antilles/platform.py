@@ -140,7 +140,7 @@ def launch(game: AntillesState, caster: int, kind: str, facing: int) -> None:
 def fly(game: AntillesState, bolt: Bolt, table: Steps | None = None) -> None:
     """2.12 one Path; 2.2 Fast Bolts roll a second Path once the first is done. ``table``:
     :func:`steps_of` the game's map, where the caller has it."""
-    bolts = game.bolts
+    bolts, paladins = game.bolts, game.paladins
     paths = game.tables.paths
     if table is None:
         table = steps_of(game.board.radius)
@@ -149,21 +149,22 @@ def fly(game: AntillesState, bolt: Bolt, table: Steps | None = None) -> None:
         if bolt.id not in bolts or game.outcome:
             return
         for veer in paths[roll_die(game, 20, labels[n]) - 1]:
-            if not step(game, bolt, veer, table):
+            if not step(game, bolt, veer, table, bolts, paladins):
                 return
 
 
-def step(game: AntillesState, bolt: Bolt, veer: int, table: Steps | None = None) -> bool:
+def step(game: AntillesState, bolt: Bolt, veer: int, table: Steps,
+         bolts: dict[int, Bolt], paladins: list[Paladin]) -> bool:
     """Move a Bolt one hex; resolve 2.18, 2.17, 2.16 and 2.2 (exploding). False: it is gone.
-    ``table``: :func:`steps_of` the game's map, where the caller has it."""
+    ``table`` is :func:`steps_of` the game's map, ``bolts`` and ``paladins`` the game's (read
+    once per Path by :func:`fly`)."""
     facing = bolt.facing = (bolt.facing + veer) % 6
-    row = (steps_of(game.board.radius) if table is None else table).get(bolt.hex)
+    row = table.get(bolt.hex)
     if row is not None:
         nxt: Hex | None = row[facing]
     else:  # a hex off the table (a set position): the rule itself
         nxt = bolt.hex.neighbor(facing)
         nxt = nxt if nxt in game.on_map else None
-    bolts = game.bolts
     bid = bolt.id
     if nxt is None:  # 2.18 Exiting the Map
         del bolts[bid]
@@ -183,7 +184,7 @@ def step(game: AntillesState, bolt: Bolt, veer: int, table: Steps | None = None)
                           (bid, b.id, nxt), {})
                 return False
     pal = None
-    for p in game.paladins:  # :meth:`AntillesState.paladin_at`
+    for p in paladins:  # :meth:`AntillesState.paladin_at`
         ph = p.hex
         if ph is not None and ph[0] == q and ph[1] == r and p.alive:
             pal = p

@@ -263,7 +263,7 @@ class AntillesState(Game):
                 d[key] = [Paladin(p.id, p.hex, p.alive, p.moved, p.fired) for p in value]
             elif key == "bolts":
                 d[key] = {i: Bolt(b.id, b.kind, b.hex, b.facing) for i, b in value.items()}
-            elif key in ("actions", "log", "_pending"):
+            elif key in ("actions", "log"):
                 d[key] = list(value)
             elif key == "dice":
                 d[key] = SeededDice(reseed) if reseed is not None else value.clone()
@@ -412,18 +412,40 @@ def hex_taken(game: AntillesState, h: Hex) -> bool:
 def taken_places(game: AntillesState) -> set[int]:
     """3.2: the board places of the :meth:`AntillesState.taken_hexes` on the map (the
     Antilles' among them): every place not in it is free (:func:`free_places`)."""
+    return set(_taken(game))
+
+
+def _taken(game: AntillesState) -> list[int]:
+    """:func:`taken_places` as a list: the Antilles' place first, then the living Paladins'
+    and the Bolts' on the map (a piece off the map, in a set position, is skipped; a Bolt in
+    the Antilles' hex repeats its place). A list, not a set: no set built, and sorted in place
+    (:func:`taken_sorted`). (Finding the places from the coordinates on :func:`place_grid`
+    instead of by hash saved the compiled build some 3% a random game but cost the interpreted
+    one 6%.)"""
     place = _map(game.board.radius)[2]
-    taken = {place[ORIGIN]}  # the Antilles' hex is on every map (radius >= 4)
+    taken = [place[ORIGIN]]  # the Antilles' hex is on every map (radius >= 4)
     for p in game.paladins:
         h = p.hex
         if h is not None and p.alive:
             i = place.get(h)
-            if i is not None:  # else off the map (a set position)
-                taken.add(i)
+            if i is not None:
+                taken.append(i)
     for b in game.bolts.values():
         i = place.get(b.hex)
         if i is not None:
-            taken.add(i)
+            taken.append(i)
+    return taken
+
+
+def taken_sorted(game: AntillesState) -> list[int]:
+    """:func:`taken_places` in board order (each place once): what :func:`nth_free` reads."""
+    taken = _taken(game)
+    taken.sort()
+    last = -1
+    for t in taken:  # pieces share no hex but in a set position, nor the Antilles' but a Bolt
+        if t == last:
+            return sorted(set(taken))
+        last = t
     return taken
 
 
@@ -432,6 +454,6 @@ def free_places(game: AntillesState) -> list[int]:
     Paladin may enter: every hex but the :meth:`AntillesState.taken_hexes`."""
     radius = game.board.radius
     free = bytearray(_open_mask(radius))  # a mask in board order
-    for i in taken_places(game):
+    for i in _taken(game):
         free[i] = 0
     return list(compress(_indices(radius), free))

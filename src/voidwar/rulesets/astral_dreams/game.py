@@ -402,7 +402,7 @@ _SHARED = frozenset({
     "setup", "armies", "scenario", "_result", "round", "first", "turn", "current", "moved",
     "attack_kind", "attacks_left",
 })
-_LISTS = frozenset({"actions", "log", "_pending", "fallen"})
+_LISTS = frozenset({"actions", "log", "fallen"})
 def make_game(dice: Dice, scenario: str | None, options: dict[str, Any]) -> AstralDreams:
     """The registry factory: validates the scenario name and every option."""
     name, setup, armies = read_setup(scenario, options)

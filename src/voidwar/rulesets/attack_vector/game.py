@@ -301,7 +301,7 @@ _SHARED = frozenset({"sc", "chart", "three_d", "bearing_method", "scenario", "tu
                      "phase", "step_index", "finished"})
 #: how a clone copies the rest of the state (anything else is deep copied)
 _COPIERS: dict[str, Callable[[Any], Any]] = {
-    "actions": list, "log": list, "_pending": list, "revealed": list, "done_seats": set,
+    "actions": list, "log": list, "revealed": list, "done_seats": set,
     "pending": lambda p: {seat: list(orders) for seat, orders in p.items()},
     "ships": lambda ships: {sid: s.copy() for sid, s in ships.items()},
     "targets": lambda ts: {tid: copy.copy(t) for tid, t in ts.items()},

@@ -51,7 +51,7 @@ Shot = tuple[str, str, bool]
 _IMMUTABLE: Final = (str, int, float, type(None), Fraction, tuple, frozenset, RectBoard, TableSpec,
               StepTable)
 #: the mutable attributes :meth:`Battle.clone` copies by hand
-_BY_HAND: Final = frozenset({"dice", "options", "actions", "log", "_pending", "ships", "mines",
+_BY_HAND: Final = frozenset({"dice", "options", "actions", "log", "ships", "mines",
                       "patterns", "fire_done", "declared", "_result"})
 #: the stand-in for the list of ships in :meth:`Battle.digest`, and its canonical JSON text
 _SHIPS: Final = "\x00ships\x00"
@@ -159,7 +159,6 @@ class Battle(Game):
         d["dice"] = SeededDice(reseed) if reseed is not None else self.dice.clone()
         d["options"] = copy.deepcopy(self.options) if self.options else {}
         d["actions"], d["log"] = self.actions.copy(), self.log.copy()
-        d["_pending"] = self._pending.copy()
         d["ships"] = {k: s.copy() for k, s in self.ships.items()}
         d["mines"], d["patterns"] = set(self.mines), dict(self.patterns)
         d["fire_done"], d["declared"] = self.fire_done.copy(), self.declared.copy()
