@@ -37,6 +37,7 @@ MODULES = (
     "src/voidwar/rulesets/antilles/state.py",
     "src/voidwar/rulesets/antilles/policies.py",
     "src/voidwar/rulesets/antilles/steps.py",
+    "src/voidwar/rulesets/antilles/turn.py",
     "src/voidwar/rulesets/antilles/game.py",
     # Space Fleet: the heuristic's path search, and the rules: the ships (native classes), the
     # game classes non-native like core's (the free table subclasses them), the damage table
