@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 import voidwar
 from voidwar.core.dice import PCG32
 from voidwar.rulesets.antilles import AntillesGame
@@ -211,3 +213,36 @@ def test_events_logged_between_actions_are_not_the_next_actions() -> None:
     assert [e.kind for e in events] == ["place"]
     assert [e.kind for e in game.log] == ["note", "place"]
     assert game.apply(game.legal_actions()[0]) == [game.log[-1]]
+
+
+def test_a_picked_action_passes_the_check_only_while_the_position_is_the_same() -> None:
+    """``check`` trusts the action ``choose_legal`` just handed out (``_picked``, by identity)
+    and nothing else: after a pick every other illegal action is still refused, and once the
+    pick is applied it is forgotten, so the same value, illegal now, is refused with the game
+    unchanged."""
+    from voidwar.core.errors import IllegalAction
+
+    refused_after = 0
+    for seed in range(3):
+        game = voidwar.load("antilles", seed=seed)
+        assert isinstance(game, AntillesGame)
+        rng = PCG32(seed)
+        while not game.over:
+            picked = game.choose_legal(rng.below)
+            assert game._picked is picked
+            assert picked in game.legal_actions()
+            for other in (Place(1, game.hexes[0]), Move(9, game.hexes[1]), Fire(1, 99)):
+                if other is not picked and game.reason(other) is not None:
+                    with pytest.raises(IllegalAction):
+                        game.check(other)
+            twin = game.clone()  # a copy shares the pick with the same position
+            twin.apply(picked)
+            game.apply(picked)
+            assert game._picked is None and twin.digest() == game.digest()
+            if not game.over and game.reason(picked) is not None:
+                before = game.digest()
+                with pytest.raises(IllegalAction):
+                    game.apply(picked)
+                assert game.digest() == before
+                refused_after += 1
+    assert refused_after > 0

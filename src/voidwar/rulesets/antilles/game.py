@@ -27,7 +27,7 @@ from typing import Any
 
 from ...core.dice import Dice
 from ...core.errors import IllegalAction
-from ...core.game import Action, Result, share_actions
+from ...core.game import Action, Game, Result, share_actions
 from ...core.hexgrid import Hex, direction_letter
 from .actions import NOTATION, Abort, Continue, EndMovement, Move, Place, parse
 from .attacks import END_ATTACKS, choose_shot, legal_shots
@@ -201,33 +201,17 @@ class AntillesGame(AntillesState):
         """``legal_actions()[pick(n)]``, building only the action picked: the blips are the
         product of the Paladins that may blip and the free hexes (:meth:`_legal_blips`), the
         shots are counted (:func:`.attacks.choose_shot`), so index ``k`` is decoded, not
-        looked up."""
-        if self.outcome:
-            return super().choose_legal(pick)
-        phase = self.phase
-        if phase == ATTACK:
-            return choose_shot(self, pick)
-        if phase == TURN_END:  # 6.0: both are legal at the end of a turn
-            return END_OF_TURN[pick(len(END_OF_TURN))]
-        if phase != SETUP and phase != MOVEMENT:
-            return super().choose_legal(pick)
-        taken = taken_sorted(self)
-        made = _made(self.board.radius)
-        n = len(made[0][0]) - len(taken)  # len(free_places()): made[0][0] has every hex
-        if phase == SETUP:
-            pid = next_unplaced(self).id  # so :func:`.turn.placer_code` is 0
-            if not n:
-                return super().choose_legal(pick)
-            return made[0][pid][nth_free(taken, pick(n))]
-        # :func:`.turn.mover_code` 0: in the movement step, living and not yet moved
-        movers = [p.id for p in self.paladins if p.alive and not p.moved]
-        k = pick(len(movers) * n + 1)
-        if k == len(movers) * n:
-            return END_MOVEMENT
-        return made[1][movers[k // n]][nth_free(taken, k % n)]
+        looked up. The action is remembered (:attr:`_picked`) until the position changes:
+        :meth:`check` then passes it without asking the reasons again."""
+        picked = self._picked = decode_pick(self, pick)
+        return picked
 
     def check(self, action: Action) -> None:
-        """Raise the :class:`IllegalAction` :meth:`reason` gives, if any."""
+        """Raise the :class:`IllegalAction` :meth:`reason` gives, if any; the action
+        :meth:`choose_legal` has just handed out (:attr:`_picked`, the same object, the same
+        position) is legal by construction."""
+        if action is self._picked and action is not None:
+            return
         err = action_reason(self, action)
         if err is not None:
             raise err
@@ -314,3 +298,31 @@ class AntillesGame(AntillesState):
         """Why ``action`` is illegal now (naming the rule), or ``None`` when it is legal
         (:func:`action_reason`)."""
         return action_reason(self, action)
+
+
+def decode_pick(game: AntillesGame, pick: Callable[[int], int]) -> Action:
+    """:meth:`AntillesGame.choose_legal`'s action, decoded from ``pick`` (a function: no
+    method looked up)."""
+    if game.outcome:
+        return Game.choose_legal(game, pick)
+    phase = game.phase
+    if phase == ATTACK:
+        return choose_shot(game, pick)
+    if phase == TURN_END:  # 6.0: both are legal at the end of a turn
+        return END_OF_TURN[pick(len(END_OF_TURN))]
+    if phase != SETUP and phase != MOVEMENT:
+        return Game.choose_legal(game, pick)
+    taken = taken_sorted(game)
+    made = _made(game.board.radius)
+    n = len(made[0][0]) - len(taken)  # len(free_places()): made[0][0] has every hex
+    if phase == SETUP:
+        pid = next_unplaced(game).id  # so :func:`.turn.placer_code` is 0
+        if not n:
+            return Game.choose_legal(game, pick)
+        return made[0][pid][nth_free(taken, pick(n))]
+    # :func:`.turn.mover_code` 0: in the movement step, living and not yet moved
+    movers = [p.id for p in game.paladins if p.alive and not p.moved]
+    k = pick(len(movers) * n + 1)
+    if k == len(movers) * n:
+        return END_MOVEMENT
+    return made[1][movers[k // n]][nth_free(taken, k % n)]
