@@ -107,8 +107,8 @@ NATIVE_EVENTS: Final = getattr(Event, "__mypyc_attrs__", None) is not None
 class _EventFields:
     """An :class:`Event`'s storage, writable (interpreted only): :func:`log_event` fills one
     with plain attribute stores and makes it an ``Event`` by ``__class__`` assignment (the
-    same slots), a third of ``Event(...)``'s cost there, where its ``__init__`` stores
-    through ``object.__setattr__``."""
+    same slots): interpreted, ``Event(...)``, whose ``__init__`` stores through
+    ``object.__setattr__``, made a random Antilles game 15% dearer."""
 
     __slots__ = ("_args", "_text", "data", "kind")
     kind: str

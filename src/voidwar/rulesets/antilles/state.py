@@ -446,7 +446,7 @@ def taken_sorted(game: AntillesState) -> list[int]:
     taken = _taken(game)
     taken.sort()
     last = -1
-    for t in taken:  # pieces share no hex but in a set position, nor the Antilles' but a Bolt
+    for t in taken:  # a place twice: a Bolt in the Antilles' hex, or a set position's stack
         if t == last:
             return sorted(set(taken))
         last = t
