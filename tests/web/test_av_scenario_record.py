@@ -67,7 +67,8 @@ def test_inline_scenario_data_names_ships_by_name_only(tmp_path: Path) -> None:
 def test_inline_scenario_data_is_bounded_and_exclusive(tmp_path: Path) -> None:
     game, _ = _played(tmp_path)
     rec = copy.deepcopy(game.record())
-    rec["options"]["scenario_data"]["notes"] = ["x" * 5000]  # a text over the inline bound
+    # a text over the bound of every text (a file's, inline data's: the same)
+    rec["options"]["scenario_data"]["notes"] = ["x" * 10_001]
     with pytest.raises(RecordError, match="scenario_data"):
         check_record(_resealed(rec))
     data = game.record()["options"]["scenario_data"]

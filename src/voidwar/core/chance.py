@@ -17,6 +17,7 @@ given their rolls, so the final state is exactly the inline one for the same rol
 from __future__ import annotations
 
 import copy
+from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -231,6 +232,10 @@ class ExplicitChanceGame(Game):
     def is_secret(self, action: Action) -> bool:
         """The wrapped game's secrecy; a die value is never secret."""
         return False if isinstance(action, ChanceOutcome) else self.inner.is_secret(action)
+
+    def secret_step(self) -> Hashable | None:
+        """The wrapped game's secret step (a pending die changes nothing of it)."""
+        return self.inner.secret_step()
 
     def clone(self, reseed: int | None = None) -> Game:
         """A copy (``reseed`` is meaningless here: chance is supplied from outside)."""

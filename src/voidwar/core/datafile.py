@@ -115,16 +115,23 @@ def _read_bytes(p: Path, bounds: Bounds) -> str:
         raise DataFileError(str(p), "(file)", f"not UTF-8 text (byte {e.start})") from None
 
 
-#: the bounds of inline data given as an option (an army, a table file's contents)
-INLINE_BOUNDS = Bounds(size=256 * 1024, depth=12, items=20_000, text=2_000, number=10**12)
+#: the bounds of inline data given as an option (an army, a table file's contents): smaller
+#: than a file's in size, values and depth (a client sends them), the same in a text's length
+#: and a number's magnitude, so a file's contents loaded locally are recordable data too
+INLINE_BOUNDS = Bounds(size=256 * 1024, depth=12, items=20_000)
 
 
 def _inline(value: dict[str, Any]) -> dict[str, Any]:
     try:
         check_bounded(value, "(inline data)", INLINE_BOUNDS)
     except DataFileError as e:
-        raise ValueError(f"{e.field}: {e.reason}") from None
+        raise ValueError(_where(e.field) + e.reason) from None
     return value
+
+
+def _where(field: str) -> str:
+    """``field: `` for a message, nothing for the top level."""
+    return "" if field == "(top level)" else f"{field}: "
 
 
 #: an option given as data inline (a file's contents, never its name), bounded

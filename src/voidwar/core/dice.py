@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .bounds import SEED_LIMIT
 from .errors import DiceError
 from .pcg import PCG32 as PCG32  # the generator (re-exported: ``core.dice.PCG32`` as before)
 
@@ -99,8 +100,8 @@ class Dice(ABC):
 
 
 def _checked_seed(seed: int) -> int:
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise DiceError(f"a seed must be a non-negative integer, not {seed!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
+        raise DiceError(f"a seed must be an integer from 0 to 2**64-1, not {seed!r:.40}")
     return seed
 
 
@@ -287,7 +288,7 @@ def dice_from_spec(spec: dict[str, Any], ask: Asker | None = None) -> Dice:
     kind = spec.get("kind")
     if kind in ("seeded", "keyed"):
         seed = spec.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
             raise DiceError(f"{kind} dice need an integer seed in 0..2^64-1")
         return SeededDice(seed) if kind == "seeded" else KeyedDice(seed)
     values = spec.get("values")

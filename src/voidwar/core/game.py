@@ -11,10 +11,11 @@ from __future__ import annotations
 import copy
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import FrozenInstanceError, dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
+from .bounds import MAX_ACTION_TEXT, MAX_ACTIONS
 from .canonical import canonical_json as canonical_json
 from .dice import Dice, Roll, SeededDice
 from .errors import DiceError, IllegalAction
@@ -200,14 +201,49 @@ def _made_by(game: Game, action: Action) -> str | None:
                 if len(_READ) >= _READ_LIMIT:
                     _READ.clear()
                 read = _READ[key] = cls.__notation__.read(text)
-            if read == action:
+            if read == action and strictly_equal(read, action):
                 if len(_KNOWN) >= _KNOWN_LIMIT:
                     _KNOWN.clear()
                 _KNOWN[id(action)] = (action, notation, text)
                 return text
-        return text if game.parse_action(text) == action else None
+        read = game.parse_action(text)
+        return text if read == action and strictly_equal(read, action) else None
     except (IllegalAction, ValueError, TypeError, AttributeError, KeyError, OverflowError):
         return None
+
+
+def strictly_equal(a: object, b: object) -> bool:
+    """``a == b`` with every part of the same type: an action's fields as its notation reads
+    them. ``True == 1`` and ``Fraction(1) == 1`` in Python, but a hand-built action whose field
+    is declared ``int`` and holds a ``bool``, a ``Fraction``, a ``Decimal`` or a ``float`` is
+    not a value the rules make: it would pass ``check`` and then break ``execute``."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple | list):
+        assert isinstance(b, tuple | list)
+        return len(a) == len(b) and all(map(strictly_equal, a, b))
+    fields = getattr(type(a), "__dataclass_fields__", None)
+    if fields is not None:  # the fields that make the value (no cache beside them)
+        return all(strictly_equal(getattr(a, name), getattr(b, name))
+                   for name, f in fields.items() if f.compare)
+    return a == b
+
+
+def mistyped_field(action: Action, read: Action) -> str | None:
+    """The first field of ``action`` whose value is of another type than the rules read there
+    (``read``: the same action read back from its text), as ``name: a bool where the rules
+    read an int``; ``None`` when there is none."""
+    fields = getattr(type(action), "__dataclass_fields__", {})
+    for name in (n for n, f in fields.items() if f.compare):
+        mine, theirs = getattr(action, name), getattr(read, name)
+        if not strictly_equal(mine, theirs):
+            return f"{name}: {_a(type(mine).__name__)} where the rules read " + _a(
+                type(theirs).__name__)
+    return None
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
 def log_event(game: Game, kind: str, text: str, args: tuple[Any, ...] | None,
@@ -359,6 +395,18 @@ class Game(ABC):
         others' secret choices (decoupled selection)."""
         return False
 
+    def secret_step(self) -> Hashable | None:
+        """The secret step under way (a value naming it: the turn, the phase), or ``None``.
+
+        While the step is the same, what each seat does in it stays hidden from the others —
+        its orders, and even whether it gave any — and all of it is revealed when the step
+        ends. It must be a function of what every seat sees (the phase, the turn, who is to
+        act; never the orders themselves), so that the moment of a reveal tells no one
+        anything: front ends reveal other seats' actions only then (web/live.py). A ruleset
+        whose views hide something but that does not say when (this default) keeps every
+        other seat's actions hidden until the game is over."""
+        return "the game" if type(self).has_hidden_information else None
+
     def determinize(self, seat: str, seed: int) -> Game:
         """A copy consistent with what ``seat`` may see (``view(seat)``), with fresh dice.
 
@@ -410,8 +458,9 @@ class Game(ABC):
             raise IllegalAction(f"not an action: {type(action).__name__}")
         text = _made_by(self, action)
         if text is None:
+            why = self._mistyped(action)
             raise IllegalAction(f"not an action of {self.ruleset or 'this game'}: "
-                                f"{action!r:.120}")
+                                f"{action!r:.120}" + (f" ({why})" if why else ""))
         return action, text
 
     def apply(self, action: Action | str) -> list[Event]:
@@ -427,6 +476,8 @@ class Game(ABC):
             act, text = action, known[2]
         else:
             act, text = self._read(action)
+        if len(self.actions) >= MAX_ACTIONS or len(text) > MAX_ACTION_TEXT:
+            raise IllegalAction(self._unrecordable(text))
         self.check(act)
         backup = self._snapshot() if self.dice.can_fail else None
         start = len(self.log)  # the events from here on are this action's
@@ -439,6 +490,19 @@ class Game(ABC):
             raise
         self.actions.append(text)
         return self.log[start:]
+
+    def _mistyped(self, action: Action) -> str | None:
+        """Which field of a refused action value holds a value of the wrong type, if any."""
+        try:
+            return mistyped_field(action, self.parse_action(str(action)))
+        except Exception:  # the value does not even read back: no field to name
+            return None
+
+    def _unrecordable(self, text: str) -> str:
+        """Why an action would make a game its record cannot hold (:mod:`.bounds`)."""
+        if len(text) > MAX_ACTION_TEXT:
+            return f"an action's text is at most {MAX_ACTION_TEXT} characters (a record's bound)"
+        return f"a game holds at most {MAX_ACTIONS} actions (a record's bound)"
 
     def _snapshot(self) -> dict[str, Any]:
         return copy.deepcopy(self.__dict__)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from .bounds import SEED_LIMIT, check_options
 from .chance import CHANCE, ChanceOutcome, ExplicitChanceGame
 from .datafile import Bounds, check_bounded, read_json
 from .dice import Asker, ScriptedDice, dice_from_spec
@@ -31,6 +32,7 @@ from .record_format import (
     key_id_of,
     make_record,
     sign,
+    signature_problem,
     verify,
 )
 from .registry import get_ruleset, load
@@ -38,13 +40,15 @@ from .registry import get_ruleset, load
 if TYPE_CHECKING:
     from .registry import RulesetInfo
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "_KEYS", "_checksum", "check_options", "check_record",
-           "key_id_of", "load_record_file", "make_record", "replay", "replay_explicit", "save",
-           "server_key", "sign", "signature_note", "undo", "verify"]
+__all__ = ["FORMAT", "FORMAT_VERSION", "_KEYS", "_checksum", "audit", "check_options",
+           "check_record", "key_id_of", "load_record_file", "make_record", "replay",
+           "replay_explicit", "save", "server_key", "sign", "signature_note", "undo", "verify"]
 
 
-#: how large a record may be (a long game's actions and rolls fit with room to spare)
-RECORD_BOUNDS = Bounds(size=32 * 1024 * 1024, items=2_500_000)
+#: how large a record may be (a long game's actions and rolls fit with room to spare); its
+#: numbers may reach a seed's 64 bits (each field's own bound is the envelope's, options the
+#: ruleset's schema under the usual bounds)
+RECORD_BOUNDS = Bounds(size=32 * 1024 * 1024, items=2_500_000, number=SEED_LIMIT)
 
 #: the environment variable holding a server's record key (text; see docs/web.md)
 KEY_ENV = "VOIDWAR_SERVER_KEY"
@@ -92,6 +96,12 @@ def check_record(rec: Any) -> dict[str, Any]:
         info = get_ruleset(rec["ruleset"])
     except UnknownName as e:
         raise _field_error("ruleset", str(e)) from None
+    if rec["ruleset"] != info.name:  # a record names its ruleset exactly, as it writes it
+        raise _field_error("ruleset", f"{str(rec['ruleset'])[:64]!r} is not a ruleset's name "
+                                      f"as a record writes it (did you mean {info.name!r}?)")
+    problem = signature_problem(rec)
+    if problem is not None:
+        raise _field_error("signature", problem)
     if rec["rules_version"] != info.game_class.rules_version:
         raise RecordError(
             f"record was made with {rec['ruleset']} rules version {rec['rules_version']}, "
@@ -116,38 +126,6 @@ def _check_scenario(info: RulesetInfo, scenario: str | None) -> None:
     if scenario not in known:
         raise _field_error("scenario", f"{scenario!r} is not one of {info.name}'s scenarios "
                                        f"({', '.join(known) or 'none'})")
-
-
-#: option names that would reach :func:`load`'s own parameters
-RESERVED_OPTIONS = ("seed", "dice", "chance", "scenario", "name")
-
-
-def check_options(info: RulesetInfo, options: Any, file: str) -> dict[str, Any]:
-    """Options from outside (a record, a client): a JSON object, bounded, that the ruleset's
-    schema accepts (strict types, no unknown names, bounded work, inline data only). Returns
-    the options; :class:`DataFileError` names the field otherwise."""
-    if not isinstance(options, dict):
-        raise DataFileError(file, "options", "must be an object")
-    check_bounded(options, file, where="options")
-    for key in options:
-        if key in RESERVED_OPTIONS:
-            raise DataFileError(file, f"options.{key}", "not an option (the dice and the "
-                                "scenario are not options)")
-    for key in info.file_options:
-        if key in options and not isinstance(options[key], dict):
-            raise DataFileError(file, f"options.{key}", f"option {key} names a file on the "
-                                "server; send the file's contents as data (an object) instead")
-    model = getattr(info, "options_model", None)
-    if model is None:
-        return options
-    try:
-        model.model_validate(options)
-    except ValidationError as e:
-        err = e.errors()[0]
-        loc = ".".join(str(x) for x in ("options", *err["loc"]))
-        msg = err["msg"].removeprefix("Value error, ")
-        raise DataFileError(file, loc, msg) from None
-    return options
 
 
 def replay(rec: Any, upto: int | None = None, ask: Asker | None = None) -> Game:
@@ -257,3 +235,33 @@ def signature_note(rec: dict[str, Any], key: bytes | None = None) -> str:
     if verify(rec, key):
         return f"signed with key id {kid}: signature valid"
     raise RecordError(f"signature: the MAC does not match key id {kid} (forged or edited)")
+
+
+def audit(rec: Any, key: bytes | None) -> dict[str, Any]:
+    """Everything a record's reader can check, and what it found: the envelope and the
+    checksum, the ruleset, scenario and options, every action replayed from the dice, the
+    final digest, and — when ``key`` is this server's — the signature over the whole record.
+    ``valid`` is true only when every check passed; ``detail`` names the first that failed."""
+    checks = ["envelope", "checksum", "ruleset, scenario and options", "actions replayed",
+              "final digest"]
+    out: dict[str, Any] = {"valid": False, "checked": checks,
+                           "server_key_id": key_id_of(key) if key else None}
+    sig = rec.get("signature") if isinstance(rec, dict) else None
+    out["signed"] = isinstance(sig, dict)
+    out["key_id"] = sig.get("key_id") if isinstance(sig, dict) else None
+    out["signed_here"] = False
+    try:
+        game = replay(rec)
+    except RecordError as e:
+        out["detail"] = str(e)
+        return out
+    out.update(actions=len(game.actions), final=game.digest())
+    if key and isinstance(sig, dict) and sig.get("key_id") == key_id_of(key):
+        checks.append("signature")
+        if not verify(rec, key):
+            out["detail"] = ("signature: the MAC does not match this server's key (forged, or "
+                             "a field edited after signing)")
+            return out
+        out["signed_here"] = True
+    out["valid"] = True
+    return out

@@ -2,63 +2,57 @@
 
 :mod:`.record` checks and replays records; this module writes them (so the Game protocol can
 make its own record without importing the registry), declares the envelope as a strict schema
-(:class:`Envelope`: every field's type and bounds, so a malformed record is refused naming the
-field) and signs them: a server vouches for a record with an HMAC-SHA256 over its checksum,
-under a key it names by ``key_id`` (:func:`sign`, :func:`verify`).
+(:class:`Envelope`: every field's type and bounds, the seed, dice and action bounds taken from
+:mod:`.bounds`, so a malformed record is refused naming the field) and signs them: a server
+vouches for a record with an HMAC-SHA256 over the canonical JSON of the *whole* record (every
+field but the MAC itself: ``resigned_by``, ``terms`` and any later field included), under a key
+it names by ``key_id`` (:func:`sign`, :func:`verify`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .bounds import MAX_ACTION_TEXT, MAX_ACTIONS, MAX_ROLLS, RollsSpec, SeedSpec
 from .canonical import canonical_json
 from .version import __version__
 
 if TYPE_CHECKING:
     from .game import Game
 
+__all__ = ["EXTRA_KEYS", "FORMAT", "FORMAT_VERSION", "MAX_ACTIONS", "MAX_ACTION_TEXT",
+           "MAX_ROLLS", "Envelope", "RollsSpec", "SeedSpec", "Signature", "envelope_error",
+           "key_id_of", "make_record", "sign", "signature_problem", "verify"]
+
 FORMAT = "voidwar-record"
 FORMAT_VERSION = 1
 _KEYS = ("format", "format_version", "engine", "ruleset", "rules_version", "scenario", "options",
          "dice", "actions", "final")
-#: keys a record may carry besides its body and checksum (not covered by the checksum)
+#: keys a record may carry besides its body and checksum (not covered by the checksum; the
+#: signature covers them)
 EXTRA_KEYS = ("signature", "resigned_by", "terms")
-#: the most actions, rolls and characters of one action text a record may hold
-MAX_ACTIONS = 100_000
-MAX_ROLLS = 1_000_000
-MAX_ACTION_TEXT = 500
 SIGNATURE_ALG = "hmac-sha256"
+#: what a signature covers: ``record`` — the canonical whole (this engine signs so);
+#: ``checksum`` — the checksum only (servers before it: ``resigned_by`` and ``terms`` uncovered)
+COVERS_RECORD: Final = "record"
+COVERS_CHECKSUM: Final = "checksum"
 
 _strict = ConfigDict(extra="forbid", strict=True)
 
 
-class SeedSpec(BaseModel):
-    """Dice a seed drives (``{"kind": "seeded", "seed": 7}``)."""
-
-    model_config = _strict
-    kind: Literal["seeded", "keyed"]
-    seed: int = Field(ge=0, lt=2**64)
-
-
-class RollsSpec(BaseModel):
-    """Dice given as their results (a script, or the rolls of real dice)."""
-
-    model_config = _strict
-    kind: Literal["scripted", "manual"]
-    values: list[Annotated[int, Field(ge=1, le=1000)]] = Field(max_length=MAX_ROLLS)
-
-
 class Signature(BaseModel):
-    """A server's word for a record: HMAC-SHA256 of the checksum under the key ``key_id``."""
+    """A server's word for a record: HMAC-SHA256 under the key ``key_id`` of what ``covers``
+    says (this engine: the whole record)."""
 
     model_config = _strict
     alg: Literal["hmac-sha256"]
     key_id: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")
     mac: str = Field(pattern=r"^[0-9a-f]{64}$")
+    covers: Literal["record", "checksum"] = COVERS_CHECKSUM
 
 
 class Envelope(BaseModel):
@@ -120,22 +114,51 @@ def key_id_of(key: bytes) -> str:
     return hashlib.sha256(b"voidwar-record-key:" + key).hexdigest()[:16]
 
 
-def _mac(key: bytes, rec: dict[str, Any], key_id: str) -> str:
-    msg = f"{FORMAT}|{key_id}|{rec['checksum']}".encode()
-    return hmac.new(key, msg, hashlib.sha256).hexdigest()
+def _signed_text(rec: dict[str, Any], key_id: str) -> bytes:
+    """What a whole-record signature covers: the canonical JSON of every field of ``rec``
+    (the signature's own fields but its MAC included), so no field can change unnoticed."""
+    body = {k: v for k, v in rec.items() if k != "signature"}
+    body["signature"] = {"alg": SIGNATURE_ALG, "key_id": key_id, "covers": COVERS_RECORD}
+    return f"{FORMAT}|".encode() + canonical_json(body).encode()
+
+
+def _mac(key: bytes, message: bytes) -> str:
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
 
 
 def sign(rec: dict[str, Any], key: bytes) -> dict[str, Any]:
-    """``rec`` with a signature under ``key`` (the checksum covers the body, the MAC the
-    checksum and the key id)."""
+    """``rec`` with a signature under ``key`` over the whole record (every field it holds now;
+    add nothing after signing)."""
     kid = key_id_of(key)
-    return {**rec, "signature": {"alg": SIGNATURE_ALG, "key_id": kid,
-                                 "mac": _mac(key, rec, kid)}}
+    unsigned = {k: v for k, v in rec.items() if k != "signature"}
+    return {**unsigned, "signature": {"alg": SIGNATURE_ALG, "key_id": kid,
+                                      "covers": COVERS_RECORD,
+                                      "mac": _mac(key, _signed_text(unsigned, kid))}}
+
+
+def signature_problem(rec: dict[str, Any]) -> str | None:
+    """Why a (checked) record's signature cannot vouch for it whatever the key, or None: a
+    signature of an older server covers the checksum only, so it cannot vouch for a record
+    that says more than its checksum covers (who resigned, the terms)."""
+    sig = rec.get("signature")
+    if not isinstance(sig, dict) or sig.get("covers", COVERS_CHECKSUM) == COVERS_RECORD:
+        return None
+    uncovered = sorted(k for k in rec if k not in (*_KEYS, "checksum", "signature"))
+    if uncovered:
+        return (f"an older signature (it covers the checksum only, not {', '.join(uncovered)}): "
+                "ask the server for the record again")
+    return None
 
 
 def verify(rec: dict[str, Any], key: bytes) -> bool:
-    """True when ``rec`` (already checked) carries a valid signature made with ``key``."""
+    """True when ``rec`` (already checked) carries a valid signature made with ``key`` that
+    covers everything the record says."""
     sig = rec.get("signature")
-    if not isinstance(sig, dict) or sig.get("key_id") != key_id_of(key):
+    kid = key_id_of(key)
+    if not isinstance(sig, dict) or sig.get("key_id") != kid or signature_problem(rec):
         return False
-    return hmac.compare_digest(str(sig.get("mac")), _mac(key, rec, key_id_of(key)))
+    if sig.get("covers", COVERS_CHECKSUM) == COVERS_RECORD:
+        expected = _mac(key, _signed_text(rec, kid))
+    else:  # an older server's: the checksum and the key id (nothing else in the record)
+        expected = _mac(key, f"{FORMAT}|{kid}|{rec['checksum']}".encode())
+    return hmac.compare_digest(str(sig.get("mac")), expected)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any
 
+from .bounds import admit
 from .chance import load_explicit
 from .dice import Dice, make_dice
 from .errors import UnknownName
@@ -178,7 +179,9 @@ def load(
     """
     info = get_ruleset(name)
     if chance == "explicit":
-        return load_explicit(info, scenario, options, make_dice(dice, seed))
+        game = load_explicit(info, scenario, options, make_dice(dice, seed))
+        admit(info, game.inner)
+        return game
     if chance != "inline":
         raise UnknownName(f"unknown chance mode {chance!r} (use 'inline' or 'explicit')")
-    return info.factory(make_dice(dice, seed), scenario, options)
+    return admit(info, info.factory(make_dice(dice, seed), scenario, options))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,14 +48,25 @@ def is_manual(row: GameRow) -> bool:
     return row.dice.get("kind") == "manual"
 
 
-def update_public(game: Game, public: dict[str | None, int]) -> None:
-    """Every seat that sees the whole state now may read every action so far."""
-    if not has_hidden_information(game):
-        return
-    whole = game.state_dict()
-    for seat in (*game.seats, None):
-        if game.view(seat) == whole:
-            public[seat] = len(game.actions)
+@dataclass
+class Reveal:
+    """How many of a game's first actions every seat may read (each seat always reads its
+    own), kept level with the game's secret steps (:meth:`Game.secret_step`): an action taken
+    in a secret step stays hidden from the other seats — its text, and its events unless public
+    — until that step ends. Only the step, which every seat sees, moves it: two games a seat
+    cannot tell apart reveal the same to it."""
+
+    #: the first ``upto`` actions are readable by every seat
+    upto: int = 0
+    #: the secret step under way when :meth:`advance` last looked (``None``: none)
+    step: Hashable | None = None
+
+    def advance(self, game: Game) -> None:
+        """Look at ``game`` after a change: a step that ended reveals every action so far."""
+        step = game.secret_step()
+        if step is None or step != self.step:
+            self.upto = len(game.actions)
+        self.step = step
 
 
 @dataclass
@@ -72,8 +83,8 @@ class Live:
     lock: threading.RLock = field(default_factory=threading.RLock)
     #: the stored version this copy mirrors (the store bumps it with every change)
     version: int = 0
-    #: seat (None: spectators) → how many of the first actions that seat may read in the log
-    public_upto: dict[str | None, int] = field(default_factory=dict)
+    #: how many of the first actions every seat may read in the log (its own it always may)
+    reveal: Reveal = field(default_factory=Reveal)
     bots_running: bool = False
     #: (version, seat) → that seat's structured legal actions at that version (views.legal_for)
     legal_cache: dict[tuple[int, str | None], list[dict[str, Any]]] = field(default_factory=dict)
@@ -114,7 +125,7 @@ class Live:
         """Take over a freshly loaded copy's rows, game and log (after a rebuild)."""
         self.row, self.seats, self.game = fresh.row, fresh.seats, fresh.game
         self.action_seats, self.entries = fresh.action_seats, fresh.entries
-        self.public_upto, self.version = fresh.public_upto, fresh.version
+        self.reveal, self.version = fresh.reveal, fresh.version
 
 
 #: ``fn(live, message)``, called after every committed change of any game

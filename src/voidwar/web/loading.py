@@ -16,7 +16,7 @@ from voidwar.core.game import Event, Game
 from voidwar.core.policy import Policy
 from voidwar.core.registry import load
 
-from .live import Live, ServiceError, is_manual, update_public
+from .live import Live, Reveal, ServiceError, is_manual
 from .manual import feed, resume_pending, stored_rolls
 from .store import GameRow, Store
 
@@ -50,18 +50,18 @@ def load_live(store: Store, gid: str) -> Live:
     values = stored_rolls(row) if manual else []
     entries: list[list[Event]] = [list(game.log)]
     seats_of: list[str | None] = []
-    public: dict[str | None, int] = {}
-    update_public(game, public)
+    reveal = Reveal()
+    reveal.advance(game)
     rows = store.get_actions(gid)
     for i, (seat, text) in enumerate(rows):
         entries.append(_replay_one(game, gid, i, text, values if manual else None))
         seats_of.append(seat)
-        update_public(game, public)
+        reveal.advance(game)
     if manual:
         resume_pending(game, row, values)
     row.n_actions = len(rows)
     live = Live(row=row, seats=store.get_seats(gid), game=game, action_seats=seats_of,
-                entries=entries, public_upto=public, version=row.version)
+                entries=entries, reveal=reveal, version=row.version)
     return live
 
 
@@ -98,7 +98,7 @@ def catch_up(store: Store, live: Live) -> list[int] | None:
     for i, (seat, text) in enumerate(store.get_actions(live.id, since=have), have):
         live.entries.append(_replay_one(live.game, live.id, i, text, None))
         live.action_seats.append(seat)
-        update_public(live.game, live.public_upto)
+        live.reveal.advance(live.game)
         added.append(i)
     if row.n_actions != len(live.action_seats):  # changed again meanwhile: start afresh
         live.replace(load_live(store, live.id))

@@ -11,6 +11,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from voidwar.core.bounds import SEED_LIMIT
+
 
 def _utf8(text: str) -> str:
     """Text that is UTF-8 (a lone surrogate is not)."""
@@ -52,7 +54,7 @@ class CreateGame(BaseModel):
         default_factory=dict, max_length=32,
         description="the ruleset's options (GET /api/rulesets lists them), checked by its "
                     "schema; data options as inline content, never a file name")
-    seed: int | None = Field(None, ge=0, le=2**62,
+    seed: int | None = Field(None, ge=0, lt=SEED_LIMIT,
                              description="the dice seed: only where the server lets the "
                                          "creator choose it (every seat is told); else the "
                                          "server seeds the dice itself")

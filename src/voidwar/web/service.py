@@ -34,7 +34,7 @@ from voidwar.core.record import sign
 
 from . import views
 from .bots import Bots
-from .live import Live, ServiceError, Subscriber, hash_token, is_manual, update_public
+from .live import Live, ServiceError, Subscriber, hash_token, is_manual
 from .loading import catch_up, load_live
 from .manual import dice_column
 from .setup import check_request, pick_seed, ruleset_of, seat_rows, set_up, terms
@@ -308,7 +308,7 @@ class GameService:
         live.entries.append(events)
         for s in live.seats.values():
             s.undo_at = None
-        update_public(game, live.public_upto)
+        live.reveal.advance(game)
         self._publish(live, "action", seat, idx)
         return idx, events
 

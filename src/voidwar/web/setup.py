@@ -2,7 +2,7 @@
 
 * The **ruleset** and **scenario** are names from the registry's lists — never a path.
 * The **options** pass the ruleset's strict schema (``rulesets/<r>/options.py``, through
-  :func:`voidwar.core.record.check_options`): unknown names, wrong types and values out of range
+  :func:`voidwar.core.bounds.check_options`): unknown names, wrong types and values out of range
   (army size, points, fleets, map) are 422 naming the field; data options only inline, bounded.
 * The **dice** are the server's: seeded from the operating system's randomness (the seed is
   kept in the store and given only once the game is over), or real dice rolled at the table. A
@@ -20,10 +20,10 @@ from functools import lru_cache
 from typing import Any
 
 from voidwar.ai import registry as policy_registry
+from voidwar.core.bounds import JSON_SAFE_SEED_LIMIT, check_options
 from voidwar.core.dice import ScriptedDice
 from voidwar.core.errors import DataFileError, DiceError, UnknownName
 from voidwar.core.game import Game
-from voidwar.core.record import check_options
 from voidwar.core.registry import RulesetInfo, get_ruleset, load
 
 from .live import SEAT_KINDS, ServiceError, hash_token
@@ -55,9 +55,10 @@ def check_request(info: RulesetInfo, scenario: str | None, options: dict[str, An
 
 
 def pick_seed(seed: int | None, client_seeds: bool) -> tuple[int, str]:
-    """The dice seed and who chose it (``server`` or ``creator``)."""
+    """The dice seed and who chose it (``server`` or ``creator``). The server draws below
+    2**53 (:data:`~voidwar.core.bounds.JSON_SAFE_SEED_LIMIT`): a page reads it exactly."""
     if seed is None:
-        return secrets.randbits(62), "server"
+        return secrets.randbelow(JSON_SAFE_SEED_LIMIT), "server"
     if not client_seeds:
         raise ServiceError(422, "seed: the server chooses the dice (seeded from its own "
                                 "randomness) or you play with real dice (dice: manual)")

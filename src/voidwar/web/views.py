@@ -1,9 +1,12 @@
 """What a seat may see of a game: its view, its log, its legal actions, a replay step.
 
-Another seat's action text and the events it caused are withheld from a seat until the next
-moment that seat's view is the whole state again (``view(seat) == state_dict()``: the secret
-orders have been revealed, the simultaneous fire resolved) or the game is over. A ruleset may
-also mark an event public with ``emit(..., public=True)``.
+Everything here derives from the seat's view of the rules: the view itself, the board (built
+from the same state as ``view(seat)``) and the log, where another seat's action taken in a
+secret step — its text, and the events it caused — is withheld until that step ends
+(:class:`~.live.Reveal`, moved only by :meth:`Game.secret_step`, which every seat sees) or the
+game is over. A ruleset may mark an event public with ``emit(..., public=True)``. So two games
+a seat cannot tell apart give that seat the same answers, byte for byte (the log, the board's
+last action, a replay step, a websocket message).
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ def entry_for(live: Live, idx: int, events: list[Event], seat: str | None,
         public = is_public(live)
     actor = live.action_seats[idx] if idx >= 0 else None
     mine = (public or idx < 0 or (actor is not None and actor == seat)
-            or idx < live.public_upto.get(seat, 0))
+            or idx < live.reveal.upto)
     evs = [e for e in events if mine or e.data.get("public") is True]
     return {
         "index": idx,

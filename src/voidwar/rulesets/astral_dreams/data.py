@@ -49,8 +49,15 @@ def _exact(v: Any) -> Any:
 Inches = Annotated[Fraction, BeforeValidator(_exact)]
 #: a place on the table (inches; a table is at most MAX_INCHES across)
 Coord = Annotated[Fraction, BeforeValidator(_exact), Field(ge=-1000, le=1000)]
-#: the largest table side and points allowance a data file may give
-MAX_INCHES, MAX_POINTS = 480, 1000
+#: the largest table side a data file may give
+MAX_INCHES = 480
+#: the largest points allowance: the text sets no ceiling (a campaign begins at fifty and adds
+#: ten a game), so this is only a number's bound — the work of a game is bounded by the
+#: miniatures on the table (:data:`MAX_MINIATURES`), not by the allowance
+MAX_POINTS = 1_000_000
+#: the most miniatures one army list may field: every move, shot and melee of a turn is
+#: checked against each of them (our bound; the text sets none)
+MAX_MINIATURES = 40
 
 
 # -- profiles (Astral Dreams: "Imperial Scouts", "Ladek Marine Robots") -----------------------
@@ -126,6 +133,13 @@ class Army(StrictModel):
     side: Side
     points: int = Field(ge=1, le=MAX_POINTS)
     units: list[ArmyEntry] = Field(min_length=1, max_length=200)
+
+    @model_validator(mode="after")
+    def _bounded(self) -> Army:
+        n = self.miniatures()
+        if n > MAX_MINIATURES:
+            raise ValueError(f"an army fields at most {MAX_MINIATURES} miniatures, not {n}")
+        return self
 
     def cost(self) -> int:
         """Points spent ("Miniatures": forces are purchased by points)."""

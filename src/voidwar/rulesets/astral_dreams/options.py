@@ -1,8 +1,10 @@
 """Astral Dreams' options as a strict schema: what a server or a record may give.
 
 The work of a turn grows with the miniatures on the table (every move, shot and melee is
-checked against each of them): an army list may field at most :data:`MAX_MINIATURES`, the
-points allowance is bounded to match, and armies are inline data, never file names.
+checked against each of them): an army list is validated by the one army model
+(:class:`~.data.Army`: at most :data:`~.data.MAX_MINIATURES` miniatures), the same that reads an
+army file, and armies are inline data, never file names. The points allowance has no ceiling
+but a number's (the text sets none: a campaign adds ten points a game).
 """
 
 from __future__ import annotations
@@ -11,12 +13,9 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from ...core.datafile import InlineData, OptionsModel
-
-#: the most miniatures one army list may field
-MAX_MINIATURES = 40
-#: the largest points allowance (the text suggests 50 a side to begin a campaign)
-MAX_POINTS = 400
+from ...core.datafile import InlineData, OptionsModel, validate
+from ...core.errors import DataFileError
+from .data import MAX_POINTS, Army
 
 
 class Options(OptionsModel):
@@ -32,12 +31,11 @@ class Options(OptionsModel):
 
     @field_validator("army_a", "army_b")
     @classmethod
-    def _army_size(cls, v: dict[str, Any] | None) -> dict[str, Any] | None:
-        units = (v or {}).get("units")
-        if isinstance(units, list):
-            n = sum(u.get("count", 1) for u in units
-                    if isinstance(u, dict) and isinstance(u.get("count", 1), int))
-            if n > MAX_MINIATURES:
-                raise ValueError(f"an army fields at most {MAX_MINIATURES} miniatures, "
-                                 f"not {n}")
+    def _army(cls, v: dict[str, Any] | None) -> dict[str, Any] | None:
+        if v is not None:
+            try:
+                validate(Army, v, "army")
+            except DataFileError as e:
+                where = "" if e.field == "(top level)" else f"{e.field}: "
+                raise ValueError(where + e.reason) from None
         return v

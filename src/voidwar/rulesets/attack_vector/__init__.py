@@ -16,6 +16,7 @@ from .bearings import METHODS, RULE
 from .board import board_view
 from .captain import HeuristicCaptain
 from .data import (
+    embed_ship_files,
     is_scenario_path,
     load_scenario,
     read_scenario_file,
@@ -96,8 +97,8 @@ def _scenario_of(scenario: str | None, options: dict[str, Any]
         return scenario_from_data(inline, "(scenario_data)"), None, options
     name = scenario or DEFAULT_SCENARIO
     if is_scenario_path(name):
-        data = read_scenario_file(name)
-        return scenario_from_data(data, name, ship_files=True), None, \
+        data = embed_ship_files(read_scenario_file(name))
+        return scenario_from_data(data, name), None, \
             {**options, "scenario_data": data}
     return load_scenario(name), name, options
 

@@ -79,9 +79,12 @@ def _shipped_class(name: str) -> ShipClass:
     return load_model(ShipClass, p)
 
 
-def load_ship_class(name_or_path: str | Path) -> ShipClass:
-    """A shipped class by name (``"rafik_mk1"``) or a path to a user's ship file (A2.4)."""
-    s = str(name_or_path)
+def load_ship_class(spec: str | Path | dict[str, Any]) -> ShipClass:
+    """A shipped class by name (``"rafik_mk1"``), a user's ship file's contents (what a
+    scenario and its record embed) or a path to a user's ship file (A2.4)."""
+    if isinstance(spec, dict):
+        return validate(ShipClass, spec, "(ship data)")
+    s = str(spec)
     if _is_path(s):
         return load_model(ShipClass, s)
     return _shipped_class(s)
@@ -121,18 +124,32 @@ def read_scenario_file(path: str) -> dict[str, Any]:
     return read_toml(path)
 
 
-def scenario_from_data(data: Any, file: str, ship_files: bool = False) -> Scenario:
-    """A scenario from its contents. Inline data (a record's) names ship classes by name
-    only; a user's file read from disk (``ship_files``) may name a ship file for local play,
-    but a record of it then names a path and is refused on replay."""
+def scenario_from_data(data: Any, file: str) -> Scenario:
+    """A scenario from its contents (a record's inline data, or a user's file with its ship
+    files embedded: :func:`embed_ship_files`). Its ships are shipped classes by name or ship
+    data, never a file's name: a record carries no files."""
     sc = validate(Scenario, data, file)
-    if not ship_files:
-        for i, s in enumerate(sc.ships):
-            if _is_path(s.ship):
-                raise DataFileError(file, f"ships.{i}.ship", f"{s.ship[:64]!r}: inline scenario "
-                                    "data names ship classes by name "
-                                    f"({', '.join(ship_names())}), never a file")
+    for i, s in enumerate(sc.ships):
+        if isinstance(s.ship, str) and _is_path(s.ship):
+            raise DataFileError(file, f"ships.{i}.ship", f"{s.ship[:64]!r}: inline scenario "
+                                "data gives a ship class by name "
+                                f"({', '.join(ship_names())}) or as its data, never a file")
     return sc
+
+
+def embed_ship_files(data: dict[str, Any]) -> dict[str, Any]:
+    """A user's scenario file's contents with each ship file it names read in as data (A2.4:
+    ships of one's own design), so that the game's record replays without the files."""
+    ships = data.get("ships")
+    if not isinstance(ships, list):
+        return data
+    embedded = []
+    for s in ships:
+        ship = s.get("ship") if isinstance(s, dict) else None
+        if isinstance(ship, str) and _is_path(ship):
+            s = {**s, "ship": read_toml(ship)}
+        embedded.append(s)
+    return {**data, "ships": embedded}
 
 
 def load_scenario(name_or_path: str) -> Scenario:

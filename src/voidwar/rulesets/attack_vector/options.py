@@ -5,9 +5,13 @@ Scenarios are chosen by name (never a file); table options are inline data, boun
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
+
+from pydantic import field_validator
 
 from ...core.datafile import InlineData, OptionsModel
+from ...core.errors import DataFileError
+from .data import scenario_from_data
 
 
 class Options(OptionsModel):
@@ -20,3 +24,14 @@ class Options(OptionsModel):
     #: a scenario of one's own, as the contents of its file (a record embeds them: never a
     #: path); its ships are shipped classes by name
     scenario_data: InlineData | None = None
+
+    @field_validator("scenario_data")
+    @classmethod
+    def _scenario(cls, v: dict[str, Any] | None) -> dict[str, Any] | None:
+        """The scenario's contents pass what a scenario file passes (the one scenario model)."""
+        if v is not None:
+            try:
+                scenario_from_data(v, "scenario_data")
+            except DataFileError as e:
+                raise ValueError(f"{e.field}: {e.reason}") from None
+        return v

@@ -117,6 +117,15 @@ class OrderedGame(SequencedGame):
                        for s in self.sc.seats)
         return False
 
+    def secret_step(self) -> tuple[int, int, str, int] | None:
+        """Every orders step is secret until all seats have given theirs (spec §2.2; AV:T
+        A5.212): what a seat orders in it — and whether it ordered anything — is revealed when
+        the step runs. Named by the turn, the segment, the phase and the step: what every seat
+        sees."""
+        if self.finished:
+            return None
+        return (self.turn, self.segment, str(self.phase), self.step_index)
+
     # -- legality ----------------------------------------------------------------------------
     def reason(self, action: Action) -> IllegalAction | None:
         """Why ``action`` is illegal now, or ``None`` (the one legality test)."""

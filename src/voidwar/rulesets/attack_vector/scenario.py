@@ -45,7 +45,8 @@ class ShipSetup(BaseModel):
 
     id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$")
     seat: str
-    ship: str = "rafik_mk1"
+    #: a shipped class by name, or a ship file's contents (a user's design, embedded)
+    ship: str | dict[str, Any] = "rafik_mk1"
     position: Vec3 = Vec3()
     velocity: Vec3 = Vec3()
     nose: Window = Window(0, 0)

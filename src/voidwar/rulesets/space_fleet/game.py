@@ -248,6 +248,15 @@ class SpaceFleetGame(Movement, Firing):
             return rival not in self.fire_done and self._can_declare(rival)
         return False
 
+    def secret_step(self) -> tuple[str, int, int] | None:
+        """A class step of the fire phase while its declarations are open: "all fire from one
+        class is simultaneous" (Space Fleet: Firing), so what either side declares in it — and
+        whether it declared anything — is revealed when the step resolves. Only the turn, the
+        phase and the class step decide it, which every seat sees."""
+        if self.phase == FIRING and self.fire_side is not None:
+            return ("fire", self.turn, self.fire_step)
+        return None
+
     def notes(self) -> list[str]:
         """Our readings a player must know (docs/space-fleet.md, "Our reading")."""
         return ["'Slowest ships move first' goes by each ship's current speed (a half-speed "
