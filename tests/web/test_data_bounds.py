@@ -46,9 +46,10 @@ CASES = [
     (SFTables, "space-fleet", ("mines", "hit_die"), 99, "mines.hit_die"),
     (SFTables, "space-fleet", ("damage", "missile_modifier"), 10**6, "damage.missile_modifier"),
     (SFTables, "space-fleet", ("firing", "bands", 0, "max"), 10**9, "firing.bands.0.max"),
-    # Astral Dreams: a profile's save of 99, an army of a million points
+    # Astral Dreams: a profile's save of 99, an army of more than a million points (the text
+    # sets no ceiling: only a number's bound)
     (UnitTable, "astral_dreams/data/units.toml", None, 99, "save"),
-    (Army, "astral-army", ("points",), 10**6, "points"),
+    (Army, "astral-army", ("points",), 10**6 + 1, "points"),
     # Attack Vector: a ship of 10**12 tons, a weapon range bracket of 10**9 hexes, a heat sink
     (ShipClass, "attack_vector/data/ships/rafik_mk1.toml", ("mass",), 10**12, "mass"),
     (WeaponTablesModel, "attack_vector/data/systems/weapon-tables.toml", None, 10**9,
@@ -111,7 +112,7 @@ def test_scenarios_bound_their_numbers() -> None:
     Attack Vector's map radius."""
     for model, rel, path, value in (
         (SFScenario, "space_fleet/data/scenarios", ("turn_limit",), 10**6),
-        (ADScenario, "astral_dreams/data/scenarios", ("points",), 10**6),
+        (ADScenario, "astral_dreams/data/scenarios", ("points",), 10**6 + 1),
         (AVScenario, "attack_vector/data/scenarios", ("turns",), 10**6),
     ):
         file = sorted((SRC / rel).glob("*.toml"))[0]

@@ -213,6 +213,10 @@ class SecretGame(Game):
         d["plots"] = {s: (n if s == seat else "hidden") for s, n in self.plots.items()}
         return d
 
+    def secret_step(self) -> tuple[str, int] | None:
+        """Each round's plots are one secret step, revealed when the round ends."""
+        return None if self.over else ("plot", self.round)
+
 
 def _factory(cls: type[Game], options_ok: set[str]) -> Any:
     def make(dice: Dice, scenario: str | None, options: dict[str, Any]) -> Game:
