@@ -9,7 +9,8 @@ a weapon's cycle time; each figure names its rule.
 
 from __future__ import annotations
 
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -45,8 +46,12 @@ def attack_vector(
                       ] = None,
     fired: Annotated[str, typer.Option(help="TURN:SEGMENT the weapon fired (cycle time)")] = "",
     exact: Annotated[bool, typer.Option(help="exact window geometry, not the 3x rule")] = False,
+    grid: Annotated[Path | None, typer.Option(
+        help="your own movement grid remainder table (the printed card typed in; A2.1)")] = None,
 ) -> None:
     """Attack Vector: Tactical — bearings, RAL, movement grid, burns, laser table, cycle time."""
+    from ..core.datafile import read_toml
+    from ..core.errors import DataFileError
     from ..rulesets.attack_vector.assist import Request, answer
 
     turn, seg = 1, 0
@@ -56,12 +61,13 @@ def attack_vector(
         except ValueError:
             raise typer.BadParameter(f"--fired {fired!r}: write TURN:SEGMENT (1:6)") from None
     try:
+        table: dict[str, Any] | None = read_toml(grid) if grid is not None else None
         req = Request(ships=[_ship(s, i) for i, s in enumerate(ship or [])],
                       shooter=shooter, target=target, thrust=thrust, cells=cells, weapon=weapon,
                       range=range_, fired_turn=turn, fired_segment=seg,
-                      method="exact" if exact else "rule")
+                      method="exact" if exact else "rule", movement_grid=table)
         answers = answer(req)
-    except ValueError as e:
+    except (ValueError, DataFileError) as e:
         console.print(f"[red]error:[/red] {e}")
         raise typer.Exit(2) from None
     if not answers:
