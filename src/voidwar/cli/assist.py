@@ -10,7 +10,7 @@ a weapon's cycle time; each figure names its rule.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -50,9 +50,9 @@ def attack_vector(
         help="your own movement grid remainder table (the printed card typed in; A2.1)")] = None,
 ) -> None:
     """Attack Vector: Tactical — bearings, RAL, movement grid, burns, laser table, cycle time."""
-    from ..core.datafile import read_toml
     from ..core.errors import DataFileError
     from ..rulesets.attack_vector.assist import Request, answer
+    from ..rulesets.attack_vector.data import load_movement_grid
 
     turn, seg = 1, 0
     if fired:
@@ -61,12 +61,11 @@ def attack_vector(
         except ValueError:
             raise typer.BadParameter(f"--fired {fired!r}: write TURN:SEGMENT (1:6)") from None
     try:
-        table: dict[str, Any] | None = read_toml(grid) if grid is not None else None
         req = Request(ships=[_ship(s, i) for i, s in enumerate(ship or [])],
                       shooter=shooter, target=target, thrust=thrust, cells=cells, weapon=weapon,
                       range=range_, fired_turn=turn, fired_segment=seg,
-                      method="exact" if exact else "rule", movement_grid=table)
-        answers = answer(req)
+                      method="exact" if exact else "rule")
+        answers = answer(req, load_movement_grid(grid))
     except (ValueError, DataFileError) as e:
         console.print(f"[red]error:[/red] {e}")
         raise typer.Exit(2) from None

@@ -329,15 +329,17 @@ class Request(BaseModel):
     movement_grid: InlineData | None = None
 
 
-def answer(req: Request) -> list[Answer]:
-    """Every answer the request supports, in the page's order."""
+def answer(req: Request, grid: MovementGrid | None = None) -> list[Answer]:
+    """Every answer the request supports, in the page's order; the grids by ``grid`` (a table
+    already loaded), else by the request's ``movement_grid``, else by ours."""
     by_id = {s.id: s for s in req.ships}
     if len(by_id) != len(req.ships):
         raise ValueError("two ships have the same id")
-    try:
-        grid = load_movement_grid(req.movement_grid)
-    except DataFileError as e:  # refused as a bad entry is: file, field and reason
-        raise ValueError(str(e)) from None
+    if grid is None:
+        try:
+            grid = load_movement_grid(req.movement_grid)
+        except DataFileError as e:  # refused as a bad entry is: file, field and reason
+            raise ValueError(str(e)) from None
     out: list[Answer] = []
     rng = req.range
     a, b = by_id.get(req.shooter), by_id.get(req.target)

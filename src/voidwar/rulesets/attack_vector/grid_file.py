@@ -15,6 +15,7 @@ as many segments as the remainder, each once) and names file, cell and reason.
 
 from __future__ import annotations
 
+import json
 from typing import Annotated
 
 from pydantic import Field
@@ -78,12 +79,14 @@ def _segments(segs: list[int]) -> str:
     return "[" + ", ".join(map(str, segs)) + "]"
 
 
-def grid_toml() -> str:
-    """Our reconstruction as the file's text, one line per cell (hand-written lines: a TOML
-    writer puts every list item on a line of its own, and this file is typed over by hand;
-    a test reads it back with ``tomllib``)."""
-    horizontal, vertical = our_cells()
-    lines = [HEADER, "reconstructed = true", f'source = "{SOURCE}"', "", "[horizontal]"]
+def table_toml(horizontal: dict[str, tuple[list[int], list[int]]],
+               vertical: dict[str, list[int]], reconstructed: bool = False, source: str = "",
+               header: str = "") -> str:
+    """A remainder table's file text, one line per cell (written line by line: a TOML writer
+    puts every list item on a line of its own, and this file is typed over by hand; a test
+    reads it back with ``tomllib``)."""
+    lines = [header, f"reconstructed = {'true' if reconstructed else 'false'}",
+             f"source = {json.dumps(source)}", "", "[horizontal]"]
     for a in REMAINDERS:
         for b in REMAINDERS:
             big, small = horizontal[pair_key(a, b)]
@@ -96,4 +99,10 @@ def grid_toml() -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["GridFile", "HorizontalCell", "grid_of", "grid_toml"]
+def grid_toml() -> str:
+    """Our reconstruction as the shipped file's text (``data/movement_grid.toml``)."""
+    horizontal, vertical = our_cells()
+    return table_toml(horizontal, vertical, True, SOURCE, HEADER)
+
+
+__all__ = ["GridFile", "HorizontalCell", "grid_of", "grid_toml", "table_toml"]
