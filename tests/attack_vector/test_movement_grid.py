@@ -285,3 +285,21 @@ def test_the_default_grid_is_shared_and_never_rebuilt() -> None:
     a, b = load("duel"), load("game-one")
     assert a.grid is b.grid is movement_grid()  # type: ignore[attr-defined]
     assert all(s.grid is a.grid for s in a.ships.values())  # type: ignore[attr-defined]
+
+
+def test_the_command_line_plays_with_a_grid_file(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from voidwar.cli.main import app
+
+    runner = CliRunner()
+    card = write_table(tmp_path, table_toml(*_per_component()))
+    ok = runner.invoke(app, ["simulate", "attack-vector", "--scenario", "game-three", "--policy",
+                             "drift", "--games", "1", "--grid", card, "--json"])
+    assert ok.exit_code == 0, ok.output
+    bad = write_table(tmp_path, "[horizontal]\n", "bad.toml")
+    for command in (["play", "attack-vector", "--plain", "--no-autosave"], ["simulate",
+                    "attack-vector", "--policy", "drift", "--games", "1"]):
+        r = runner.invoke(app, [*command, "--grid", bad], input="quit\n")
+        assert r.exit_code == 2, r.output
+        assert "bad.toml" in r.output and "vertical: Field required" in r.output
