@@ -27,7 +27,7 @@ from voidwar.rulesets.attack_vector.movement_grid import (
 )
 from voidwar.rulesets.attack_vector.vectors import Vec3, normal_form, parse_vector
 
-from .helpers import at, load, segment
+from .helpers import GAME_ORDERS, at, load, segment
 
 GRID = movement_grid()
 
@@ -303,3 +303,34 @@ def test_the_command_line_plays_with_a_grid_file(tmp_path: Path) -> None:
         r = runner.invoke(app, [*command, "--grid", bad], input="quit\n")
         assert r.exit_code == 2, r.output
         assert "bad.toml" in r.output and "vertical: Field required" in r.output
+
+
+def test_after_a_break_the_new_vector_moves_by_its_grid_rows() -> None:
+    # spec §4.6: Game Two's burn resolves on segment 7 (4A 2B); segment 8 is that grid's row 8
+    g = load("game-two")
+    ship = g.ships["rafik"]
+    for orders in GAME_ORDERS["game-two"][:7]:
+        segment(g, *orders)
+    assert ship.velocity == parse_vector("4A 2B") and ship.pos == at("0")
+    assert ship.fp == at("1B") == ship.eot(g.segment)  # GRID.move(4A 2B, 8) = 1B
+    segment(g, *GAME_ORDERS["game-two"][7])
+    assert ship.pos == at("1B")
+
+
+def test_the_boards_plot_follows_the_games_grid(tmp_path: Path) -> None:
+    from voidwar.rulesets.attack_vector.board import board_view
+
+    def plot(game: voidwar.Game) -> tuple[list[str], list[str]]:
+        o = next(o for o in board_view(game, "pilot").overlays if o.kind == "plot")
+        return [p.hex for p in o.points], o.labels
+
+    g = load("game-one")
+    segment(g)
+    segment(g)  # segment 3: B into T1, A and up, A, B, A, B and up (A5.14-A5.17)
+    hexes, labels = plot(g)
+    assert labels == ["3", "4+", "5", "6", "7", "8+"]
+    assert hexes[-1] == "3,-8" and g.ships["rafik"].eot(3) == at("5A 3B +2")
+    card = load("game-one", movement_grid=write_table(tmp_path, table_toml(*_per_component())))
+    segment(card)
+    segment(card)
+    assert plot(card)[1] != labels  # per component: 5A on 2, 4, 5, 7, 8; 3B on 3, 6, 8
