@@ -13,8 +13,9 @@ from voidwar.rulesets.attack_vector import assist as A
 ME = A.ShipEntry(id="me", position="0", velocity="0", nose="A")
 
 
-def _grid(v: str) -> list[str]:
-    return A.movement_grid(v).rows[0][4:]
+def _grid(v: str, column: int = 1) -> list[str]:
+    """A column's eight segment rows (the card's layout: 4 header rows, then segments 1-8)."""
+    return [row[column] for row in A.movement_grid(v).rows[4:]]
 
 
 def test_a2_1_seven_and_twelve_hexes_a_turn() -> None:
@@ -23,7 +24,45 @@ def test_a2_1_seven_and_twelve_hexes_a_turn() -> None:
     assert _grid("12A") == ["1", "2", "1", "2", "1", "2", "1", "2"]
     g = A.movement_grid("12A")
     assert g.figure("hexes a turn") == "12" and g.rule.startswith("A2.1")
-    assert g.rows[0][:4] == ["A", "12", "1", "4"]  # Vel, Each = 12 // 8, Rmd = 12 mod 8
+    assert g.figure("remainder table") == "ours (reconstructed)"
+
+
+def test_the_grid_in_the_cards_layout() -> None:
+    # Vel, Dir, Each, Rmd per component (major, minor, vertical), then segments 1-8 (A2.1)
+    g = A.movement_grid("5A 3B +2")  # Sample Game One's vector: A, A, B, A+, A, B, A, B+
+    assert g.columns == ["", "major", "minor", "vertical", "at"]
+    assert g.rows[:4] == [["Vel", "5", "3", "2", ""], ["Dir", "A", "B", "+", ""],
+                          ["Each", "0", "0", "0", ""], ["Rmd", "5", "3", "2", ""]]
+    assert [r[0] for r in g.rows[4:]] == [str(s) for s in range(1, 9)]
+    assert _grid("5A 3B +2", 1) == ["1", "1", "·", "1", "1", "·", "1", "·"]
+    assert _grid("5A 3B +2", 2) == ["·", "·", "1", "·", "·", "1", "·", "1"]
+    assert _grid("5A 3B +2", 3) == ["·", "·", "·", "1", "·", "·", "·", "1"]
+    assert g.rows[-1][-1] == g.figure("end of turn") == "5A 3B +2"
+    one = A.movement_grid("4A")
+    assert [r[2] for r in one.rows] == [""] * 12  # no minor component: an empty column
+
+
+def test_the_assistant_with_a_grid_of_ones_own(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from voidwar.rulesets.attack_vector.grid_file import table_toml
+    from voidwar.rulesets.attack_vector.movement_grid import REMAINDERS, pair_key, spread
+
+    per = {pair_key(a, b): (list(spread(a)), list(spread(b)))
+           for a in REMAINDERS for b in REMAINDERS}
+    up = {pair_key(a, b): list(spread(b)) for a in REMAINDERS for b in REMAINDERS}
+    card = tmp_path / "card.toml"
+    card.write_text(table_toml(per, up, source="typed in"))
+    ours = CliRunner().invoke(app, ["assist", "attack-vector", "-s", "me:0:4A 2B:A"])
+    theirs = CliRunner().invoke(app, ["assist", "attack-vector", "-s", "me:0:4A 2B:A",
+                                      "--grid", str(card)])
+    assert ours.exit_code == theirs.exit_code == 0, theirs.output
+    assert "ours (reconstructed)" in ours.output and str(card) not in ours.output
+    assert ours.output != theirs.output
+    card.write_text("[horizontal]\n")
+    bad = CliRunner().invoke(app, ["assist", "attack-vector", "-s", "me:0:4A 2B:A",
+                                   "--grid", str(card)])
+    said = bad.output.replace("\n", "")  # the console wraps a long path
+    assert bad.exit_code == 2 and "card.toml" in said  # file, field and reason
+    assert "vertical: Field required" in said
 
 
 def test_the_thrust_5_column() -> None:
@@ -115,3 +154,6 @@ def test_the_assistant_api(tmp_path) -> None:  # type: ignore[no-untyped-def]
         assert {f["name"]: f["value"] for f in first["figures"]}["RAL range"] == "7"
         bad = c.post("/api/assist/attack-vector", json={"ships": [{"id": "x", "nose": "Q"}]})
         assert bad.status_code == 422 and "not an AVID window" in bad.text
+        grid = c.post("/api/assist/attack-vector", json={
+            "ships": [{"id": "x", "velocity": "4A"}], "movement_grid": {"horizontal": {}}})
+        assert grid.status_code == 422 and "(movement_grid data): vertical" in grid.text

@@ -191,6 +191,7 @@ def test_ship_copy_keeps_every_field_and_shares_no_mutable_part() -> None:
     from fractions import Fraction
 
     from voidwar.core.hexgrid import Hex3
+    from voidwar.rulesets.attack_vector.movement_grid import MovementGrid, our_cells
     from voidwar.rulesets.attack_vector.state import Burn, FacingChange
     from voidwar.rulesets.attack_vector.vectors import Vec3
 
@@ -203,7 +204,8 @@ def test_ship_copy_keeps_every_field_and_shares_no_mutable_part() -> None:
         "bias": "A", "corner": (avid.ALL_WINDOWS[0], 1, 2),
         "facing": FacingChange("pivot", "to C+", 3, [(1, turned)], 1),
         "completed_facing": True, "fuel_used": 4, "carry": {"A": Fraction(1, 4)},
-        "moved": Vec3(0, 1, 0), "displaced": Vec3(0, 0, 1), "grid": [Vec3(1, 1, 0)] * 8,
+        "moved": Vec3(0, 1, 0), "displaced": Vec3(0, 0, 1),
+        "grid": MovementGrid(*our_cells(), "(another table)"),
         "out": True, "engine_boxes_lost": 1, "systems": {"heat": 2},
     }
     for name, value in values.items():
@@ -213,6 +215,7 @@ def test_ship_copy_keeps_every_field_and_shares_no_mutable_part() -> None:
     twin = ship.copy()
     assert twin == ship
     assert twin.burn is not ship.burn and twin.facing is not ship.facing
-    assert twin.carry is not ship.carry and twin.grid is not ship.grid
+    assert twin.carry is not ship.carry
+    assert twin.grid is ship.grid  # a read-only table, shared
     assert twin.facing is not None and ship.facing is not None
     assert twin.facing.steps is not ship.facing.steps

@@ -27,6 +27,7 @@ from voidwar.rulesets.attack_vector.avid import orientation
 from voidwar.rulesets.attack_vector.data import scenario_names
 from voidwar.rulesets.attack_vector.digest import ENCODE, ship_text
 from voidwar.rulesets.attack_vector.game import AttackVectorGame
+from voidwar.rulesets.attack_vector.movement_grid import REMAINDERS, MovementGrid, pair_key, spread
 from voidwar.rulesets.attack_vector.policies import InterceptPolicy
 from voidwar.rulesets.attack_vector.vectors import Vec3
 
@@ -127,11 +128,19 @@ def _plain_digest(game: AttackVectorGame) -> str:
     return hashlib.sha256(canonical_json(game.state_dict()).encode()).hexdigest()[:32]
 
 
+def _per_component() -> tuple[dict[str, tuple[list[int], list[int]]], dict[str, list[int]]]:
+    """A remainder table moving each component on its own spread (not ours)."""
+    return ({pair_key(a, b): (list(spread(a)), list(spread(b)))
+             for a in REMAINDERS for b in REMAINDERS},
+            {pair_key(a, b): list(spread(b)) for a in REMAINDERS for b in REMAINDERS})
+
+
 EDITS: list[tuple[str, object]] = [
     ("fuel_used", 5), ("engine_boxes_lost", 1), ("thrust", Fraction(3)), ("bias", "B"),
     ("out", True), ("pos", Hex3(1, 2, 3)), ("fp", Hex3(2, 2, 0)), ("start", Hex3(0, 1, 0)),
     ("velocity", Vec3(1, 0, 0)), ("moved", Vec3(0, 1, 0)), ("displaced", Vec3(0, 0, 1)),
-    ("grid", [Vec3(1, 0, 0)] * 8), ("orient", orientation(2, 1, 3)), ("seat", "other"),
+    ("grid", MovementGrid(*_per_component(), "(per component)")),
+    ("orient", orientation(2, 1, 3)), ("seat", "other"),
     ("carry", {"A": Fraction(1, 8)}), ("systems", {"x": 1}),
 ]
 
@@ -144,6 +153,19 @@ def test_a_ship_text_follows_each_field_edited_alone(field: str, value: object) 
     assert ship_text(ship, game.segment) == _plain_ship_text(game, sid)
     setattr(ship, field, value)
     assert ship_text(ship, game.segment) == _plain_ship_text(game, sid)
+
+
+def test_a_ship_text_follows_its_movement_grid() -> None:
+    """The EoT marker in a ship's text is read from its grid: another table, another text."""
+    game = load("attack-vector", scenario="game-three", seed=1)
+    assert isinstance(game, AttackVectorGame)
+    for orders in (["pivot to C+", "done"], ["done"]):
+        for o in orders:
+            game.apply(o)
+    sid, ship = next(iter(game.ships.items()))
+    before = ship_text(ship, game.segment)
+    ship.grid = MovementGrid(*_per_component(), "(per component)")
+    assert ship_text(ship, game.segment) == _plain_ship_text(game, sid) != before
 
 
 def test_a_ship_text_follows_its_burn_and_facing_change() -> None:

@@ -10,6 +10,7 @@ from .helpers import GAME_ORDERS, at, load, segment
 def test_game_one_moves_and_bearings() -> None:
     g = load("game-one")
     ship = g.ships["rafik"]
+    assert ship.velocity.components() == {"A": 5, "B": 3, "+": 2}  # drifting, not scripted
     # (seg, bearing shot in the fire step before moving, position after the segment)
     expect = {
         1: (None, "1A"),
@@ -88,8 +89,7 @@ def test_game_three_segments_1_to_3() -> None:
     assert m == {"nose": "C+", "aft": "F-", "top": "F++", "bottom": "C--", "port": "A/B",
                  "starboard": "D/E"}  # A5.333, A5.3331
     segment(g, "thrust 4")
-    # CONFLICT (spec §4.5): the text moves 1 hex A on segment 3; the rule gives no move
-    assert s.pos == at("1A")
+    assert s.pos == at("2A")  # A5.341: the FP marker one hex A again on segment 3
     assert s.burn is not None and s.burn.dots["C"] == 1 and s.burn.dots["+"] == 0  # A5.343
     assert s.orient.nose == parse_window("C+")
 

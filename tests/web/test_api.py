@@ -452,7 +452,7 @@ def test_attack_vector_secret_orders_stay_secret_until_the_reveal(client: TestCl
 
 @pytest.mark.parametrize(("ruleset", "option"), [
     ("antilles", "tables"), ("astral-dreams", "army_a"), ("attack-vector", "weapon_tables"),
-    ("space-fleet", "file")])
+    ("attack-vector", "movement_grid"), ("space-fleet", "file")])
 def test_a_client_cannot_make_the_server_read_a_file(
         client: TestClient, ruleset: str, option: str) -> None:
     r = client.post("/api/games", json={"ruleset": ruleset, "options": {option: "/etc/passwd"}})
@@ -469,6 +469,33 @@ def test_inline_tables_are_accepted(client: TestClient) -> None:
     c = create(client, ruleset="antilles", options={"tables": data}, seed=1)
     view = client.get(f"/api/games/{c['id']}/view").json()
     assert view["view"]["board"]["radius"] == 5
+
+
+def test_attack_vector_movement_grid_inline(client: TestClient) -> None:
+    """A remainder table of one's own (AV:T A2.1) as inline data: it moves the ships, and a
+    malformed one is refused naming the cell."""
+    from voidwar.core.datafile import read_toml
+    from voidwar.rulesets.attack_vector.data import GRID_FILE
+
+    card = read_toml(GRID_FILE)
+    at: dict[str, list[int]] = {}
+    for name, cell in (("ours", None), ("card", {"major": [2, 4, 6, 8], "minor": [4, 8]})):
+        if cell is not None:
+            card["horizontal"]["4,2"] = cell  # 4A 2B: A on 2, 4, 6, 8 (each on its own)
+        c = create(client, ruleset="attack-vector", scenario="game-three", seed=1,
+                   options={"movement_grid": card})
+        for _ in range(3):  # segments 1-3
+            r = client.post(f"/api/games/{c['id']}/actions", json={"action": "done"},
+                            headers={H: tokens(c)["pilot"]})
+            assert r.status_code == 200, r.text
+        at[name] = client.get(f"/api/games/{c['id']}/view").json()["view"]["ships"][
+            "rafik"]["position"]
+    assert at["ours"] == [0, -2, 0] and at["card"] == [0, -1, 0]  # 2A (A5.341) against 1A
+    del card["horizontal"]["4,2"]["minor"]
+    r = client.post("/api/games", json={"ruleset": "attack-vector", "scenario": "game-three",
+                                        "options": {"movement_grid": card}})
+    assert r.status_code == 422
+    assert "(movement_grid data): horizontal.4,2.minor: Field required" in r.json()["detail"]
 
 
 def test_pages_are_compressed_and_static_files_revalidated(client: TestClient) -> None:

@@ -9,6 +9,7 @@ a weapon's cycle time; each figure names its rule.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -45,9 +46,13 @@ def attack_vector(
                       ] = None,
     fired: Annotated[str, typer.Option(help="TURN:SEGMENT the weapon fired (cycle time)")] = "",
     exact: Annotated[bool, typer.Option(help="exact window geometry, not the 3x rule")] = False,
+    grid: Annotated[Path | None, typer.Option(
+        help="your own movement grid remainder table (the printed card typed in; A2.1)")] = None,
 ) -> None:
     """Attack Vector: Tactical — bearings, RAL, movement grid, burns, laser table, cycle time."""
+    from ..core.errors import DataFileError
     from ..rulesets.attack_vector.assist import Request, answer
+    from ..rulesets.attack_vector.data import load_movement_grid
 
     turn, seg = 1, 0
     if fired:
@@ -60,8 +65,8 @@ def attack_vector(
                       shooter=shooter, target=target, thrust=thrust, cells=cells, weapon=weapon,
                       range=range_, fired_turn=turn, fired_segment=seg,
                       method="exact" if exact else "rule")
-        answers = answer(req)
-    except ValueError as e:
+        answers = answer(req, load_movement_grid(grid))
+    except (ValueError, DataFileError) as e:
         console.print(f"[red]error:[/red] {e}")
         raise typer.Exit(2) from None
     if not answers:

@@ -52,6 +52,8 @@ def play(
     tables: Annotated[Path | None, typer.Option(help="Antilles: your own table file")] = None,
     army_a: Annotated[Path | None, typer.Option(help="Astral Dreams: army file, side A")] = None,
     army_b: Annotated[Path | None, typer.Option(help="Astral Dreams: army file, side B")] = None,
+    grid: Annotated[Path | None, typer.Option(help="Attack Vector: your own movement grid "
+                                                   "remainder table (A2.1)")] = None,
     vs: Annotated[str | None, typer.Option(help="a policy plays every seat but the first")] = None,
     auto: Annotated[str | None, typer.Option(help="a policy plays every seat; you watch")] = None,
     load_file: Annotated[Path | None, typer.Option("--load", help="resume a saved record")] = None,
@@ -72,7 +74,8 @@ def play(
             raise UnknownName(f"unknown --dice {dice!r} (manual or seeded)")
         opts = parse_options(option, tables=str(tables) if tables else None,
                              army_a=str(army_a) if army_a else None,
-                             army_b=str(army_b) if army_b else None)
+                             army_b=str(army_b) if army_b else None,
+                             movement_grid=str(grid) if grid else None)
         code = run_terminal(ruleset, scenario, seed, dice, opts, vs=vs, auto=auto,
                             load_file=load_file, console=console, autosave=autosave,
                             offer=not new, plain=plain)
@@ -97,6 +100,8 @@ def simulate(
     report: Annotated[Path | None, typer.Option(help="write one self-contained HTML page "
                                                      "(tables, intervals, plots)")] = None,
     tables: Annotated[Path | None, typer.Option(help="Antilles: your own table file")] = None,
+    grid: Annotated[Path | None, typer.Option(help="Attack Vector: your own movement grid "
+                                                   "remainder table (A2.1)")] = None,
     option: OptionList = None,
     backend: Annotated[str, typer.Option(help="local (processes) or ray")] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster address (with --backend ray)")]
@@ -106,7 +111,8 @@ def simulate(
     from .reports import simulate_report
 
     simulate_report(ruleset, games, policy, vs, scenario, seed, workers, as_json, plot, report,
-                    parse_options(option, tables=str(tables) if tables else None), backend,
+                    parse_options(option, tables=str(tables) if tables else None,
+                                  movement_grid=str(grid) if grid else None), backend,
                     address)
 
 

@@ -22,6 +22,7 @@ from .data import (
     read_scenario_file,
     scenario_from_data,
     scenario_names,
+    write_movement_grid,
     write_thrust_chart,
 )
 from .game import AttackVectorGame
@@ -39,6 +40,8 @@ DEFAULT_SCENARIO = "game-two"
 OPTIONS = {
     "three_d": "true (default) or false: 2-D play, amber ring only (AV:T A5.19 design note)",
     "bearings": "rule (default: the book's 3x rule, A5.152) or exact (±15° window geometry)",
+    "movement_grid": "PATH to your own movement grid remainder table, e.g. the printed card "
+                     "typed in (default: our reconstruction, data/movement_grid.toml; A2.1)",
     # part 2 (ship systems): replace the shipped tables with your own files
     "weapon_tables": "PATH to your own weapon damage tables (default: the MRLS table, A2.2)",
     "d_results": "PATH to your own meaning of the D1/D3/D5/D7 results (default: ours)",
@@ -121,11 +124,11 @@ RULESET = RulesetInfo(
     render=render,
     aliases=("attack_vector", "avt"),
     description="Newtonian 3-D vector movement: thrust, pivots, the AVID and bearings (part 1).",
-    file_options=("weapon_tables", "d_results"),
+    file_options=("movement_grid", "weapon_tables", "d_results"),
     option_help=OPTIONS,
     goldens=lambda: GOLDENS,
     board=board_view,
-    dev_commands={"thrust-chart": write_thrust_chart},
+    dev_commands={"thrust-chart": write_thrust_chart, "movement-grid": write_movement_grid},
 )
 
 __all__ = ["END_OF_TURN_STEPS", "RULESET", "SEGMENT_STEPS", "AttackVectorGame", "DriftPolicy",

@@ -15,12 +15,21 @@ from typing import Any
 
 from pydantic import BaseModel, Field, model_validator
 
+from voidwar.core.datafile import InlineData
+from voidwar.core.errors import DataFileError
 from voidwar.core.hexgrid import DIRECTION_LETTERS, Hex3
 
 from .avid import Orientation, orientation, parse_window
 from .bearings import RULE, bearing
-from .data import load_ship_class, load_weapon_rules, systems_model, thrust_chart
+from .data import (
+    load_movement_grid,
+    load_ship_class,
+    load_weapon_rules,
+    systems_model,
+    thrust_chart,
+)
 from .fire import ship_window
+from .movement_grid import GridColumn, MovementGrid
 from .state import ShipState, resolve_burn, resolve_thrust
 from .systems.arcs import Arc
 from .systems.numbers import show
@@ -29,14 +38,11 @@ from .thrust import format_thrust, parse_thrust
 from .vectors import (
     SEGMENTS,
     Vec3,
-    component_moves,
     format_vector,
     from_components,
-    grid_rows,
     offset,
     parse_position,
     parse_vector,
-    segment_move,
     shift,
     split_horizontal,
 )
@@ -155,28 +161,36 @@ def bearings(a: ShipEntry, b: ShipEntry, method: str = RULE) -> Answer:
     return Answer(title=f"bearing {a.id} → {b.id}", figures=figs, rule="A5.152–A5.153")
 
 
-def movement_grid(velocity: str, start: str = "0") -> Answer:
-    """The movement grid of a vector: Vel, Dir, Each, Rmd and the hexes moved in each segment
-    (A2.1), with the position after each segment."""
+#: the card's header rows: the name of each and how a column gives it (AV:T A2.1; spec §4.2)
+_HEADER_ROWS = (("Vel", lambda c: str(c.vel)), ("Dir", lambda c: c.dir),
+                ("Each", lambda c: str(c.each)), ("Rmd", lambda c: str(c.rmd)))
+
+
+def movement_grid(velocity: str, start: str = "0", grid: MovementGrid | None = None) -> Answer:
+    """The movement grid of a vector in the card's layout (A2.1): a column for the major, the
+    minor and the vertical component, each with Vel, Dir, Each and Rmd, then a row per segment
+    with the hexes it moves, and the position after it. ``grid`` is the remainder table (default:
+    ours)."""
     v = parse_vector(velocity)
+    table = grid if grid is not None else load_movement_grid()
+    cols: list[GridColumn | None] = table.columns(v)
+    rows = [[name, *[get(c) if c is not None else "" for c in cols], ""]
+            for name, get in _HEADER_ROWS]
     p = position(start)
-    rows = []
-    for row in grid_rows(v):
-        moves = component_moves(int(row["vel"]))
-        rows.append([str(row["dir"]), str(row["vel"]), str(row["each"]), str(row["rmd"]),
-                     *[str(m) if m else "·" for m in moves]])
-    after = []
     for s in range(1, SEGMENTS + 1):
-        p = shift(p, segment_move(v, s))
-        after.append(_hex(p))
-    rows.append(["at", "", "", "", *after])
-    total = sum(sum(component_moves(int(r["vel"]))) for r in grid_rows(v))
+        p = shift(p, table.move(v, s))
+        rows.append([str(s), *[(str(c.hexes[s - 1]) if c.hexes[s - 1] else "·")
+                               if c is not None else "" for c in cols], _hex(p)])
+    total = sum(c.vel for c in cols if c is not None)
     return Answer(
         title=f"movement grid of {format_vector(v)}",
         figures=[Figure(name="normal form", value=format_vector(v), rule="A2.4 (vectors)"),
                  Figure(name="hexes a turn", value=str(total), rule="A2.1"),
-                 Figure(name="end of turn", value=after[-1], rule="A2.4 (EoT marker)")],
-        columns=["Dir", "Vel", "Each", "Rmd", *[str(s) for s in range(1, SEGMENTS + 1)]],
+                 Figure(name="end of turn", value=_hex(p), rule="A2.4 (EoT marker)"),
+                 Figure(name="remainder table",
+                        value="ours (reconstructed)" if table.reconstructed else table.file,
+                        rule="A2.1 (docs/attack-vector.md)")],
+        columns=["", "major", "minor", "vertical", "at"],
         rows=rows, rule="A2.1 (segmented movement)")
 
 
@@ -276,14 +290,17 @@ def cycle(turn: int, segment: int, code: str = LASER) -> Answer:
         rule="A5.371")
 
 
-def relative(a: ShipEntry, b: ShipEntry) -> Answer:
+def relative(a: ShipEntry, b: ShipEntry, grid: MovementGrid | None = None) -> Answer:
     """The vector of ``b`` relative to ``a`` (A2.4 vectors) and the closest range this turn,
-    segment by segment (A2.1 movement, A5.153 RAL)."""
+    segment by segment (A2.1 movement by the remainder table ``grid``, default ours; A5.153
+    RAL)."""
+    table = grid if grid is not None else load_movement_grid()
     rel = b.vector() - a.vector()
     pa, pb = a.hex3(), b.hex3()
+    va, vb = a.vector(), b.vector()
     ranges = []
     for s in range(1, SEGMENTS + 1):
-        pa, pb = shift(pa, segment_move(a.vector(), s)), shift(pb, segment_move(b.vector(), s))
+        pa, pb = shift(pa, table.move(va, s)), shift(pb, table.move(vb, s))
         ranges.append(str(bearing(pa, pb).range))
     return Answer(
         title=f"{b.id} relative to {a.id}",
@@ -308,13 +325,21 @@ class Request(BaseModel):
     fired_turn: int = 1
     fired_segment: int = 0
     method: str = RULE
+    #: a remainder table of one's own (a grid file's contents; default: ours, A2.1)
+    movement_grid: InlineData | None = None
 
 
-def answer(req: Request) -> list[Answer]:
-    """Every answer the request supports, in the page's order."""
+def answer(req: Request, grid: MovementGrid | None = None) -> list[Answer]:
+    """Every answer the request supports, in the page's order; the grids by ``grid`` (a table
+    already loaded), else by the request's ``movement_grid``, else by ours."""
     by_id = {s.id: s for s in req.ships}
     if len(by_id) != len(req.ships):
         raise ValueError("two ships have the same id")
+    if grid is None:
+        try:
+            grid = load_movement_grid(req.movement_grid)
+        except DataFileError as e:  # refused as a bad entry is: file, field and reason
+            raise ValueError(str(e)) from None
     out: list[Answer] = []
     rng = req.range
     a, b = by_id.get(req.shooter), by_id.get(req.target)
@@ -322,10 +347,10 @@ def answer(req: Request) -> list[Answer]:
         a, b = req.ships[0], req.ships[1]
     if a is not None and b is not None and a.id != b.id:
         ab = bearings(a, b, req.method)
-        out += [ab, bearings(b, a, req.method), relative(a, b)]
+        out += [ab, bearings(b, a, req.method), relative(a, b, grid)]
         rng = int(ab.figure("RAL range")) if rng is None else rng
     for s in req.ships:
-        out.append(movement_grid(s.velocity, s.position))
+        out.append(movement_grid(s.velocity, s.position, grid))
     if req.thrust:
         s = a or (req.ships[0] if req.ships else ShipEntry())
         out.append(burn(req.thrust, s.nose, req.cells, s.velocity, s.roll, s.cls))

@@ -29,17 +29,8 @@ from ...core.game import Game
 from ...core.hexgrid import Hex, Hex3
 from .data import sides
 from .displays import legal_key, widgets
-from .vectors import (
-    SEGMENTS,
-    Vec3,
-    from_components,
-    normal_form,
-    offset,
-    parse_vector,
-    segment_move,
-    shift,
-    unit,
-)
+from .movement_grid import MovementGrid
+from .vectors import SEGMENTS, from_components, normal_form, offset, shift, unit
 
 MARGIN = 4
 #: the map's cells are snapped to blocks of this many hexes, so they change rarely (no jumps)
@@ -144,19 +135,15 @@ def _key(h: Hex3) -> Position:
     return Position(hex=f"{h.q},{h.r}")
 
 
-def _grid(s: dict[str, Any], seg: int) -> Vec3:
-    if s.get("scripted_grid"):
-        return parse_vector(s["scripted_grid"][seg - 1])
-    return segment_move(from_components(s["velocity"]), seg)
-
-
-def plot(s: dict[str, Any], segment: int) -> tuple[list[Position], list[str]]:
+def plot(s: dict[str, Any], segment: int, grid: MovementGrid) -> tuple[list[Position], list[str]]:
     """The hexes the ship enters from its FP marker to its EoT marker, one at a time, each
-    labelled with its segment (A2.1 movement grid; spec §4.4 EoT = FP + the rest of the grid)."""
+    labelled with its segment (A2.1: the game's movement grid; spec §4.4 EoT = FP + the rest of
+    the grid)."""
     p = Hex3(*s["fp"])
+    velocity = from_components(s["velocity"])
     pts, labels = [_key(p)], [str(segment)]
     for seg in range(segment + 1, SEGMENTS + 1):
-        for arrow, n in normal_form(_grid(s, seg)).items():
+        for arrow, n in normal_form(grid.move(velocity, seg)).items():
             for _ in range(n):
                 p = shift(p, unit(arrow))
                 if arrow in "+-":
@@ -210,11 +197,11 @@ def tracks(game: Game, v: dict[str, Any]) -> dict[str, tuple[list[Position], lis
                   ["", *entered.get(sid, ([], []))[1]]) for sid in pos}
 
 
-def overlays(v: dict[str, Any], done: dict[str, tuple[list[Position], list[str]]]
-             | None = None) -> list[Overlay]:
+def overlays(v: dict[str, Any], grid: MovementGrid,
+             done: dict[str, tuple[list[Position], list[str]]] | None = None) -> list[Overlay]:
     """Per ship: the velocity vector from its position to its EoT marker, the FP and EoT
     markers, this turn's movement plot (AV:T A2.1, A2.4 markers): the hexes entered so far
-    (``track``, from ``done``) and those still to come (``plot``)."""
+    (``track``, from ``done``) and those still to come (``plot``, by the game's ``grid``)."""
     out = []
     for s in v["ships"].values():
         if s.get("out"):
@@ -224,7 +211,7 @@ def overlays(v: dict[str, Any], done: dict[str, tuple[list[Position], list[str]]
         sid, side = s["id"], s["seat"]
         out.append(Overlay(kind="vector", piece=sid, side=side, points=[_key(pos), _key(eot)],
                            label=f"{sid} vector {vel}"))
-        pts, labels = plot(s, v["segment"])
+        pts, labels = plot(s, v["segment"], grid)
         out.append(Overlay(kind="plot", piece=sid, side=side, points=pts, labels=labels,
                            label=f"{sid} movement plot, segments {v['segment']}-{SEGMENTS}"))
         if done and sid in done and len(done[sid][0]) > 1:
@@ -241,6 +228,7 @@ def overlays(v: dict[str, Any], done: dict[str, tuple[list[Position], list[str]]
 def board_view(game: Game, seat: str | None) -> BoardView:
     """The board of an Attack Vector engagement as ``seat`` sees it."""
     v = visible(game, seat)
+    grid: MovementGrid = game.grid  # type: ignore[attr-defined]  # the game's table (A2.1)
     ships = list(v["ships"].values())
     pieces = [_ship(s) for s in ships]
     live = [s["id"] for s in ships if s["seat"] == seat and _status(s) in ("active", "damaged")]
@@ -281,5 +269,5 @@ def board_view(game: Game, seat: str | None) -> BoardView:
                      unit="hex"),
         sides=_sides(game), pieces=pieces, markers=markers,
         panels=[Panel(title=f"Scenario {v['scenario']}", rows=rows)],
-        prompt=prompt(v, seat), actions=group(acts), overlays=overlays(v, tracks(game, v)),
+        prompt=prompt(v, seat), actions=group(acts), overlays=overlays(v, grid, tracks(game, v)),
         widgets=shown)

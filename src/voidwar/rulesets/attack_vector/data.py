@@ -1,7 +1,8 @@
 """Loading Attack Vector's data files: one place, each shipped file parsed and validated once.
 
 Shipped files live in ``data/`` beside this module: ``thrust_chart.toml`` (the reconstructed
-thrust chart, AV:T A5.241–A5.274), ``ships/*.toml`` (ship classes, A2.4), ``scenarios/*.toml`` and
+thrust chart, AV:T A5.241–A5.274), ``movement_grid.toml`` (the movement grid's remainder table,
+AV:T A2.1, reconstructed), ``ships/*.toml`` (ship classes, A2.4), ``scenarios/*.toml`` and
 ``systems/*.toml`` (the Rafik's systems, the MRLS damage table A2.2 and our "Dn" results). Each is
 read once per process and cached; what is returned is shared read-only (the models are frozen and
 a game copies what it changes). A user's own file (a path) is read when asked for.
@@ -17,6 +18,8 @@ from voidwar.core.board import SidesFile, read_sides
 from voidwar.core.datafile import load_model, read_toml, validate
 from voidwar.core.errors import DataFileError, UnknownName
 
+from .grid_file import GridFile, grid_of, grid_toml
+from .movement_grid import MovementGrid
 from .scenario import Scenario
 from .ships import ShipClass
 from .systems.ship import SystemsModel
@@ -25,6 +28,7 @@ from .thrust import ChartFile, ThrustChart, chart_toml
 
 DATA_DIR = Path(__file__).parent / "data"
 CHART_FILE = DATA_DIR / "thrust_chart.toml"
+GRID_FILE = DATA_DIR / "movement_grid.toml"
 SHIP_DIR = DATA_DIR / "ships"
 SCENARIO_DIR = DATA_DIR / "scenarios"
 SYSTEMS_DIR = DATA_DIR / "systems"
@@ -56,6 +60,33 @@ def write_thrust_chart(path: str = "") -> None:
     ``data/thrust_chart.toml``); review the diff before committing it."""
     target = Path(path) if path else CHART_FILE
     target.write_text(chart_toml(), encoding="utf-8")
+    print(f"wrote {target}")
+
+
+# -- the movement grid's remainder table --------------------------------------------------------
+@cache
+def movement_grid() -> MovementGrid:
+    """The shipped remainder table (AV:T A2.1; our reconstruction, :mod:`.movement_grid`)."""
+    return grid_of(load_model(GridFile, GRID_FILE), str(GRID_FILE))
+
+
+def load_movement_grid(grid: str | Path | dict[str, Any] | None = None) -> MovementGrid:
+    """The shipped table, a player's own file (a path: the printed card typed in), or a file's
+    contents (a record's or a client's inline data); a bad table is refused with file, field and
+    reason (:class:`~voidwar.core.errors.DataFileError`)."""
+    if grid is None:
+        return movement_grid()
+    if isinstance(grid, dict):
+        name = "(movement_grid data)"
+        return grid_of(validate(GridFile, grid, name), name)
+    return grid_of(load_model(GridFile, grid), str(grid))
+
+
+def write_movement_grid(path: str = "") -> None:
+    """Developer command: rewrite the remainder table file from our reconstruction (default: the
+    shipped ``data/movement_grid.toml``); review the diff before committing it."""
+    target = Path(path) if path else GRID_FILE
+    target.write_text(grid_toml(), encoding="utf-8")
     print(f"wrote {target}")
 
 
@@ -230,9 +261,10 @@ def _weapon_files(tables: str | None, d_results: str | None) -> WeaponRules:
     )
 
 
-__all__ = ["DATA_DIR", "load_chart", "load_scenario", "load_ship_class", "load_systems",
-           "load_weapon_rules", "scenario_names", "ship_classes", "ship_names", "systems_model",
-           "thrust_chart", "write_thrust_chart"]
+__all__ = ["DATA_DIR", "load_chart", "load_movement_grid", "load_scenario", "load_ship_class",
+           "load_systems", "load_weapon_rules", "movement_grid", "scenario_names", "ship_classes",
+           "ship_names", "systems_model", "thrust_chart", "write_movement_grid",
+           "write_thrust_chart"]
 
 
 # -- the sides on the board ----------------------------------------------------------------------

@@ -2,10 +2,10 @@
 the values they are made of, spliced into the encoded rest of the state.
 
 A ship's text is ``canonical_json(ship.to_dict(segment))``; it is remembered under
-:func:`ship_key`, every value ``to_dict`` reads (the class and the systems dict by identity: the
-class is read-only data and part 2 replaces the systems dict whole at every change, never editing
-it, :class:`.fire.SystemsDict`). A test checks the remembered texts against a fresh encoding
-along random games of every scenario.
+:func:`ship_key`, every value ``to_dict`` reads (the class, the movement grid and the systems
+dict by identity: the class and the grid are read-only data and part 2 replaces the systems dict
+whole at every change, never editing it, :class:`.fire.SystemsDict`). A test checks the
+remembered texts against a fresh encoding along random games of every scenario.
 """
 
 from __future__ import annotations
@@ -77,10 +77,11 @@ def splice(text: str, token: str, piece: str) -> str | None:
 
 def ship_key(s: ShipState, seg: int) -> tuple[Any, ...]:
     """Every value :meth:`.state.ShipState.to_dict` reads (the class and a synced systems dict
-    as ids)."""
+    as ids; the movement grid itself, compared by identity — the key holds it, so it stays the
+    same object)."""
     b, f = s.burn, s.facing
     return (s.id, s.seat, id(s.cls), s.pos, s.fp, seg, s.velocity,
-            None if s.grid is None else tuple(s.grid), s.orient, s.thrust, s.fuel_used,
+            s.grid, s.orient, s.thrust, s.fuel_used,
             s.engine_boxes_lost,
             None if b is None else (b.thrust, b.cells, tuple(b.dots.items()), b.carry),
             s.bias,

@@ -30,10 +30,11 @@ from .actions import NOTATION, Order, order_texts
 from .avid import orientation
 from .bearings import RULE
 from .combat import Combat
-from .data import ship_classes, thrust_chart
+from .data import load_movement_grid, ship_classes, thrust_chart
 from .digest import head_parts, ship_text, targets_text
 from .digest import target_dict as _target_dict
 from .fire_groups import fire_groups
+from .movement_grid import MovementGrid
 from .orders import Check, OrderedGame
 from .scenario import Scenario, ShipSetup
 from .sequence import END_OF_TURN_STEPS, ORDERS_STEP, SEGMENT_STEPS, Phase, Step, Target
@@ -55,7 +56,7 @@ class AttackVectorGame(OrderedGame):
     ruleset = "attack-vector"
     has_secret_orders = True
     has_hidden_information = True
-    rules_version = 2
+    rules_version = 3
     notation = NOTATION
 
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any],
@@ -66,8 +67,10 @@ class AttackVectorGame(OrderedGame):
         self.three_d = three_d
         self.bearing_method = bearings
         self.chart = chart or thrust_chart()
+        #: the movement grid's remainder table (AV:T A2.1): ours, or the option's
+        self.grid = load_movement_grid(options.get("movement_grid"))
         classes = ship_classes(sc, file)
-        self.ships = {s.id: _ship_state(s, classes[s.id], file) for s in sc.ships}
+        self.ships = {s.id: _ship_state(s, classes[s.id], file, self.grid) for s in sc.ships}
         self.targets = {
             t.id: Target(t.id, Hex3(t.position.dq, t.position.dr, t.position.dz),
                          toughness=t.toughness)
@@ -290,15 +293,15 @@ class AttackVectorGame(OrderedGame):
     def record_options(self) -> dict[str, Any]:
         """Options as a record keeps them: a user's table files embedded as data."""
         opts = dict(self.options)
-        for key in ("weapon_tables", "d_results"):
+        for key in ("weapon_tables", "d_results", "movement_grid"):
             if isinstance(opts.get(key), str):
                 opts[key] = read_toml(opts[key])
         return opts
 
 
 #: attributes a clone shares: immutable data, or read-only tables
-_SHARED = frozenset({"sc", "chart", "three_d", "bearing_method", "scenario", "turn", "segment",
-                     "phase", "step_index", "finished"})
+_SHARED = frozenset({"sc", "chart", "grid", "three_d", "bearing_method", "scenario", "turn",
+                     "segment", "phase", "step_index", "finished"})
 #: how a clone copies the rest of the state (anything else is deep copied)
 _COPIERS: dict[str, Callable[[Any], Any]] = {
     "actions": list, "log": list, "revealed": list, "done_seats": set,
@@ -311,13 +314,14 @@ _COPIERS: dict[str, Callable[[Any], Any]] = {
 
 
 
-def _ship_state(s: ShipSetup, cls: ShipClass, file: str) -> ShipState:
-    """A ship as the scenario sets it up (AV:T A2.4; a set thrust must be a chart column)."""
+def _ship_state(s: ShipSetup, cls: ShipClass, file: str, grid: MovementGrid) -> ShipState:
+    """A ship as the scenario sets it up (AV:T A2.4; a set thrust must be a chart column),
+    moving by the game's movement grid (A2.1)."""
     pos = Hex3(s.position.dq, s.position.dr, s.position.dz)
     st = ShipState(
         id=s.id, seat=s.seat, cls=cls, pos=pos, velocity=s.velocity,
         orient=orientation(s.nose.k, s.nose.e, s.roll), start=pos, fp=pos,
-        fuel_used=s.fuel_used, grid=list(s.grid) if s.grid is not None else None,
+        fuel_used=s.fuel_used, grid=grid,
     )
     thrust = Fraction(s.thrust)
     if thrust and (thrust not in THRUST_VALUES or thrust > st.max_thrust):

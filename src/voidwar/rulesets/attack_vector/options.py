@@ -15,10 +15,12 @@ from .data import scenario_from_data
 
 
 class Options(OptionsModel):
-    """``three_d``, ``bearings`` and the part-2 tables (inline data)."""
+    """``three_d``, ``bearings``, the movement grid and the part-2 tables (inline data)."""
 
     three_d: bool | None = None
     bearings: Literal["rule", "exact"] | None = None
+    #: the movement grid's remainder table (AV:T A2.1), a file's contents
+    movement_grid: InlineData | None = None
     weapon_tables: InlineData | None = None
     d_results: InlineData | None = None
     #: a scenario of one's own, as the contents of its file (a record embeds them: never a

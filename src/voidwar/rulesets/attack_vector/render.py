@@ -15,7 +15,7 @@ from .combat_render import points_line, systems_parts
 from .game import AttackVectorGame
 from .state import ShipState
 from .thrust import format_thrust
-from .vectors import ARROWS, SEGMENTS, grid_rows
+from .vectors import ARROWS, SEGMENTS
 
 MARK = {"nose": "N", "aft": "A", "top": "T", "bottom": "B", "port": "P", "starboard": "S"}
 RINGS = [(3, "+++ purple"), (2, "++ green"), (1, "+ blue"), (0, "amber"), (-1, "- blue"),
@@ -71,20 +71,17 @@ def arrows_table(ship: ShipState) -> Table:
 
 
 def grid_table(game: AttackVectorGame, ship: ShipState) -> Table:
-    """The movement grid: Vel, Dir, Each, Rmd and the hexes moved per segment (spec §4.2)."""
-    t = Table(title="movement grid" + (" (scripted)" if ship.grid is not None else ""), box=None)
+    """The movement grid: per component Vel, Dir, Each, Rmd and the hexes moved in each segment
+    (A2.1, by the game's remainder table; spec §4.2), the card's columns laid on their side."""
+    t = Table(title="movement grid", box=None)
     for c in ("Vel", "Dir", "Each", "Rmd"):
         t.add_column(c, justify="right")
     for s in range(1, SEGMENTS + 1):
         t.add_column(f"{s}*" if s == game.segment else str(s), justify="center")
-    if ship.grid is not None:
-        t.add_row("", "", "", "", *[str(v) if not v.is_zero() else "·" for v in ship.grid])
-        return t
-    for row in grid_rows(ship.velocity):
-        v = int(row["vel"])
-        moves = [v * s // SEGMENTS - v * (s - 1) // SEGMENTS for s in range(1, SEGMENTS + 1)]
-        t.add_row(str(v), str(row["dir"]), str(row["each"]), str(row["rmd"]),
-                  *[str(m) if m else "·" for m in moves])
+    for col in ship.grid.columns(ship.velocity):
+        if col is not None:
+            t.add_row(str(col.vel), col.dir, str(col.each), str(col.rmd),
+                      *[str(m) if m else "·" for m in col.hexes])
     return t
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .avid import Window, WindowError, parse_window
-from .vectors import SEGMENTS, Vec3, parse_vector
+from .vectors import Vec3, parse_vector
 
 
 def _vec(v: Any) -> Vec3:
@@ -54,24 +54,12 @@ class ShipSetup(BaseModel):
     thrust: str = "0"
     #: fuel units already burnt at the start (default 0: a full tank)
     fuel_used: int = Field(default=0, ge=0, le=10_000)
-    #: a scripted movement grid (8 vectors, one per segment) replacing the ⌊v·s/8⌋ rule while the
-    #: ship's vector is unchanged — only for Sample Game One, whose grid fits no rule (spec §4.5)
-    grid: list[Vec3] | None = Field(default=None, max_length=8)
     goal: Goal | None = None
 
     @field_validator("position", "velocity", mode="before")
     @classmethod
     def _vectors(cls, v: Any) -> Vec3:
         return _vec(v)
-
-    @field_validator("grid", mode="before")
-    @classmethod
-    def _grid(cls, v: Any) -> list[Vec3] | None:
-        if v is None:
-            return None
-        if not isinstance(v, list) or len(v) != SEGMENTS:
-            raise ValueError(f"a scripted grid lists exactly {SEGMENTS} segment moves")
-        return [_vec(x) for x in v]
 
     @field_validator("nose", mode="before")
     @classmethod
@@ -183,6 +171,5 @@ class Scenario(BaseModel):
 def check_level(sc: Scenario) -> None:
     """2-D play (AV:T A5.19 design note) needs every ship level in the map plane."""
     for s in sc.ships:
-        if s.position.dz or s.velocity.dz or s.nose.e or s.roll not in (0, 6) or (
-                s.grid is not None and any(v.dz for v in s.grid)):
+        if s.position.dz or s.velocity.dz or s.nose.e or s.roll not in (0, 6):
             raise ValueError(f"ship {s.id}: a 2-D scenario keeps ships level in the map plane")

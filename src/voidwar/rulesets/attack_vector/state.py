@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 from voidwar.core.hexgrid import DIRECTION_LETTERS, Hex3
 
 from .avid import FacingStep, Orientation, Window
+from .data import movement_grid
+from .movement_grid import MovementGrid
 from .ships import ShipClass, max_thrust
 from .thrust import CELLS, Column, ThrustChart, format_thrust, orth_disp_cum
-from .vectors import ARROWS, SEGMENTS, ZERO, Vec3, from_components, segment_move, shift, unit
+from .vectors import ARROWS, SEGMENTS, ZERO, Vec3, from_components, shift, unit
 
 ORIGIN3 = Hex3(0, 0, 0)
 
@@ -102,7 +103,9 @@ class ShipState:
     carry: dict[str, Fraction] = field(default_factory=dict)
     moved: Vec3 = ZERO
     displaced: Vec3 = ZERO
-    grid: list[Vec3] | None = None
+    #: the movement grid's remainder table the ship moves by (AV:T A2.1; the game's, shared
+    #: read-only)
+    grid: MovementGrid = field(default_factory=movement_grid)
     out: bool = False
     engine_boxes_lost: int = 0
     #: part 2 keeps its per-ship state here (JSON-ready; replaced whole, never edited in place)
@@ -121,8 +124,7 @@ class ShipState:
             None if self.burn is None else self.burn.copy(), self.bias, self.corner,
             None if self.facing is None else replace(self.facing, steps=list(self.facing.steps)),
             self.completed_facing, self.fuel_used, dict(self.carry), self.moved, self.displaced,
-            None if self.grid is None else list(self.grid), self.out, self.engine_boxes_lost,
-            self.systems)
+            self.grid, self.out, self.engine_boxes_lost, self.systems)
 
     # -- derived -----------------------------------------------------------------------------
     @property
@@ -141,20 +143,13 @@ class ShipState:
         return self.facing is not None and self.facing.kind == "pivot"
 
     def move_in(self, seg: int) -> Vec3:
-        """This segment's move from the movement grid (AV:T A2.1; spec §4.3, §4.6)."""
-        if self.grid is not None:
-            return self.grid[seg - 1]
-        return segment_move(self.velocity, seg)
+        """This segment's move from the movement grid (AV:T A2.1; spec §4.6: after a thrust
+        break, the new velocity's grid from the next segment on)."""
+        return self.grid.move(self.velocity, seg)
 
     def eot(self, seg: int) -> Hex3:
         """The end-of-turn marker: the FP marker plus the rest of this turn's grid (spec §4.4)."""
-        if self.grid is None:
-            dq, dr, dz = _rest_of_turn(self.velocity, seg)
-            return Hex3(self.fp.q + dq, self.fp.r + dr, self.fp.z + dz)
-        p = self.fp
-        for s in range(seg + 1, SEGMENTS + 1):
-            p = shift(p, self.move_in(s))
-        return p
+        return shift(self.fp, self.grid.rest_of_turn(self.velocity, seg))
 
     def to_dict(self, seg: int) -> dict[str, Any]:
         """The ship as JSON-ready data, with its end-of-turn marker for segment ``seg``."""
@@ -174,18 +169,9 @@ class ShipState:
             "carry": {k: str(v) for k, v in sorted(self.carry.items()) if v},
             "start": list(_xyz(self.start)),
             "moved": self.moved.to_list(), "displaced": self.displaced.to_list(),
-            "scripted_grid": [str(v) for v in self.grid] if self.grid is not None else None,
             "out": self.out,
             "systems": self.systems,
         }
-
-
-@lru_cache(maxsize=4096)
-def _rest_of_turn(velocity: Vec3, seg: int) -> tuple[int, int, int]:
-    """The sum of a velocity's segment moves after segment ``seg`` (integers: the same hex
-    as shifting by each move in turn)."""
-    moves = [segment_move(velocity, s) for s in range(seg + 1, SEGMENTS + 1)]
-    return (sum(m.dq for m in moves), sum(m.dr for m in moves), sum(m.dz for m in moves))
 
 
 def _xyz(h: Hex3) -> tuple[int, int, int]:
@@ -376,7 +362,6 @@ def resolve_burn(ship: ShipState, chart: ThrustChart, emit: list[str]) -> None:
     dv = from_components(burn.dots)
     if not dv.is_zero():
         ship.velocity = ship.velocity + dv
-        ship.grid = None  # a scripted grid holds only for the scenario's own vector
     c = burn.cells
     emit.append(f"{ship.id}: burn resolved after {c} cell(s): +{dv} → velocity {ship.velocity}")
     if c == CELLS and len(set(burn.keys)) == 1 and all(burn.displaced) and all(burn.orthogonal):

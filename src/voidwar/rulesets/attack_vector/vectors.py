@@ -1,13 +1,12 @@
-"""Vectors on the 3-D hex map: velocity in normal form and segmented movement.
+"""Vectors on the 3-D hex map: velocity in normal form and vector notation.
 
 * Directions A–F are the core's flat-topped hex directions, clockwise (AV:T A2.4 "Vector
   Movement"; spec §3.1); up and down are ``+`` and ``-``. Any clockwise assignment works (spec
   §3.2), and the identities A+D = 0 and A+C = B hold for ours.
 * Velocity is a vector of hexes per turn (AV:T A2.4). Stored as an integer lattice vector; shown in
   **normal form**: at most two *adjacent* horizontal directions plus one vertical (spec §4.1).
-* Segmented movement (AV:T A2.1): after segment s a component of v hexes/turn has moved ⌊v·s/8⌋
-  hexes; the hexes moved *in* segment s are ⌊v·s/8⌋ − ⌊v·(s−1)/8⌋ (spec §4.3, checked against
-  the two worked examples of A2.1).
+* Segmented movement (AV:T A2.1), which segments a velocity's hexes are moved on, is the movement
+  grid's remainder table: :mod:`.movement_grid`.
 """
 
 from __future__ import annotations
@@ -172,34 +171,6 @@ def parse_vector(text: str) -> Vec3:
             out = out + Vec3(0, 0, n if m.group(3) == "+" else -n)
         pos = m.end()
     return out
-
-
-def moved_by(v: int, s: int) -> int:
-    """Hexes a component of ``v`` hexes/turn has moved after segment ``s`` (spec §4.3)."""
-    return v * s // SEGMENTS
-
-
-def component_moves(v: int) -> list[int]:
-    """Hexes moved in each of segments 1..8 by a component of ``v`` (AV:T A2.1)."""
-    return [moved_by(v, s) - moved_by(v, s - 1) for s in range(1, SEGMENTS + 1)]
-
-
-def segment_move(v: Vec3, s: int) -> Vec3:
-    """The whole move of segment ``s`` (1..8): each normal-form component independently."""
-    out = ZERO
-    for arrow, n in normal_form(v).items():
-        k = moved_by(n, s) - moved_by(n, s - 1)
-        if k:
-            out = out + _UNITS[arrow].scale(k)
-    return out
-
-
-def grid_rows(v: Vec3) -> list[dict[str, int | str]]:
-    """The movement grid's header per component: Vel, Dir, Each = ⌊v/8⌋, Rmd = v mod 8 (§4.2)."""
-    return [
-        {"vel": n, "dir": arrow, "each": n // SEGMENTS, "rmd": n % SEGMENTS}
-        for arrow, n in normal_form(v).items()
-    ]
 
 
 def shift(p: Hex3, v: Vec3) -> Hex3:
