@@ -28,7 +28,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.routing import Match, Route
+from starlette.routing import Match
 
 from voidwar.core.errors import UnknownName
 from voidwar.core.record import server_key
@@ -132,16 +132,19 @@ async def _http_refused(request: Request, exc: Exception) -> Response:
     return AsciiJSON({"detail": exc.detail}, status_code=exc.status_code, headers=headers)
 
 
+#: the methods a path may be asked whether it answers
+_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+
+
 def allowed_methods(app: FastAPI, scope: MutableMapping[str, Any]) -> list[str]:
     """Every method some route answers at the request's path (Starlette names only the
-    methods of the first route whose path matched)."""
-    methods: set[str] = set()
-    for route in app.router.routes:
-        if isinstance(route, Route) and route.methods:
-            match, _ = route.matches(scope)
-            if match is not Match.NONE:
-                methods |= route.methods
-    return sorted(methods)
+    methods of the first route whose path matched): each method is put to the router."""
+    allowed = []
+    for method in _METHODS:
+        probe = {**scope, "method": method}
+        if any(route.matches(probe)[0] is Match.FULL for route in app.router.routes):
+            allowed.append(method)
+    return allowed
 
 
 @contextlib.asynccontextmanager
