@@ -112,6 +112,7 @@ def test_a_405_allows_every_method_of_the_path(client: TestClient, path: str,
 def test_an_empty_action_is_refused_by_the_document_too(client: TestClient) -> None:
     doc = client.get("/openapi.json").json()["components"]["schemas"]
     text, structured = doc["SubmitAction"]["properties"]["action"]["anyOf"]
+    assert structured == {"$ref": "#/components/schemas/StructuredAction"}
     assert text["minLength"] == 1 and text["maxLength"] == 500
     assert doc["StructuredAction"]["required"] == ["text"]
     assert doc["StructuredAction"]["properties"]["text"]["minLength"] == 1
