@@ -5,6 +5,7 @@ websocket frame is no error. (schemathesis checks the whole document:
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
@@ -118,7 +119,7 @@ def test_an_empty_action_is_refused_by_the_document_too(client: TestClient) -> N
     assert doc["StructuredAction"]["properties"]["text"]["minLength"] == 1
     c = create(client, seed=1)
     tok = c["tokens"][0]["token"]
-    for action in ("", {"kind": "pass"}, {"text": ""}, {"text": "pass", "flag": True}):
+    for action in ("", {"kind": "pass"}, {"text": ""}, {"text": "pass", "deep": {"a": 1}}):
         detail = refusal(client.post(f"/api/games/{c['id']}/actions",
                                      json={"action": action}, headers={H: tok}))["detail"]
         assert detail == ("malformed request: action: an action is its text (1-500 "
@@ -180,3 +181,34 @@ def test_a_binary_websocket_frame_is_dropped_not_an_error(
         msg = ws.receive_json()  # the socket lives on and pushes the change
         assert msg["type"] == "action" and msg["index"] == 0
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+@pytest.mark.parametrize("body", [
+    b'{"ruleset": NaN}', b'{"ruleset": "webtoy", "seed": Infinity}',
+    b'{"ruleset": "webtoy", "options": {"limit": -Infinity}}',
+])
+def test_nan_and_infinity_are_refused_not_a_500(client: TestClient, body: bytes) -> None:
+    """Python's JSON reader takes NaN and Infinity, which JSON has not: refused, and the
+    refusal's echo of them is JSON too."""
+    r = client.post("/api/games", content=body, headers={"content-type": "application/json"})
+    refusal(r)
+    assert client.get("/api/games").json() == []
+
+
+def test_a_structured_action_as_legal_lists_it_is_accepted(client: TestClient) -> None:
+    """Every field ``/legal`` gives (Astral Dreams' coordinates are decimals) comes back."""
+    c = create(client, ruleset="astral-dreams", seed=1)
+    tokens = {t["seat"]: t["token"] for t in c["tokens"]}
+    seat = client.get(f"/api/games/{c['id']}").json()["to_act"]
+    actions = client.get(f"/api/games/{c['id']}/legal", headers={H: tokens[seat]}).json()
+    action = next(a for a in actions["actions"]
+                  if any(isinstance(x, float) for v in a.values() if isinstance(v, list)
+                         for x in v))
+    r = client.post(f"/api/games/{c['id']}/actions", json={"action": action},
+                    headers={H: tokens[seat]})
+    assert r.status_code == 200, r.text
+    assert r.json()["action"] == action["text"]
+    bad = {**action, "to": float("nan")}
+    r = client.post(f"/api/games/{c['id']}/actions", content=json.dumps({"action": bad}),
+                    headers={H: tokens[seat], "content-type": "application/json"})
+    assert r.status_code == 422

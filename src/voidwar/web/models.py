@@ -178,13 +178,16 @@ ACTION_TEXT = "an action is its text (1-500 characters) or a structured action w
 ActionText = Annotated[Text, Field(min_length=1, max_length=500)]
 
 
+#: a field that describes a structured action (``/legal`` lists ints, texts, coordinates)
+ActionField = Text | JsonInt | float | bool | None
+
+
 class StructuredAction(BaseModel):
     """A structured action as ``/legal`` lists it: its ``text`` (what the rules read and
     check, like any text) and the fields that describe it (``kind``, ``actor``, ...)."""
 
-    model_config = ConfigDict(extra="allow", strict=True)
-    __pydantic_extra__: dict[str, Text | JsonInt | list[JsonInt | Text] | None] = Field(
-        init=False)
+    model_config = ConfigDict(extra="allow", strict=True, allow_inf_nan=False)
+    __pydantic_extra__: dict[str, ActionField | list[ActionField]] = Field(init=False)
     text: ActionText
 
 
@@ -301,8 +304,8 @@ def malformed(errors: list[dict[str, Any]]) -> AsciiJSON:
         else:
             where = ".".join(str(x) for x in loc if x != "body") or "body"
         parts.append(f"{where}: {e.get('msg', 'invalid')}")
-    return AsciiJSON(
-        {"detail": "malformed request: " + "; ".join(parts),
-         "errors": json.loads(json.dumps(errors[:5], default=str))},
-        status_code=422,
-    )
+    # the errors echo what was sent: as JSON, with Python's NaN and Infinity (which its JSON
+    # reader takes) as the text they were
+    echo = json.loads(json.dumps(errors[:5], default=str), parse_constant=str)
+    return AsciiJSON({"detail": "malformed request: " + "; ".join(parts), "errors": echo},
+                     status_code=422)

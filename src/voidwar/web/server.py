@@ -229,7 +229,7 @@ def app_from_env() -> FastAPI:
 
 #: how every ``voidwar serve`` process runs uvicorn: the h11 protocol with a deadline on each
 #: request (``web/timeouts.py``: headers and body whole within ``$VOIDWAR_REQUEST_TIMEOUT``
-#: seconds, default 30), request heads of at most 16 KiB, idle connections closed after 30 s
+#: seconds, default 30), 16 KiB of an unfinished request head, idle connections closed after 30 s
 UVICORN: dict[str, Any] = {
     "http": "voidwar.web.timeouts:TimedH11Protocol", "h11_max_incomplete_event_size": MAX_HEAD,
     "timeout_keep_alive": 30, "log_level": "warning"}

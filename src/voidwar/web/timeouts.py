@@ -8,8 +8,9 @@ arrive whole — its headers and its body — within :data:`REQUEST_TIMEOUT` sec
 the server starts waiting for it (the connection opened, or the previous answer sent). Past
 that the server answers ``408 Request Timeout`` (if it has not answered yet) and closes the
 connection; a connection on which nothing arrived is closed without a word (an idle one). A
-websocket is exempt once upgraded (its pings time it out). The headers are bounded in size by
-h11 (``h11_max_incomplete_event_size``, 16 KiB) and the body by the application (64 KiB).
+websocket is exempt once upgraded (its pings time it out). h11 buffers at most
+``h11_max_incomplete_event_size`` (16 KiB) of an unfinished head; the application refuses
+bodies over 64 KiB.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 #: seconds a request may take to arrive whole (``$VOIDWAR_REQUEST_TIMEOUT``; default 30: a
 #: 64 KiB body at 2 KiB/s)
 REQUEST_TIMEOUT = 30.0
-#: the largest request head (line and headers) h11 buffers before refusing it with 400
+#: the most of an unfinished request head (line and headers) h11 buffers (more is a 400)
 MAX_HEAD = 16 * 1024
 
 _408_BODY = b'{"detail":"the request did not arrive whole in time"}'
