@@ -117,10 +117,10 @@ class CreateGame(BaseModel):
     dice: Literal["seeded", "manual"] = Field(
         "seeded", description="seeded: the server rolls; manual: real dice, a person at the "
         "table enters every roll (the game waits for the chance seat)")
-    seed: Seed | None = Field(None,
-                             description="the dice seed, with seeded dice only: only where "
-                                         "the server lets the creator choose it (every seat "
-                                         "is told); else the server seeds the dice itself")
+    seed: Seed | None = Field(None, description="the dice seed, with seeded dice only: only "
+                                                "where the server lets the creator choose it "
+                                                "(every seat is told); else the server seeds "
+                                                "the dice itself")
     setup_rolls: list[SetupRoll] = Field(
         default_factory=list, max_length=64,
         description="manual dice only: the rolls the rules make while setting the game up")
@@ -205,9 +205,9 @@ class SubmitAction(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     action: Annotated[ActionText | StructuredAction, WrapValidator(_one_reason)] = Field(
         examples=["fire P2 at platform"])
-    index: ActionIndex | None = Field(None,
-                              description="the action count you saw: a repeated request is "
-                                          "then refused (409) instead of played twice")
+    index: ActionIndex | None = Field(None, description="the action count you saw: a repeated "
+                                                        "request is then refused (409) instead "
+                                                        "of played twice")
 
 
 class Acted(BaseModel):
