@@ -26,17 +26,21 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from voidwar.core.errors import UnknownName
 from voidwar.core.record import server_key
 from voidwar.core.version import __version__
 
+from . import contract
 from .hub import Hub
-from .models import AsciiJSON
+from .models import AsciiJSON, malformed
 from .routes import actions, games, static, websocket
 from .service import GameService, ServiceError
 from .store import Store, default_db_url
+from .timeouts import MAX_HEAD, request_timeout
 
 log = logging.getLogger("voidwar.web")
 
@@ -109,16 +113,38 @@ async def _refused(_request: Request, exc: Exception) -> JSONResponse:
 async def _malformed(_request: Request, exc: Exception) -> JSONResponse:
     """A request that fails validation: 422 with the first five errors, readable."""
     assert isinstance(exc, RequestValidationError)
-    errors = exc.errors()
-    parts = []
-    for e in errors[:5]:
-        where = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
-        parts.append(f"{where}: {e.get('msg', 'invalid')}")
-    return AsciiJSON(
-        {"detail": "malformed request: " + "; ".join(parts),
-         "errors": json.loads(json.dumps(errors[:5], default=str))},
-        status_code=422,
-    )
+    return malformed(list(exc.errors()))
+
+
+async def _http_refused(request: Request, exc: Exception) -> Response:
+    """The framework's own refusals in the API's words: a body that is not UTF-8 (the
+    framework's bare 400) is the malformed request it is (422); a 405 lists in ``Allow``
+    every method of the path, not only the first route's."""
+    assert isinstance(exc, StarletteHTTPException)
+    if exc.status_code == 400:
+        return malformed([{"type": "json_invalid", "loc": ["body"],
+                           "msg": "the body is not JSON in UTF-8"}])
+    headers = dict(exc.headers or {})
+    if exc.status_code == 405:
+        headers["Allow"] = ", ".join(allowed_methods(request.app, request.scope))
+    if exc.status_code == 204 or exc.status_code == 304:
+        return Response(status_code=exc.status_code, headers=headers)
+    return AsciiJSON({"detail": exc.detail}, status_code=exc.status_code, headers=headers)
+
+
+#: the methods a path may be asked whether it answers
+_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+
+
+def allowed_methods(app: FastAPI, scope: MutableMapping[str, Any]) -> list[str]:
+    """Every method some route answers at the request's path (Starlette names only the
+    methods of the first route whose path matched): each method is put to the router."""
+    allowed = []
+    for method in _METHODS:
+        probe = {**scope, "method": method}
+        if any(route.matches(probe)[0] is Match.FULL for route in app.router.routes):
+            allowed.append(method)
+    return allowed
 
 
 @contextlib.asynccontextmanager
@@ -178,10 +204,12 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0,
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=3)
     app.add_exception_handler(ServiceError, _refused)
     app.add_exception_handler(RequestValidationError, _malformed)
+    app.add_exception_handler(StarletteHTTPException, _http_refused)
     for module in (games, actions, websocket, static):
         app.include_router(module.router)
     app.include_router(import_module("voidwar.web.routes.assist").router)  # issue 17
     static.mount_static(app)
+    contract.install(app, client_seeds)
     return app
 
 
@@ -199,6 +227,14 @@ def app_from_env() -> FastAPI:
                       bots=os.environ.get(ENV_BOTS, "1") != "0")
 
 
+#: how every ``voidwar serve`` process runs uvicorn: the h11 protocol with a deadline on each
+#: request (``web/timeouts.py``: headers and body whole within ``$VOIDWAR_REQUEST_TIMEOUT``
+#: seconds, default 30), 16 KiB of an unfinished request head, idle connections closed after 30 s
+UVICORN: dict[str, Any] = {
+    "http": "voidwar.web.timeouts:TimedH11Protocol", "h11_max_incomplete_event_size": MAX_HEAD,
+    "timeout_keep_alive": 30, "log_level": "warning"}
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
           workers: int = 1, client_seeds: bool = False, bots: bool = True) -> None:
     """Run the server until interrupted (``voidwar serve``): ``workers`` processes, which
@@ -207,6 +243,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
     import uvicorn
 
     url = db_url or default_db_url()
+    try:
+        request_timeout()
+    except ValueError as e:
+        raise SystemExit(str(e)) from None
     if workers > 1 and not Store(url).is_postgres:
         raise SystemExit("several worker processes share their games through PostgreSQL: "
                          "give --db postgresql://… (SQLite serves one process)")
@@ -217,14 +257,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
         os.environ[ENV_DB], os.environ[ENV_CLIENT_SEEDS] = url, "1" if client_seeds else "0"
         os.environ[ENV_BOTS] = "1" if bots else "0"
         uvicorn.run("voidwar.web.server:app_from_env", factory=True, host=host, port=port,
-                    workers=workers, log_level="warning", timeout_keep_alive=30)
+                    workers=workers, **UVICORN)
         return
     try:
         app = create_app(url, client_seeds=client_seeds,
                          bot_lease=float(os.environ.get("VOIDWAR_BOT_LEASE", "15")), bots=bots)
     except UnknownName as e:  # pragma: no cover - defensive
         raise SystemExit(str(e)) from None
-    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_keep_alive=30)
+    uvicorn.run(app, host=host, port=port, **UVICORN)
 
 
 def run_bots(db_url: str | None = None) -> None:

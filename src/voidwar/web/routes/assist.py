@@ -2,8 +2,9 @@
 
 ``GET /assist/attack-vector`` is the page; ``POST /api/assist/attack-vector`` takes the ships
 entered (hex, altitude, vector, nose, roll) and answers with the figures of
-:mod:`voidwar.rulesets.attack_vector.assist`, each naming its rule. A malformed entry is refused
-with 422 and the reason.
+:mod:`voidwar.rulesets.attack_vector.assist`, each naming its rule. A body of the wrong shape is
+a malformed request (422 with ``errors``); an entry the rules cannot read (a hex, a vector, a
+window) is refused with 422 and the reason.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, JSONResponse
 
+from ..models import AsciiJSON, json_integers, malformed, refusals
 from .static import STATIC
 
 router = APIRouter()
@@ -24,7 +26,7 @@ def assist_page() -> FileResponse:
     return FileResponse(STATIC / "assist.html")
 
 
-@router.post("/api/assist/attack-vector")
+@router.post("/api/assist/attack-vector", responses=refusals(413, 422))
 def assist_attack_vector(body: dict[str, Any]) -> JSONResponse:
     """Bearings, RAL, movement grids, a burn, the laser table and a cycle time for the ships."""
     from pydantic import ValidationError
@@ -33,12 +35,17 @@ def assist_attack_vector(body: dict[str, Any]) -> JSONResponse:
     from ...rulesets.attack_vector.avid import WindowError
 
     try:
-        req = Request.model_validate(body)
-        answers = answer(req)
+        req = Request.model_validate(json_integers(body), strict=True)
     except ValidationError as e:
-        first = e.errors()[0]
+        errors = e.errors()
+        if any(err["type"] != "value_error" for err in errors):
+            return malformed([dict(err) for err in errors])
+        first = next(err for err in errors if err["type"] == "value_error")
         where = ".".join(str(x) for x in first["loc"])
-        return JSONResponse({"detail": f"{where}: {first['msg']}"}, status_code=422)
+        return AsciiJSON({"detail": f"{where}: {first['msg'].removeprefix('Value error, ')}"},
+                         status_code=422)
+    try:
+        answers = answer(req)
     except (ValueError, WindowError) as e:
-        return JSONResponse({"detail": str(e)}, status_code=422)
-    return JSONResponse({"answers": [a.model_dump() for a in answers]})
+        return AsciiJSON({"detail": str(e)}, status_code=422)
+    return AsciiJSON({"answers": [a.model_dump() for a in answers]})

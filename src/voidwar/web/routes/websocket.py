@@ -1,9 +1,14 @@
-"""The websocket of a game: one message per change (action, join, undo, resign)."""
+"""The websocket of a game: one message per change (action, join, undo, resign).
+
+The socket only pushes: what a client sends on it, text or binary, is read and dropped (never
+buffered, never an error); a close from the client ends it.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Any
 
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
@@ -27,22 +32,27 @@ async def game_socket(websocket: WebSocket, gid: str, token: str | None = None) 
         return
     await websocket.accept()
     entry, q = hub.add(gid, seat)
+    receiver: asyncio.Future[Any] | None = None
     try:
         await websocket.send_json({"type": "hello", "game": gid, "seat": seat,
                                    "version": live.version})
-        receiver = asyncio.ensure_future(websocket.receive_text())
+        # receive(), not receive_text(): a binary frame is a message like any other
+        receiver = asyncio.ensure_future(websocket.receive())
         while True:
             getter = asyncio.ensure_future(q.get())
             done, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
-            if receiver in done:
+            if getter in done:
+                await websocket.send_json(getter.result())
+            else:
                 getter.cancel()
-                receiver.result()  # raises WebSocketDisconnect when the page closes
-                receiver = asyncio.ensure_future(websocket.receive_text())
-                continue
-            await websocket.send_json(getter.result())
+            if receiver in done:
+                if receiver.result()["type"] == "websocket.disconnect":
+                    return
+                receiver = asyncio.ensure_future(websocket.receive())  # text or bytes: dropped
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
         hub.remove(gid, entry)
-        with contextlib.suppress(Exception):
-            receiver.cancel()
+        if receiver is not None:
+            with contextlib.suppress(Exception):
+                receiver.cancel()
