@@ -159,10 +159,12 @@ class LiveHub:
             if not self.games.get(gid):
                 self.games.pop(gid, None)
 
-    def add_account(self, account_id: int) -> tuple[Sub, asyncio.Queue[dict[str, Any]]]:
-        """Subscribe a my-games page (its games are looked up now and on each account event)."""
+    def add_account(self, account_id: int, loop: asyncio.AbstractEventLoop
+                    ) -> tuple[Sub, asyncio.Queue[dict[str, Any]]]:
+        """Subscribe a my-games page on ``loop`` (its games are looked up now and on each
+        account event)."""
         q: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=64)
-        sub = (asyncio.get_running_loop(), q)
+        sub = (loop, q)
         with self.lock:
             self.accounts.setdefault(account_id, set()).add(sub)
         self._watch(account_id)

@@ -107,3 +107,14 @@ class Mailer:
         if s.user:
             smtp.login(s.user, s.password or "")
         smtp.send_message(msg)
+
+
+def smtp_problem(url: str | None) -> str | None:
+    """What is wrong with an ``--smtp`` URL (None: nothing, or no URL)."""
+    if not url:
+        return None
+    try:
+        parse_smtp_url(url)
+    except ValueError as e:
+        return str(e)
+    return None

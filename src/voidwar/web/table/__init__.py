@@ -1,0 +1,49 @@
+"""The online table: players with accounts, games over days, turn e-mails, time controls,
+ratings, chat (docs/web.md, "The online table").
+
+:func:`install` adds it to an application made by :func:`voidwar.web.server.create_app`.
+"""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+
+from ..service import GameService
+from .clock import Clock, ManualClock, SystemClock
+from .online import OnlineTable, TableConfig
+
+__all__ = ["Clock", "ManualClock", "OnlineTable", "SystemClock", "TableConfig", "install"]
+
+
+def install(app: FastAPI, service: GameService, key: bytes, config: TableConfig | None
+            ) -> OnlineTable:
+    """Add the online table to ``app``: its routes, and ``app.state.table`` (started and
+    closed with the application)."""
+    from ..routes import accounts, table, table_pages
+
+    online = OnlineTable(service, key, config or TableConfig())
+    app.state.table = online
+    for module in (accounts, table, table_pages):
+        app.include_router(module.router)
+    return online
+
+
+#: the environment the worker processes of ``serve --workers`` read their table from
+ENV = {"smtp": "VOIDWAR_SMTP", "mail_from": "VOIDWAR_MAIL_FROM",
+       "public_url": "VOIDWAR_PUBLIC_URL", "secure_cookies": "VOIDWAR_SECURE_COOKIES"}
+
+
+def config_to_env(config: TableConfig) -> dict[str, str]:
+    """The table's settings as environment variables (for worker processes)."""
+    return {ENV["smtp"]: config.smtp or "", ENV["mail_from"]: config.mail_from,
+            ENV["public_url"]: config.public_url,
+            ENV["secure_cookies"]: "1" if config.secure_cookies else "0"}
+
+
+def config_from_env(environ: dict[str, str]) -> TableConfig:
+    """The table's settings a worker process was given (:func:`config_to_env`)."""
+    default = TableConfig()
+    return TableConfig(smtp=environ.get(ENV["smtp"]) or None,
+                       mail_from=environ.get(ENV["mail_from"]) or default.mail_from,
+                       public_url=environ.get(ENV["public_url"]) or default.public_url,
+                       secure_cookies=environ.get(ENV["secure_cookies"]) == "1")
