@@ -234,8 +234,8 @@ class OnlineTable:
         with self.db.read() as c:
             t = c.execute(select(table_games).where(table_games.c.game_id == gid)
                           ).mappings().first()
-        if t is None or not t["listed"]:
-            raise ServiceError(404, f"no open game {gid[:32]!r} in the lobby")
+        if t is None:
+            raise ServiceError(404, f"no game {gid[:32]!r} in the lobby")
         holders = self.seats.holders(gid)
         if account.id in holders.values():
             raise ServiceError(409, "you already sit in this game")
