@@ -4,12 +4,13 @@ what it receives, an application with a manual clock, and accounts through the A
 from __future__ import annotations
 
 import email
+import email.policy
 import re
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from email.message import Message
+from email.message import EmailMessage, Message
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -27,8 +28,9 @@ class Inbox:
         self.messages: list[Message] = []
         self.cond = threading.Condition()
 
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
-        msg = email.message_from_bytes(envelope.original_content or envelope.content)
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        msg = email.message_from_bytes(envelope.original_content or envelope.content,
+                                       policy=email.policy.default)
         with self.cond:
             self.messages.append(msg)
             self.cond.notify_all()
@@ -58,9 +60,8 @@ class Inbox:
 
 def body(msg: Message) -> str:
     """A message's text."""
-    payload = msg.get_payload(decode=True)
-    assert isinstance(payload, bytes)
-    return payload.decode()
+    assert isinstance(msg, EmailMessage)
+    return str(msg.get_content())
 
 
 def link_in(msg: Message, pattern: str) -> str:

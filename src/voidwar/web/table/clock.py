@@ -50,7 +50,7 @@ class ManualClock:
 
 def span(seconds: float) -> str:
     """A duration in words: ``1 day``, ``12 hours``, ``1 day 6 hours``, ``40 minutes``."""
-    s = round(seconds)
+    s = round(seconds / 60) * 60  # to the nearest minute
     days, rest = divmod(s, 86400)
     hours, rest = divmod(rest, 3600)
     minutes = rest // 60
