@@ -150,6 +150,6 @@ class Player:
         return dict(r.json()["seats"])
 
     def act(self, gid: str, action: str) -> Any:
-        seat, token = next(iter(self.tokens(gid).items()))
+        token = next(iter(self.tokens(gid).values()))
         return self.client.post(f"/api/games/{gid}/actions", json={"action": action},
                                 headers={"X-Seat-Token": token})

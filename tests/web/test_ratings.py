@@ -20,7 +20,9 @@ def test_the_papers_example() -> None:
 
 def test_a_period_without_games_only_widens_the_deviation() -> None:
     new = update(Rating(1500, 200, 0.06), [])
-    assert new.rating == 1500 and new.rd == pytest.approx(200.0 * (1 + 0.06**2 / (200 / 173.7178)**2) ** 0.5, abs=1e-6)
+    phi = 200 / 173.7178
+    assert new.rating == 1500
+    assert new.rd == pytest.approx((phi * phi + 0.06 * 0.06) ** 0.5 * 173.7178, abs=1e-9)
 
 
 def test_a_win_and_a_loss_are_mirror_images_between_new_players() -> None:
