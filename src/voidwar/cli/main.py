@@ -176,6 +176,9 @@ def serve(
              "http://localhost:PORT)")] = None,
     secure_cookies: Annotated[bool, typer.Option(
         help="session cookies only over HTTPS (behind a TLS proxy)")] = False,
+    mail_delay: Annotated[float, typer.Option(
+        min=0, help="seconds after a turn begins before its e-mail goes (a player back on "
+                    "the game's page by then gets none)")] = 30.0,
 ) -> None:
     """Serve the web page and its JSON API: play in the browser."""
     from ..web.server import serve as run_server
@@ -188,7 +191,7 @@ def serve(
         fail(UnknownName(problem))
     table = TableConfig(smtp=smtp, mail_from=mail_from,
                         public_url=public_url or f"http://localhost:{port}",
-                        secure_cookies=secure_cookies)
+                        secure_cookies=secure_cookies, mail_delay=mail_delay)
     run_server(host, port, db, workers=workers, client_seeds=client_seeds, bots=bots,
                table=table)
 

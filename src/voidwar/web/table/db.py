@@ -8,7 +8,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from sqlalchemy import Table, text
+from sqlalchemy import Table, literal_column, text
 from sqlalchemy.engine import Connection
 
 from ..store import CHANNEL, Store
@@ -39,11 +39,14 @@ class Db:
         usable)."""
         from sqlalchemy.dialects import postgresql, sqlite
 
+        made = literal_column("1")  # (psycopg gives no row count here: a returned row says)
         if self.is_postgres:
-            res = c.execute(postgresql.insert(table).values(**values).on_conflict_do_nothing())
+            res = c.execute(postgresql.insert(table).values(**values).on_conflict_do_nothing()
+                            .returning(made))
         else:
-            res = c.execute(sqlite.insert(table).values(**values).on_conflict_do_nothing())
-        return bool(res.rowcount == 1)
+            res = c.execute(sqlite.insert(table).values(**values).on_conflict_do_nothing()
+                            .returning(made))
+        return res.first() is not None
 
     def notify(self, c: Connection, payload: dict[str, Any]) -> None:
         """Announce a change to every process (PostgreSQL ``NOTIFY``, delivered on commit)."""
