@@ -193,7 +193,7 @@ def run_story(browser: Any, base: str, app: Any, clock: ManualClock, inbox: Inbo
             page.screenshot(path=str(shots / "table-my-games.png"))
         to_act = play_turn(mover, base, gid, link)
         mover.close_page()
-        wait_away(base, gid, [s for s, p in seat_of.items() if p is mover][0])
+        wait_away(base, gid, next(s for s, p in seat_of.items() if p is mover))
     # the one to move stays away: half a day passes (a reminder), then the rest (forfeit)
     late = seat_of[to_act]
     turn_mails[late.name] += 1

@@ -36,18 +36,18 @@ def mail() -> Iterator[tuple[str, Inbox]]:
 
 def race(apps: list[Any], rounds: int = 3) -> None:
     """Every process's worker steps at the same moment, ``rounds`` times."""
+    errors: list[BaseException] = []
+
+    def go(app: Any, start: threading.Barrier) -> None:
+        try:
+            start.wait()
+            app.state.table.worker.step()
+        except BaseException as e:
+            errors.append(e)
+
     for _ in range(rounds):
         start = threading.Barrier(len(apps))
-        errors: list[BaseException] = []
-
-        def go(app: Any) -> None:
-            try:
-                start.wait()
-                app.state.table.worker.step()
-            except BaseException as e:  # noqa: BLE001 - reported below
-                errors.append(e)
-
-        threads = [threading.Thread(target=go, args=(a,)) for a in apps]
+        threads = [threading.Thread(target=go, args=(a, start)) for a in apps]
         for t in threads:
             t.start()
         for t in threads:
@@ -75,12 +75,10 @@ def test_each_event_is_done_once_by_one_of_four_processes(
         gid = r.json()["id"]
         bob.post(f"/api/lobby/{gid}/join", {})
         race(apps)
-        moves = 0
         for i in range(6):  # six turns, the actions sent to different processes
             p = (ann, bob)[i % 2]
             p.client = TestClient(apps[(i + 2) % 4], cookies=p.client.cookies)
             assert p.act(gid, "pass").status_code == 200
-            moves += 1
             race(apps)
         # Ann's turn again: half a day (a reminder), then the rest (she forfeits)
         clock.advance(DAY / 2 + 1)

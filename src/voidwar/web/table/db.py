@@ -39,7 +39,7 @@ class Db:
         usable)."""
         from sqlalchemy.dialects import postgresql, sqlite
 
-        made = literal_column("1")  # (psycopg gives no row count here: a returned row says)
+        made: Any = literal_column("1")  # (psycopg gives no row count here: a returned row says)
         if self.is_postgres:
             res = c.execute(postgresql.insert(table).values(**values).on_conflict_do_nothing()
                             .returning(made))
