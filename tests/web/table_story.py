@@ -187,13 +187,23 @@ def run_story(browser: Any, base: str, app: Any, clock: ManualClock, inbox: Inbo
         mail = mails[-1]
         assert "It is your turn." in body(mail)
         link = link_in(mail, rf"{base}/play/{gid}")
-        if mover is ann and turn_mails["Ann"] == 2:
-            page = ann.open("/me")  # Ann's games, seen from her account, her turn first
-            page.wait_for_selector(f'#your-turn [data-game="{gid}"]', timeout=WAIT)
-            page.screenshot(path=str(shots / "table-my-games.png"))
+        watching = None
+        if mover is bob and turn_mails["Ann"] == 1:
+            # Ann's my-games page is open (on another device, say) while Bob moves: it
+            # follows live, and her turn comes first (it is no game page: the e-mail goes)
+            watching = ann.ctx.new_page()
+            watching.on("pageerror", lambda e: ann.errors.append(str(e)))
+            watching.goto(f"{base}/me")
+            watching.wait_for_selector(f'#waiting [data-game="{gid}"]', timeout=WAIT)
+            watching.wait_for_selector("#me-live:has-text('live')", timeout=WAIT)
         to_act = play_turn(mover, base, gid, link)
         mover.close_page()
         wait_away(base, gid, next(s for s, p in seat_of.items() if p is mover))
+        if watching is not None:
+            watching.wait_for_selector(f'#your-turn [data-game="{gid}"]', timeout=WAIT)
+            assert watching.evaluate("document.body.dataset.loads") != "1"  # not reloaded
+            watching.screenshot(path=str(shots / "table-my-games.png"))
+            watching.close()
     # the one to move stays away: half a day passes (a reminder), then the rest (forfeit)
     late = seat_of[to_act]
     turn_mails[late.name] += 1

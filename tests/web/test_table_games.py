@@ -342,3 +342,34 @@ def test_my_games_your_turn_first(app: Any, mail: tuple[str, Inbox]) -> None:
     assert [g["id"] for g in mine["waiting"]] == [g2]
     assert [g["id"] for g in mine["open"]] == [g3]
     assert mine["your_turn"][0]["players"] == {"red": "Ann", "blue": "Bob"}
+
+
+def test_antilles_solitaire_goes_to_the_best_scores(app: Any, mail: tuple[str, Inbox]) -> None:
+    """A solitaire game an account plays: no lobby, no rating; its score goes to the best
+    scores of its scenario and table file."""
+    import random
+
+    (ann,) = players(app, mail[1], "Ann")
+    r = ann.post("/api/lobby", {"ruleset": "antilles", "scenario": "standard"})
+    assert r.status_code == 201, r.text
+    gid = r.json()["id"]
+    assert ann.client.get("/api/lobby").json() == []  # nobody to wait for
+    token = ann.tokens(gid)["commander"]
+    rng = random.Random(3)
+    for _ in range(2000):
+        s = summary(ann, gid)
+        if s["over"]:
+            break
+        legal = ann.client.get(f"/api/games/{gid}/legal",
+                               headers={"X-Seat-Token": token}).json()["actions"]
+        choice = rng.choice(legal)["text"]
+        assert ann.act(gid, choice).status_code == 200
+    step(app, 3)
+    score = s["result"]["scores"]["commander"]
+    board = ann.client.get("/api/leaderboard/antilles").json()
+    assert board["ratings"] == []
+    at = board["best_scores"][0]["scores"][0]["at"]
+    assert board["best_scores"] == [{"scenario": "standard", "tables": "standard", "scores": [
+        {"name": "Ann", "score": score, "game": gid, "at": at}]}]
+    assert ann.client.get("/api/players/Ann").json()["games"] == {
+        "antilles": {"played": 1, "won": 0}}
