@@ -41,21 +41,18 @@ def my_games(table: OnlineTable, account_id: int) -> dict[str, Any]:
                   isouter=True)
             .where(account_seats.c.account_id == account_id)).mappings().all()
         gids = sorted({r["game_id"] for r in rows})
-        holders = c.execute(
-            select(account_seats.c.game_id, account_seats.c.seat, accounts.c.name)
-            .join(accounts, accounts.c.id == account_seats.c.account_id)
-            .where(account_seats.c.game_id.in_(gids))).all() if gids else []
-        kinds = c.execute(select(seat_rows.c.game_id, seat_rows.c.seat, seat_rows.c.kind,
-                                 seat_rows.c.policy)
-                          .where(seat_rows.c.game_id.in_(gids))).all() if gids else []
-    names: dict[str, dict[str, str]] = {}
-    for g, s, n in holders:
-        names.setdefault(g, {})[s] = n
+        # every seat of those games with its holder's name, in one query
+        seated = c.execute(
+            select(seat_rows.c.game_id, seat_rows.c.seat, seat_rows.c.kind,
+                   seat_rows.c.policy, accounts.c.name)
+            .join(account_seats, and_(account_seats.c.game_id == seat_rows.c.game_id,
+                                      account_seats.c.seat == seat_rows.c.seat), isouter=True)
+            .join(accounts, accounts.c.id == account_seats.c.account_id, isouter=True)
+            .where(seat_rows.c.game_id.in_(gids))).all() if gids else []
     seats_of: dict[str, dict[str, str]] = {}
-    for g, s, k, p in kinds:
-        seats_of.setdefault(g, {})[s] = (names.get(g, {}).get(s) or
-                                         (f"computer ({p})" if k == "bot" else
-                                          "open seat" if k == "open" else "guest"))
+    for g, s, k, p, n in seated:
+        seats_of.setdefault(g, {})[s] = (n or (f"computer ({p})" if k == "bot" else
+                                               "open seat" if k == "open" else "guest"))
     active = [r["game_id"] for r in rows if r["status"] == "active"]
     online = table.presence.online(active)
     out: dict[str, list[dict[str, Any]]] = {"your_turn": [], "waiting": [], "open": [],
