@@ -30,7 +30,8 @@ def main() -> None:
             run_story(browser, base, app, app.state.table.clock, inbox, out)
         finally:
             browser.close()
-    print(f"screenshots in {out}: table-lobby.png, table-my-games.png, table-profile.png, table-game.png")
+    print(f"screenshots in {out}: table-lobby.png, table-my-games.png, table-profile.png, "
+          "table-game.png")
 
 
 if __name__ == "__main__":
