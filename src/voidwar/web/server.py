@@ -38,7 +38,7 @@ from .routes import actions, games, static, websocket
 from .service import GameService, ServiceError
 from .store import Store, default_db_url
 from .table import TableConfig, config_from_env, config_to_env
-from .table import install as install_table
+from .table.install import install as install_table
 
 log = logging.getLogger("voidwar.web")
 

@@ -1,31 +1,16 @@
 """The online table: players with accounts, games over days, turn e-mails, time controls,
 ratings, chat (docs/web.md, "The online table").
 
-:func:`install` adds it to an application made by :func:`voidwar.web.server.create_app`.
+:func:`.install.install` adds it to an application made by
+:func:`voidwar.web.server.create_app`.
 """
 
 from __future__ import annotations
 
-from fastapi import FastAPI
-
-from ..service import GameService
 from .clock import Clock, ManualClock, SystemClock
 from .online import OnlineTable, TableConfig
 
-__all__ = ["Clock", "ManualClock", "OnlineTable", "SystemClock", "TableConfig", "install"]
-
-
-def install(app: FastAPI, service: GameService, key: bytes, config: TableConfig | None
-            ) -> OnlineTable:
-    """Add the online table to ``app``: its routes, and ``app.state.table`` (started and
-    closed with the application)."""
-    from ..routes import accounts, table, table_pages
-
-    online = OnlineTable(service, key, config or TableConfig())
-    app.state.table = online
-    for module in (accounts, table, table_pages):
-        app.include_router(module.router)
-    return online
+__all__ = ["Clock", "ManualClock", "OnlineTable", "SystemClock", "TableConfig"]
 
 
 #: the environment the worker processes of ``serve --workers`` read their table from

@@ -4,7 +4,7 @@ clock of a game are the worker's columns in ``table_games``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import and_, select
 
@@ -12,8 +12,10 @@ from ..setup import terms
 from ..store import GameRow, games
 from ..store import seats as seat_rows
 from .clock import span
-from .online import OnlineTable
 from .schema import account_seats, accounts, table_games
+
+if TYPE_CHECKING:
+    from .online import OnlineTable
 
 #: finished games listed on my-games (the profile lists them all)
 FINISHED_SHOWN = 30
