@@ -86,6 +86,9 @@ class OnlineTable:
         self.mailer = Mailer(config.smtp, config.mail_from)
         #: game → its seconds per move (None: no clock); fixed at posting, so kept
         self._per_move: dict[str, float | None] = {}
+        #: game → whether it is a table game (a game becomes one when posted or claimed,
+        #: never stops being one): the changes of other games cost the worker nothing
+        self.is_table: dict[str, bool] = {}
         from .turns import Worker
 
         self.worker = Worker(self)
@@ -114,6 +117,9 @@ class OnlineTable:
     def _changed(self, live: Live, msg: dict[str, Any]) -> None:
         """Every committed change in this process: the worker catches the turn up (off the
         request's thread) and my-games pages here hear of it."""
+        if self.is_table.get(live.id) is False:
+            return  # a guest game: no turn to keep (another process's claim: the worker's
+            # pass over the changed table games finds it within a second)
         self.worker.kick(live.id)
         self.hub.game_changed(live.id)
 
@@ -201,6 +207,7 @@ class OnlineTable:
                 state="active", posted=now, version_seen=-1, n_seen=0))
             self.notify_account(c, account.id)
         self._per_move[live.id] = per_move
+        self.is_table[live.id] = True
         self.hub.account_changed(account.id)
         self.worker.kick(live.id)
         return live, mine
@@ -290,6 +297,8 @@ class OnlineTable:
                 "on_timeout": "forfeit", "state": "active", "posted": now,
                 "version_seen": -1, "n_seen": 0})
             self.notify_account(c, account.id)
+        self.is_table[gid] = True
+        self._per_move.pop(gid, None)
         self.service.get(gid)
         self.hub.account_changed(account.id)
         self.worker.kick(gid)

@@ -158,6 +158,9 @@ class Worker:
         with t.db.read() as c:
             row = c.execute(select(table_games).where(table_games.c.game_id == gid)
                             ).mappings().first()
+        if len(t.is_table) > 100_000:
+            t.is_table.clear()
+        t.is_table[gid] = row is not None
         if row is None or row["state"] != "active":
             return False
         live = t.service.get(gid)
