@@ -175,3 +175,22 @@ def test_email_verification_and_password_reset(app: Any, mail: tuple[str, Inbox]
     r = asker.post("/api/account/reset/confirm", {"token": token, "password": "yet another"})
     assert r.status_code == 400
     assert len(inbox.to("ann@test.invalid", "new password")) == 1
+
+
+def test_my_games_socket_needs_the_session_and_this_site(app: Any) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    ann = Player(app, "Ann")
+    ann.sign_up()
+    with ann.client.websocket_connect("/api/me/ws") as ws:
+        assert ws.receive_json() == {"type": "hello"}
+    with pytest.raises(WebSocketDisconnect) as e, \
+            ann.client.websocket_connect("/api/me/ws",
+                                         headers={"Origin": "https://evil.example"}) as ws:
+        ws.receive_json()
+    assert e.value.code == 4403
+    stranger = Player(app, "Eve")
+    with pytest.raises(WebSocketDisconnect) as e, \
+            stranger.client.websocket_connect("/api/me/ws") as ws:
+        ws.receive_json()
+    assert e.value.code == 4401

@@ -16,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 from ..live import ServiceError
 from ..models import REFUSALS, GameId, OptionValue, Text, Token
 from ..table import queries
-from ..table.auth import Me, TableDep, session_of, table_of
+from ..table.auth import Me, TableDep, check_origin, session_of, table_of
 from ..table.online import OnlineTable, per_move_seconds
 
 router = APIRouter(tags=["table"])
@@ -255,6 +255,7 @@ async def account_socket(websocket: WebSocket) -> None:
     """A my-games page's socket: a message whenever one of the account's games changes."""
     table = table_of(websocket)
     try:
+        check_origin(websocket)  # another site's page may not listen with this cookie
         s = await asyncio.to_thread(session_of, websocket)
     except ServiceError as e:
         await websocket.close(code=4000 + e.status, reason=e.reason[:120])

@@ -54,7 +54,7 @@ class Session:
     csrf: str
 
 
-def check_origin(request: Request) -> None:
+def check_origin(request: HTTPConnection) -> None:
     """Refuse a request another site's page sent (its ``Origin`` names another host)."""
     origin = request.headers.get("origin")
     if origin and origin != "null":
