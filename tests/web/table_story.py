@@ -176,7 +176,10 @@ def run_story(browser: Any, base: str, app: Any, clock: ManualClock, inbox: Inbo
     assert "as red" in body(told[0])
     seat_of = {"blue": ann, "red": bob}
     turn_mails = {"Ann": 0, "Bob": 0}
-    to_act = str(get(f"{base}/api/games/{gid}")["to_act"])
+    # the duel alternates the first move, blue's on turn 1: Ann's turn begins while she is
+    # away (Bob, just arrived on the page, is not to move)
+    to_act = first = str(get(f"{base}/api/games/{gid}")["to_act"])
+    assert to_act == "blue"
     bob.close_page()
     wait_away(base, gid, "red")
     for _ in range(turns):
@@ -240,4 +243,4 @@ def run_story(browser: Any, base: str, app: Any, clock: ManualClock, inbox: Inbo
     for p in people.values():
         assert p.errors == [], p.errors
         p.ctx.close()
-    return {"game": gid, "turn_mails": turn_mails, "late": late.name}
+    return {"game": gid, "turn_mails": turn_mails, "late": late.name, "first": first}

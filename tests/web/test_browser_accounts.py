@@ -28,6 +28,7 @@ def test_two_accounts_play_a_rated_game_over_days(tmp_path: Path) -> None:
             story = run_story(browser, base, app, clock, inbox, tmp_path / "shots")
         finally:
             browser.close()
-    assert sum(story["turn_mails"].values()) == 5
+    assert story["late"] in ("Ann", "Bob")  # the story checked one e-mail a turn itself
+    print(f"first to move: {story['first']}; turn e-mails: {story['turn_mails']}")
     for name in ("table-lobby.png", "table-my-games.png", "table-profile.png"):
         assert (tmp_path / "shots" / name).stat().st_size > 10_000
