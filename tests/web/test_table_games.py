@@ -373,3 +373,28 @@ def test_antilles_solitaire_goes_to_the_best_scores(app: Any, mail: tuple[str, I
         {"name": "Ann", "score": score, "game": gid, "at": at}]}]
     assert ann.client.get("/api/players/Ann").json()["games"] == {
         "antilles": {"played": 1, "won": 0}}
+
+
+def test_housekeeping_forgets_old_jobs_sessions_and_links(app: Any, clock: ManualClock,
+                                                          mail: tuple[str, Inbox]) -> None:
+    from sqlalchemy import func, select
+
+    from voidwar.web.table.schema import jobs, mail_tokens, sessions
+
+    ann, bob = players(app, mail[1], "Ann", "Bob")
+    gid = post(ann)
+    bob.post(f"/api/lobby/{gid}/join", {})
+    step(app)
+    table = app.state.table
+
+    def count(t: Any) -> int:
+        with table.db.read() as c:
+            return int(c.execute(select(func.count()).select_from(t)).scalar() or 0)
+
+    assert count(jobs) >= 2 and count(sessions) == 2 and count(mail_tokens) == 2
+    assert table.worker.housekeeping() == 2  # the two spent verification links only
+    assert count(jobs) >= 2 and count(sessions) == 2
+    clock.advance(31 * DAY)  # past the sessions' 30 days and the jobs' week
+    assert table.worker.housekeeping() > 2
+    assert count(jobs) == 0 and count(sessions) == 0
+    assert ann.client.get("/api/me/games").status_code == 401

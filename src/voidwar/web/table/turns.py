@@ -45,6 +45,8 @@ log = logging.getLogger("voidwar.web")
 #: the hour (UTC) daily digests go out
 DIGEST_HOUR = 7
 PRESENCE_RENEW = 30.0
+#: how often the worker forgets old rows (seconds), and how long done jobs are kept
+HOUSEKEEPING, KEEP_JOBS = 3600.0, 7 * 86400.0
 
 
 def result_words(result: dict[str, Any] | None, names: dict[str, str]) -> str:
@@ -76,6 +78,7 @@ class Worker:
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
         self._renewed = 0.0
+        self._swept = time.time()
         self._mail_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="mail")
         self._handlers: dict[str, Callable[[Job], str]] = {
             "turn": self._turn, "remind": self._remind, "timeout": self._timeout,
@@ -139,7 +142,27 @@ class Worker:
         if time.time() - self._renewed > PRESENCE_RENEW:
             self.table.presence.renew()
             self._renewed = time.time()
+        if time.time() - self._swept > HOUSEKEEPING:
+            self._swept = time.time()
+            self.housekeeping()
         return done
+
+    def housekeeping(self) -> int:
+        """Forget what no longer matters: jobs done (or given up) a week ago, expired
+        sessions, spent or expired e-mail links, ended throttling windows; rows deleted."""
+        from sqlalchemy import delete, or_
+
+        from .schema import jobs, mail_tokens, sessions, throttle
+
+        now = self.table.clock.now()
+        with self.table.db.begin() as c:
+            n = c.execute(delete(jobs).where(and_(jobs.c.state.in_(("done", "failed")),
+                                                  jobs.c.due < now - KEEP_JOBS))).rowcount
+            n += c.execute(delete(sessions).where(sessions.c.expires < now)).rowcount
+            n += c.execute(delete(mail_tokens).where(or_(
+                mail_tokens.c.used == 1, mail_tokens.c.expires < now))).rowcount
+            n += c.execute(delete(throttle).where(throttle.c.window_end < now)).rowcount
+        return max(n, 0)
 
     def stale(self, limit: int = 500) -> list[str]:
         """Table games changed since their turn was last looked at (by any process)."""
