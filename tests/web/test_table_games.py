@@ -79,6 +79,13 @@ def test_post_join_full_and_the_poster_is_told(app: Any, mail: tuple[str, Inbox]
     r = cy.post(f"/api/lobby/{gid}/join", {})
     assert r.status_code == 409 and r.json()["detail"] == f"game {gid} is full: no open seat"
     assert summary(cy, gid) == before  # nothing changed
+    # a game whose poster resigned before anyone joined is no longer open
+    other = post(ann)
+    token = next(iter(ann.tokens(other).values()))
+    assert ann.client.post(f"/api/games/{other}/resign",
+                           headers={"X-Seat-Token": token}).status_code == 200
+    r = cy.post(f"/api/lobby/{other}/join", {})
+    assert r.status_code == 409 and r.json()["detail"] == f"game {other} is over"
     assert cy.client.get("/api/me/games").json()["waiting"] == []
     step(app)
     told = inbox.wait("ann@test.invalid", "joined")

@@ -249,6 +249,8 @@ class OnlineTable:
         live = self.service.get(gid)
         with live.lock:
             open_seats = [n for n, s in live.seats.items() if s.kind == "open"]
+            if live.over:
+                raise ServiceError(409, f"game {gid} is over")
         if not open_seats:
             raise ServiceError(409, f"game {gid} is full: no open seat")
         if seat is not None and seat not in open_seats:
