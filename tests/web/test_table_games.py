@@ -126,6 +126,7 @@ def test_one_e_mail_a_turn_only_when_not_on_the_page(app: Any, mail: tuple[str, 
     assert len(inbox.to(address["red"], "your turn")) == 0
     got = inbox.wait(address["blue"], "your turn", turns["blue"])
     assert len(got) == turns["blue"] >= 2
+    assert "has begun. It is your turn." in body(got[0])  # nobody had moved yet
     text = body(got[-1])
     assert "http://testserver/play/" + gid in text
     assert "Bob has moved" in text

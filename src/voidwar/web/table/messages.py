@@ -44,12 +44,14 @@ def game_title(ruleset: str, scenario: str | None, gid: str) -> str:
 
 
 def turn_mail(base: str, key: bytes, to: str, account_id: int, gid: str, title: str,
-              opponent: str, prompt: str, deadline: float | None, per_move: float | None
-              ) -> Mail:
-    """Your turn: the board's prompt, the clock, the link that opens the game."""
+              opponent: str | None, prompt: str, deadline: float | None,
+              per_move: float | None) -> Mail:
+    """Your turn: who moved (None: nobody yet, the game has begun), the board's prompt, the
+    clock, the link that opens the game."""
     clock = (f"\nYou have {span(per_move)} for this move: until {when(deadline)}.\n"
              if deadline is not None and per_move else "")
-    body = (f"{opponent} has moved in {title}. It is your turn.\n\n{prompt}\n{clock}\n"
+    lead = f"{opponent} has moved in {title}" if opponent else f"{title} has begun"
+    body = (f"{lead}. It is your turn.\n\n{prompt}\n{clock}\n"
             f"Open the game: {base}/play/{gid}\n" + _footer(base, key, account_id, gid))
     return Mail(to, f"voidwar: your turn in {title}", body,
                 unsubscribe_link(base, key, account_id, gid))

@@ -313,7 +313,7 @@ class Worker:
         holders = {s: a for s, a in t.seats.holders(gid).items()}
         names = t.accounts.names(set(holders.values()))
         last = movers[-1] if movers else None
-        opponent = names.get(holders.get(last or "", -1), last or "your opponent")
+        opponent = None if last is None else names.get(holders.get(last, -1), last)
         self._send(messages.turn_mail(t.base, t.key, r["email"], int(r["id"]), gid,
                                       self._title(row, gid), opponent, prompt,
                                       job.data.get("deadline"), row["per_move"]))
