@@ -24,7 +24,9 @@ figures are then not at the offered load), the servers' CPU time per action (fro
 other load) and the client's own CPU.
 
 Run: ``.venv/bin/python benchmarks/web.py [--games 100] [--rate 0.5] [--processes 1 2 4]
-[--seconds 30] [--smoke]``. Prints figures; asserts nothing.
+[--seconds 30] [--smoke]``. Prints figures; asserts nothing. ``--table`` measures the online
+table at scale instead (``benchmarks/web_table.py``: 10,000 stored games, my-games, the lobby
+and moves on ``serve --workers 2`` with PostgreSQL).
 """
 
 from __future__ import annotations
@@ -50,8 +52,10 @@ def reset_postgres(url: str) -> None:
     from sqlalchemy import create_engine
 
     from voidwar.web.store import metadata, normalise_url
+    from voidwar.web.table.schema import metadata as table_metadata
 
     engine = create_engine(normalise_url(url))
+    table_metadata.drop_all(engine)
     metadata.drop_all(engine)
     engine.dispose()
 
@@ -267,9 +271,23 @@ def main() -> None:
     ap.add_argument("--url", default=None, help="a running server (default: start them)")
     ap.add_argument("--db", default=None, help="database URL for the started servers")
     ap.add_argument("--smoke", action="store_true", help="CI smoke mode: 2 games, 3 s")
+    ap.add_argument("--table", action="store_true",
+                    help="the online table at scale (benchmarks/web_table.py): stored games, "
+                         "accounts, the lobby; my-games, lobby and action latency")
+    ap.add_argument("--table-games", type=int, default=10_000)
+    ap.add_argument("--table-active", type=int, default=1_000)
+    ap.add_argument("--table-accounts", type=int, default=500)
+    ap.add_argument("--table-listed", type=int, default=100)
+    ap.add_argument("--my-rate", type=float, default=10.0, help="--table: my-games loads/s")
+    ap.add_argument("--lobby-rate", type=float, default=5.0, help="--table: lobby loads/s")
     args = ap.parse_args()
     if args.smoke:
         args.games, args.seconds, args.rate = 2, 3.0, 5.0
+    if args.table:
+        from web_table import run_table
+
+        run_table(args, start_servers, stop_servers, tree_cpu)
+        return
     if args.url is not None:
         asyncio.run(run([args.url], args, []))
         return

@@ -171,15 +171,35 @@ def serve(
                                                     "seed (every seat is told)")] = False,
     bots: Annotated[bool, typer.Option(help="make bot moves here (--no-bots: leave them to "
                                             "`voidwar bots` workers)")] = True,
+    smtp: Annotated[str | None, typer.Option(
+        help="SMTP server for e-mail (turn e-mails, reminders, verification, password "
+             "reset): smtp://host:port, smtp+starttls://user:password@host:587 or "
+             "smtps://user:password@host:465; none: no e-mail")] = None,
+    mail_from: Annotated[str, typer.Option(help="the From of the e-mails")] = (
+        "voidwar <voidwar@localhost>"),
+    public_url: Annotated[str | None, typer.Option(
+        help="the address players reach this server at, for links in e-mails (default: "
+             "http://localhost:PORT)")] = None,
+    secure_cookies: Annotated[bool, typer.Option(
+        help="session cookies only over HTTPS (behind a TLS proxy)")] = False,
+    mail_delay: Annotated[float, typer.Option(
+        min=0, help="seconds after a turn begins before its e-mail goes (a player back on "
+                    "the game's page by then gets none)")] = 30.0,
 ) -> None:
     """Serve the web page and its JSON API: play in the browser."""
     from ..web.server import serve as run_server
+    from ..web.table import TableConfig
+    from ..web.table.mail import smtp_problem
     from .reports import port_problem
 
-    problem = port_problem(host, port)
+    problem = port_problem(host, port) or smtp_problem(smtp)
     if problem:
         fail(UnknownName(problem))
-    run_server(host, port, db, workers=workers, client_seeds=client_seeds, bots=bots)
+    table = TableConfig(smtp=smtp, mail_from=mail_from,
+                        public_url=public_url or f"http://localhost:{port}",
+                        secure_cookies=secure_cookies, mail_delay=mail_delay)
+    run_server(host, port, db, workers=workers, client_seeds=client_seeds, bots=bots,
+               table=table)
 
 
 @app.command()

@@ -40,6 +40,8 @@ from .models import AsciiJSON, malformed
 from .routes import actions, games, static, websocket
 from .service import GameService, ServiceError
 from .store import Store, default_db_url
+from .table import TableConfig, config_from_env, config_to_env
+from .table.install import install as install_table
 from .timeouts import MAX_HEAD, request_timeout
 
 log = logging.getLogger("voidwar.web")
@@ -153,8 +155,10 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     stop the bots and close the store at shutdown."""
     service: GameService = app.state.service
     await asyncio.to_thread(service.start)
+    await asyncio.to_thread(app.state.table.start)
     await asyncio.to_thread(service.resume_all)
     yield
+    await asyncio.to_thread(app.state.table.close)
     await asyncio.to_thread(service.close)
 
 
@@ -177,15 +181,17 @@ def key_for(url: str) -> bytes:
 
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.0,
                client_seeds: bool = False, key: bytes | None = None,
-               bot_lease: float = 15.0, sweep_every: float = 1.0, bots: bool = True) -> FastAPI:
+               bot_lease: float = 15.0, sweep_every: float = 1.0, bots: bool = True,
+               table: TableConfig | None = None) -> FastAPI:
     """The application, storing games at ``db_url`` (default: SQLite in the data folder).
 
     ``client_seeds``: a client may choose the dice seed (tests, local play; every seat is told).
     ``key``: the record key (default: :func:`key_for`). ``bots=False``: this process makes
-    no bot moves (``voidwar bots`` workers make them all)."""
+    no bot moves (``voidwar bots`` workers make them all). ``table``: the online table's
+    settings (SMTP, links, clock; :class:`~voidwar.web.table.TableConfig`)."""
     store = Store(db_url)
-    service = GameService(store, bot_delay=bot_delay, client_seeds=client_seeds,
-                          key=key if key is not None else key_for(store.url),
+    key = key if key is not None else key_for(store.url)
+    service = GameService(store, bot_delay=bot_delay, client_seeds=client_seeds, key=key,
                           bot_lease=bot_lease, sweep_every=sweep_every, bots=bots)
     app = FastAPI(
         title="voidwar",
@@ -208,6 +214,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0,
     for module in (games, actions, websocket, static):
         app.include_router(module.router)
     app.include_router(import_module("voidwar.web.routes.assist").router)  # issue 17
+    install_table(app, service, key, table)  # accounts, lobby, clocks, e-mail, ratings
     static.mount_static(app)
     contract.install(app, client_seeds)
     return app
@@ -224,7 +231,8 @@ def app_from_env() -> FastAPI:
     return create_app(os.environ.get(ENV_DB) or None,
                       client_seeds=os.environ.get(ENV_CLIENT_SEEDS) == "1",
                       bot_lease=float(os.environ.get("VOIDWAR_BOT_LEASE", "15")),
-                      bots=os.environ.get(ENV_BOTS, "1") != "0")
+                      bots=os.environ.get(ENV_BOTS, "1") != "0",
+                      table=config_from_env(dict(os.environ)))
 
 
 #: how every ``voidwar serve`` process runs uvicorn: the h11 protocol with a deadline on each
@@ -236,10 +244,12 @@ UVICORN: dict[str, Any] = {
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
-          workers: int = 1, client_seeds: bool = False, bots: bool = True) -> None:
+          workers: int = 1, client_seeds: bool = False, bots: bool = True,
+          table: TableConfig | None = None) -> None:
     """Run the server until interrupted (``voidwar serve``): ``workers`` processes, which
     share one PostgreSQL database when more than one; ``bots=False``: pages and API only,
-    the bot moves left to ``voidwar bots`` workers."""
+    the bot moves left to ``voidwar bots`` workers; ``table``: the online table's settings
+    (SMTP server, public address of e-mail links)."""
     import uvicorn
 
     url = db_url or default_db_url()
@@ -256,12 +266,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
     if workers > 1:
         os.environ[ENV_DB], os.environ[ENV_CLIENT_SEEDS] = url, "1" if client_seeds else "0"
         os.environ[ENV_BOTS] = "1" if bots else "0"
+        os.environ.update(config_to_env(table or TableConfig()))
         uvicorn.run("voidwar.web.server:app_from_env", factory=True, host=host, port=port,
                     workers=workers, **UVICORN)
         return
     try:
         app = create_app(url, client_seeds=client_seeds,
-                         bot_lease=float(os.environ.get("VOIDWAR_BOT_LEASE", "15")), bots=bots)
+                         bot_lease=float(os.environ.get("VOIDWAR_BOT_LEASE", "15")), bots=bots,
+                         table=table)
     except UnknownName as e:  # pragma: no cover - defensive
         raise SystemExit(str(e)) from None
     uvicorn.run(app, host=host, port=port, **UVICORN)

@@ -62,6 +62,9 @@ class GameService:
         self._live_lock = threading.Lock()
         self._stopping = threading.Event()
         self._subscribers: list[Subscriber] = []
+        #: ``fn(live, seat)`` before a seat's action is applied: raises ServiceError to refuse
+        #: it (the online table's time controls)
+        self.guards: list[Callable[[Live, str], None]] = []
         self.bots = Bots(self, workers=bot_workers, delay=bot_delay, lease=bot_lease,
                          sweep_every=sweep_every, enabled=bots)
 
@@ -185,17 +188,19 @@ class GameService:
         seat_specs: dict[str, tuple[str, str | None]],
         dice: str = "seeded",
         setup_rolls: list[int] | None = None,
+        tokens: dict[str, str] | None = None,
     ) -> tuple[Live, dict[str, str]]:
         """Start a game; returns it and the secret token of every human seat.
 
         Everything a client sends is checked first (:mod:`.setup`). ``dice="manual"``: real
         dice — every roll is entered by a person at the table (explicit chance: any human seat
-        may enter it); rolls the rules make while setting up come from ``setup_rolls``."""
+        may enter it); rolls the rules make while setting up come from ``setup_rolls``.
+        ``tokens``: the tokens some human seats get (an account's); the others' are random."""
         info = ruleset_of(ruleset)
         check_request(info, scenario, options)
         seed, seeded_by = pick_seed(seed, self.client_seeds)
         game = set_up(info, scenario, options, seed, dice, setup_rolls)
-        rows, tokens = seat_rows(info, game, seat_specs)
+        rows, tokens = seat_rows(info, game, seat_specs, tokens)
         if dice == "manual" and not tokens:
             raise ServiceError(422, "real dice need a person at the table: make a seat human")
         gid = secrets.token_hex(8)
@@ -215,8 +220,9 @@ class GameService:
         """What a seat is told before it joins: dice, non-default options, notes."""
         return terms(live.row, live.game.notes())
 
-    def join(self, gid: str, seat: str) -> str:
-        """Take the open seat ``seat``; returns its new secret token."""
+    def join(self, gid: str, seat: str, token: str | None = None) -> str:
+        """Take the open seat ``seat``; returns its new secret token (``token``: the one to
+        give it, an account's)."""
         live = self.get(gid)
         with live.lock:
             s = live.seats.get(seat)
@@ -224,7 +230,7 @@ class GameService:
                 raise ServiceError(404, f"game {gid} has no seat {seat[:64]!r}")
             if s.kind != "open":
                 raise ServiceError(409, f"seat {seat} is not open (it is {s.kind})")
-            token = secrets.token_urlsafe(18)
+            token = token or secrets.token_urlsafe(18)
             version = self._write(live, lambda v: self.store.claim_seat(
                 gid, v, seat, hash_token(token), note=self._note("join", seat)))
             if version is None:
@@ -249,6 +255,8 @@ class GameService:
             if index is not None and index != len(live.game.actions):
                 raise ServiceError(409, f"this action was meant as action #{index}, but the "
                                         f"game has {len(live.game.actions)} actions now")
+            for guard in self.guards:
+                guard(live, seat)
             if live.game.to_act == CHANCE:
                 # real dice are rolled at the table: any human seat enters the result
                 if live.seats[seat].kind != "human":
@@ -337,7 +345,12 @@ class GameService:
         """The token's seat resigns: the game ends."""
         live = self.get(gid)
         with live.lock:
-            seat = self.require_seat(live, token)
+            return self.resign_seat(live, self.require_seat(live, token))
+
+    def resign_seat(self, live: Live, seat: str) -> Live:
+        """``seat`` resigns (its player asked, or its time ran out): the game ends."""
+        gid = live.id
+        with live.lock:
             if live.over:
                 raise ServiceError(409, "the game is over")
             self._write(live, lambda v: self.store.set_status(

@@ -93,9 +93,10 @@ def set_up(info: RulesetInfo, scenario: str | None, options: dict[str, Any], see
                                 f"{type(e).__name__}") from None
 
 
-def seat_rows(info: RulesetInfo, game: Game, seat_specs: dict[str, tuple[str, str | None]]
-              ) -> tuple[list[SeatRow], dict[str, str]]:
-    """The seat rows of a new game, and the secret token of each human seat."""
+def seat_rows(info: RulesetInfo, game: Game, seat_specs: dict[str, tuple[str, str | None]],
+              given: dict[str, str] | None = None) -> tuple[list[SeatRow], dict[str, str]]:
+    """The seat rows of a new game, and the secret token of each human seat (``given``: the
+    tokens some seats get, an account's derived ones; the others are random)."""
     unknown = sorted(set(seat_specs) - set(game.seats))
     if unknown:
         raise ServiceError(422, f"{info.name} has no seat {', '.join(unknown)} "
@@ -116,7 +117,7 @@ def seat_rows(info: RulesetInfo, game: Game, seat_specs: dict[str, tuple[str, st
             policy = None
         token_hash = None
         if kind == "human":
-            tokens[seat] = secrets.token_urlsafe(18)
+            tokens[seat] = (given or {}).get(seat) or secrets.token_urlsafe(18)
             token_hash = hash_token(tokens[seat])
         rows.append(SeatRow(seat, kind, policy, token_hash, None))
     return rows, tokens
