@@ -13,11 +13,13 @@ import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import FrozenInstanceError, dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from .canonical import canonical_json as canonical_json
 from .dice import Dice, Roll, SeededDice
 from .errors import DiceError, IllegalAction
+from .memo import remember
 from .native import mypyc_attr
 from .notation import Action as Action
 from .notation import Notation, NotationError
@@ -144,66 +146,70 @@ class Result:
         }
 
 
-_KINDS: dict[int, frozenset[type]] = {}
 _DICE_ROLL = Dice.roll
-#: the usual dice' names (``d20``), made once
-_DIE = {n: f"d{n}" for n in (2, 3, 4, 6, 8, 10, 12, 20, 100)}
+#: the usual dice' names (``d20``): built at import, never written (core/memo.py)
+_DIE: Final = {n: f"d{n}" for n in (2, 3, 4, 6, 8, 10, 12, 20, 100)}
 
 
+@cache
 def _kinds(notation: Notation) -> frozenset[type]:
-    """The action classes of a ruleset's notation (looked up once)."""
-    kinds = _KINDS.get(id(notation))
-    if kinds is None:
-        kinds = _KINDS[id(notation)] = frozenset(s.cls for s in notation.specs)
-    return kinds
+    """The action classes of a ruleset's notation (a pure function, cached: a notation is
+    made once, at its ruleset's import, and hashes by identity)."""
+    return frozenset(s.cls for s in notation.specs)
 
 
 #: (action class, text) → the value that text reads as (search applies the same few actions
-#: again and again: each is read once); cleared when it grows past _READ_LIMIT
+#: again and again: each is read once); remembered (core/memo.py)
 _READ: dict[tuple[type, str], Action | None] = {}
 _READ_LIMIT = 200_000
 
 
-#: id(action) → (that action, the notation it was read back by, its text): an action value
+#: action → (that very action, the notation it was read back by, its text): an action value
 #: met again (a ruleset that hands out the same value objects, a search replaying a line) is
-#: known by identity, without writing and reading its text again. The entry holds the action, so
-#: its id is not reused while the entry lives; cleared when it grows past _KNOWN_LIMIT.
-_KNOWN: dict[int, tuple[Action, Notation, str]] = {}
+#: known without writing and reading its text again. Remembered (core/memo.py): keyed by the
+#: action's value, and a hit only for the very object stored, so that an equal value built
+#: another way (fields of other types that compare equal) is read back as any other.
+_KNOWN: dict[Action, tuple[Action, Notation, str]] = {}
 _KNOWN_LIMIT = 50_000
 
 
 def share_actions(notation: Notation, actions: Iterable[Action]) -> None:
     """Mark ``actions`` as values their ruleset (of ``notation``) made and hands out again and
     again (immutable, built from its own board and pieces): :meth:`Game.apply` then knows each
-    by identity from the first time it meets it, without reading its text back (a regular
-    expression and a value compared, tens of microseconds an action)."""
+    from the first time it meets it, without reading its text back (a regular expression and
+    a value compared, tens of microseconds an action)."""
     for a in actions:
-        if len(_KNOWN) >= _KNOWN_LIMIT:
-            _KNOWN.clear()
-        _KNOWN[id(a)] = (a, notation, str(a))
+        remember(_KNOWN, a, (a, notation, str(a)), _KNOWN_LIMIT)
 
 
 def _made_by(game: Game, action: Action) -> str | None:
     """``action``'s text when it is a value ``game``'s ruleset makes: a declared kind of its
     notation whose text reads back as the same value (else: its text parses back to it)."""
     notation = type(game).notation
-    known = _KNOWN.get(id(action))
+    try:
+        hash(action)
+    except TypeError:  # a field that cannot be hashed: read back, never remembered
+        return _read_back(game, action, notation, remembered=False)
+    known = _KNOWN.get(action)
     if known is not None and known[0] is action and known[1] is notation:
         return known[2]
+    return _read_back(game, action, notation, remembered=True)
+
+
+def _read_back(game: Game, action: Action, notation: Notation | None,
+               remembered: bool) -> str | None:
+    """:func:`_made_by` for an action not known yet: its text, read back."""
     try:
         text = str(action)
         cls = type(action)
-        if notation is not None and cls in (_KINDS.get(id(notation)) or _kinds(notation)):
+        if notation is not None and cls in _kinds(notation):
             key = (cls, text)
             read = _READ.get(key, False)
             if read is False:
-                if len(_READ) >= _READ_LIMIT:
-                    _READ.clear()
-                read = _READ[key] = cls.__notation__.read(text)
+                read = remember(_READ, key, cls.__notation__.read(text), _READ_LIMIT)
             if read == action:
-                if len(_KNOWN) >= _KNOWN_LIMIT:
-                    _KNOWN.clear()
-                _KNOWN[id(action)] = (action, notation, text)
+                if remembered:
+                    remember(_KNOWN, action, (action, notation, text), _KNOWN_LIMIT)
                 return text
         return text if game.parse_action(text) == action else None
     except (IllegalAction, ValueError, TypeError, AttributeError, KeyError, OverflowError):
@@ -422,7 +428,10 @@ class Game(ABC):
         """
         if self.over:
             raise IllegalAction("the game is over")
-        known = _KNOWN.get(id(action))  # _made_by's first test, inlined: the usual case
+        try:  # _made_by's first test, inlined: the usual case
+            known = _KNOWN.get(action)
+        except TypeError:  # an action with a field that cannot be hashed
+            known = None
         if known is not None and known[0] is action and known[1] is type(self).notation:
             act, text = action, known[2]
         else:
