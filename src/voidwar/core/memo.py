@@ -22,7 +22,9 @@ or a value changed after it is stored: another thread may read it half made.
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any, Generic, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -36,6 +38,19 @@ def remember(table: dict[K, V], key: K, value: V, limit: int) -> V:
     if len(table) >= limit:
         table.clear()
     return table.setdefault(key, value)
+
+
+def interned(make: Callable[..., V]) -> Callable[..., V]:
+    """``make(*args)``, one object per arguments (of the same types) for the whole process:
+    ``lru_cache`` in front (a C call), and behind it a remembered table, so that threads that
+    miss together still get the same object (``lru_cache`` alone may hand each its own).
+    For immutable values a ruleset hands out again and again (its actions)."""
+    table: dict[tuple[Any, ...], V] = {}
+
+    def one(*args: Any) -> V:
+        return table.setdefault((*args, *map(type, args)), make(*args))
+
+    return lru_cache(maxsize=None, typed=True)(one)
 
 
 class ByIdentity(Generic[K, V]):
@@ -67,4 +82,4 @@ class ByIdentity(Generic[K, V]):
         return entries.setdefault(id(key), (key, value))[1]
 
 
-__all__ = ["ByIdentity", "remember"]
+__all__ = ["ByIdentity", "interned", "remember"]

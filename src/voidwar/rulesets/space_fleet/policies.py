@@ -58,7 +58,8 @@ def rear_mask(dq: int, dr: int) -> int:
     return sum(1 << f for f in range(6) if rear_offset(f, dq, dr))
 
 
-#: (dq, dr) → (:func:`rear_mask` of the offset, of its opposite), filled as offsets are met
+#: (dq, dr) → (:func:`rear_mask` of the offset, of its opposite), filled as offsets are met:
+#: remembered (core/memo.py), each entry a pair of ints stored in one step
 _MASKS: dict[tuple[int, int], tuple[int, int]] = {}
 
 
