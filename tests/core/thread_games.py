@@ -63,7 +63,7 @@ def main() -> None:
             for game in games:
                 try:
                     results[k].append(play(ruleset, *game))
-                except Exception as e:  # noqa: BLE001 - a failed game is an outcome to report
+                except Exception as e:  # a failed game is an outcome to report
                     results[k].append({"game": [ruleset, *game],
                                        "error": f"{type(e).__name__}: {e}"})
 

@@ -179,7 +179,11 @@ def share_actions(notation: Notation, actions: Iterable[Action]) -> None:
     from the first time it meets it, without reading its text back (a regular expression and
     a value compared, tens of microseconds an action)."""
     for a in actions:
-        remember(_KNOWN, a, (a, notation, str(a)), _KNOWN_LIMIT)
+        if len(_KNOWN) >= _KNOWN_LIMIT:
+            _KNOWN.clear()
+        # stored over an equal value read back before: the ruleset's own object is the one
+        # that comes back (one store: the entry is whole)
+        _KNOWN[a] = (a, notation, str(a))
 
 
 def _made_by(game: Game, action: Action) -> str | None:

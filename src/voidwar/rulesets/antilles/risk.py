@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ...core.hexgrid import ORIGIN, Hex
+from ...core.memo import remember
 from .state import board_hexes, board_places, place_at, place_grid
 from .tables import Tables
 
@@ -63,7 +64,8 @@ def kill_hexes(start: Hex, facing: int, kind: str,
     return frozenset(kills), h, f
 
 
-#: hex → its six neighbours in direction order (:meth:`Hex.neighbors`), remembered
+#: hex → its six neighbours in direction order (:meth:`Hex.neighbors`); remembered
+#: (core/memo.py)
 _NEIGHBORS: dict[Hex, tuple[Hex, ...]] = {}
 
 
@@ -72,9 +74,7 @@ def neighbors(h: Hex) -> tuple[Hex, ...]:
     again)."""
     n = _NEIGHBORS.get(h)
     if n is None:
-        if len(_NEIGHBORS) >= 100_000:
-            _NEIGHBORS.clear()
-        n = _NEIGHBORS[h] = tuple(h.neighbors())
+        n = remember(_NEIGHBORS, h, tuple(h.neighbors()), 100_000)
     return n
 
 
