@@ -169,7 +169,7 @@ _READ_LIMIT = 200_000
 #: known without writing and reading its text again. Remembered (core/memo.py): keyed by the
 #: action's value, and a hit only for the very object stored, so that an equal value built
 #: another way (fields of other types that compare equal) is read back as any other.
-_KNOWN: dict[Action, tuple[Action, Notation, str]] = {}
+_KNOWN: dict[object, tuple[Action, Notation, str]] = {}
 _KNOWN_LIMIT = 50_000
 
 
