@@ -8,6 +8,10 @@ from a table of repeated sums, built by adding the same numbers one by one — b
 floats that adding them in flight order gives. Maps are kept per board index (the hexes of
 :func:`.state.board_hexes`, in board order) for the hexes a Paladin can stand on; index tables of
 each map size are built once per process.
+
+Every game of a process shares these tables, in every thread (core/memo.py): the functions are
+pure functions of immutable values (tables, hexes, ints), cached; the danger maps they return
+are read-only; :data:`_NEIGHBORS` is remembered.
 """
 
 from __future__ import annotations

@@ -5,6 +5,10 @@ score before crowding stay put (:class:`TurnSetting`); in the attack step (3.3, 
 moves or falls and Bolts are only removed, so each shot's value stays put (:class:`ShotValues`).
 Each is kept with what it was made from and checked against the position on every call, so it
 gives exactly the numbers worked out afresh, compared in the same way.
+
+The per-tables values are pure functions cached (:func:`attack_values`, :func:`bolt_totals`)
+or remembered (:func:`board_setting`), shared by every game of a process in every thread
+(core/memo.py); the settings of one step are a policy's own.
 """
 
 from __future__ import annotations

@@ -21,6 +21,10 @@ nor stops movement:
   chunk whose two points are still the same objects.
 
 On any other table :func:`.movement.move_candidates` (the prepared definition) answers.
+
+A game's records are its own (a copy copies the dict); records and chunks, shared by a game and
+its copies, remember their points, moves and masks by core/memo.py's rules: each entry made
+whole and stored in one step, never changed.
 """
 
 from __future__ import annotations
