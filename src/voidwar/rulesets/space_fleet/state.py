@@ -190,9 +190,10 @@ class Ship:
         return tables().classes[self.cls].size
 
     def _fields(self) -> tuple[object, ...]:
-        """Everything :meth:`to_dict` reads (the profile by identity: it is immutable)."""
+        """Everything :meth:`to_dict` reads (the profile itself: an immutable value, compared
+        by identity first)."""
         return (self.id, self.side, self.cls, self.name, self.hex, self.facing, self.pos,
-                self.heading, self.shields, id(self.profile), self.missiles, self.mines,
+                self.heading, self.shields, self.profile, self.missiles, self.mines,
                 tuple((d.kind, d.repaired) for d in self.damage), self.status, self.fired,
                 self.moved)
 
