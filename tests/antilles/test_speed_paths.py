@@ -200,8 +200,8 @@ def test_shared_values_are_known_as_what_their_text_reads() -> None:
               END_MOVEMENT, *END_OF_TURN, END_ATTACKS]
     for a in values:
         known = _KNOWN.get(a)
-        assert known is not None and known[0] is a and known[1] is NOTATION
-        assert known[2] == str(a) and NOTATION.parse(str(a)) == a
+        assert known is not None and known[0] is NOTATION
+        assert known[1] == str(a) and NOTATION.parse(str(a)) == a
     assert _KNOWN.get(places[0][0]) is None  # P0 is no Paladin: not shared
 
 

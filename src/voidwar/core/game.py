@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 from .canonical import canonical_json as canonical_json
 from .dice import Dice, Roll, SeededDice
 from .errors import DiceError, IllegalAction
-from .memo import remember
+from .memo import ByIdentity, remember
 from .native import mypyc_attr
 from .notation import Action as Action
 from .notation import Notation, NotationError
@@ -164,13 +164,14 @@ _READ: dict[tuple[type, str], Action | None] = {}
 _READ_LIMIT = 200_000
 
 
-#: action → (that very action, the notation it was read back by, its text): an action value
-#: met again (a ruleset that hands out the same value objects, a search replaying a line) is
-#: known without writing and reading its text again. Remembered (core/memo.py): keyed by the
-#: action's value, and a hit only for the very object stored, so that an equal value built
-#: another way (fields of other types that compare equal) is read back as any other.
-_KNOWN: dict[object, tuple[Action, Notation, str]] = {}
+#: action → (the notation it was read back by, its text): an action object met again (a
+#: ruleset that hands out the same value objects, a search replaying a line) is known without
+#: writing and reading its text again. By identity (core/memo.py's ``ByIdentity``: an entry
+#: holds its action, so no other object takes its id while the entry lives): the question is
+#: whether this very object was made by the ruleset or read back already, and an equal value
+#: whose fields are of other types is not that object; no action hashed on the hot path.
 _KNOWN_LIMIT = 50_000
+_KNOWN: Final[ByIdentity[object, tuple[Notation, str]]] = ByIdentity(_KNOWN_LIMIT)
 
 
 def share_actions(notation: Notation, actions: Iterable[Action]) -> None:
@@ -179,30 +180,16 @@ def share_actions(notation: Notation, actions: Iterable[Action]) -> None:
     from the first time it meets it, without reading its text back (a regular expression and
     a value compared, tens of microseconds an action)."""
     for a in actions:
-        if len(_KNOWN) >= _KNOWN_LIMIT:
-            _KNOWN.clear()
-        # stored over an equal value read back before: the ruleset's own object is the one
-        # that comes back (one store: the entry is whole)
-        _KNOWN[a] = (a, notation, str(a))
+        _KNOWN.remember(a, (notation, str(a)))
 
 
 def _made_by(game: Game, action: Action) -> str | None:
     """``action``'s text when it is a value ``game``'s ruleset makes: a declared kind of its
     notation whose text reads back as the same value (else: its text parses back to it)."""
     notation = type(game).notation
-    try:
-        hash(action)
-    except TypeError:  # a field that cannot be hashed: read back, never remembered
-        return _read_back(game, action, notation, remembered=False)
     known = _KNOWN.get(action)
-    if known is not None and known[0] is action and known[1] is notation:
-        return known[2]
-    return _read_back(game, action, notation, remembered=True)
-
-
-def _read_back(game: Game, action: Action, notation: Notation | None,
-               remembered: bool) -> str | None:
-    """:func:`_made_by` for an action not known yet: its text, read back."""
+    if known is not None and known[0] is notation:
+        return known[1]
     try:
         text = str(action)
         cls = type(action)
@@ -212,8 +199,7 @@ def _read_back(game: Game, action: Action, notation: Notation | None,
             if read is False:
                 read = remember(_READ, key, cls.__notation__.read(text), _READ_LIMIT)
             if read == action:
-                if remembered:
-                    remember(_KNOWN, action, (action, notation, text), _KNOWN_LIMIT)
+                _KNOWN.remember(action, (notation, text))
                 return text
         return text if game.parse_action(text) == action else None
     except (IllegalAction, ValueError, TypeError, AttributeError, KeyError, OverflowError):
@@ -432,12 +418,9 @@ class Game(ABC):
         """
         if self.over:
             raise IllegalAction("the game is over")
-        try:  # _made_by's first test, inlined: the usual case
-            known = _KNOWN.get(action)
-        except TypeError:  # an action with a field that cannot be hashed
-            known = None
-        if known is not None and known[0] is action and known[1] is type(self).notation:
-            act, text = action, known[2]
+        known = _KNOWN.get(action)  # _made_by's first test, here: the usual case
+        if known is not None and known[0] is type(self).notation:  # only actions are known
+            act, text = cast(Action, action), known[1]
         else:
             act, text = self._read(action)
         self.check(act)

@@ -24,7 +24,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import ClassVar
 
-from voidwar.core.memo import remember
+from voidwar.core.memo import ByIdentity
 from voidwar.core.notation import (
     Action,
     Choice,
@@ -197,32 +197,21 @@ class FlexOrder(Order):
     timing: ClassVar[Timing] = Timing.END
 
 
-#: order → (that very order, its text, its body): the legal-order tables hand out the same
-#: order values again and again, so each is written once. Remembered (core/memo.py): keyed by
-#: the order's value, a hit only for the very object stored (an equal order whose fields are
-#: of other types is written anew)
-_TEXTS: dict[Order, tuple[Order, str, str]] = {}
-_TEXTS_LIMIT = 20_000
+#: order → (its text, its body): the legal-order tables hand out the same order values again
+#: and again, so each is written once. By identity (core/memo.py's ``ByIdentity``: an entry
+#: holds its order): no order hashed (a Fraction's hash is slow), and an equal order whose
+#: fields are of other types is written anew
+_TEXTS: ByIdentity[Order, tuple[str, str]] = ByIdentity(20_000)
 
 
 def order_texts(order: Order) -> tuple[str, str]:
     """``(str(order), order.body())``, each written once per order value met."""
-    try:
-        known = _TEXTS.get(order)
-    except TypeError:  # a field that cannot be hashed (a hand-built order): not remembered
-        return _texts(order)
-    if known is not None and known[0] is order:
-        return known[1], known[2]
-    text, body = _texts(order)
-    if known is None:
-        remember(_TEXTS, order, (order, text, body), _TEXTS_LIMIT)
-    return text, body
-
-
-def _texts(order: Order) -> tuple[str, str]:
-    """:func:`order_texts`, written."""
+    known = _TEXTS.get(order)
+    if known is not None:
+        return known
     text = str(order)
-    return text, text if order.ship is None else str(replace(order, ship=None))
+    body = text if order.ship is None else str(replace(order, ship=None))
+    return _TEXTS.remember(order, (text, body))
 
 
 MOTION_ORDERS = (SetThrust, PivotTo, RollOrder, BiasOrder)

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
+from itertools import repeat
+from operator import is_
 
 from voidwar.core.errors import IllegalAction
 from voidwar.core.game import Action, log_event
@@ -157,12 +159,8 @@ class OrderedGame(SequencedGame):
         if ship is None:
             return False
         entry = LEGAL.get(self._group_keys(seat, ship, len(mine) > 1, which == 0)[which])
-        if entry is None:
-            return False
-        try:
-            return entry[1].get(action) is action
-        except TypeError:  # a hand-built order with a field that cannot be hashed
-            return False
+        # the very object, by identity: a loop in C, no order hashed (a Fraction's is slow)
+        return entry is not None and any(map(is_, entry[0], repeat(action)))
 
     def legal_twin(self, action: Action) -> Action | None:
         """The action of :meth:`legal_actions` equal to ``action`` (that very value), or
