@@ -19,6 +19,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from voidwar.core.memo import remember
+
 from .thrust import THRUST_VALUES
 
 MAX_WEDGES = 6  # a shortest pivot is at most 180° (see avid.pivot_path); rolls up to 180°
@@ -125,6 +127,13 @@ class ShipClass(BaseModel):
             rows.append(vals)
         return rows
 
+    @cached_property
+    def max_thrusts(self) -> dict[tuple[int, int], Fraction]:
+        """:func:`max_thrust` by (fuel used, boxes lost): the class's own memo, remembered
+        (core/memo.py: a Fraction of the matrix stored in one step; a class made once is
+        shared by every game and thread)."""
+        return {}
+
     @model_validator(mode="after")
     def _rows_for_fuel(self) -> ShipClass:
         if len(self.fuel.track) > len(self.thrust_matrix):
@@ -143,11 +152,16 @@ def matrix_row(cls: ShipClass, fuel_used: int) -> int:
 
 
 def max_thrust(cls: ShipClass, fuel_used: int, boxes_lost: int = 0) -> Fraction:
-    """The first unmarked box of the current row (engine damage marks boxes from the left):
-    the matrix's own value (it is asked on every action: a search and a lookup, nothing
-    made)."""
-    row = cls.thrust_matrix[matrix_row(cls, fuel_used)]
-    return row[boxes_lost] if boxes_lost < len(row) else NO_THRUST
+    """The first unmarked box of the current row (engine damage marks boxes from the left),
+    remembered by the class (:attr:`ShipClass.max_thrusts`: it is asked on every action)."""
+    memo = cls.max_thrusts
+    key = (fuel_used, boxes_lost)
+    value = memo.get(key)
+    if value is None:
+        row = cls.thrust_matrix[matrix_row(cls, fuel_used)]
+        value = remember(memo, key, row[boxes_lost] if boxes_lost < len(row) else NO_THRUST,
+                         20_000)
+    return value
 
 
 #: the thrust of a row whose boxes are all marked
