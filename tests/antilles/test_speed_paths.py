@@ -199,10 +199,10 @@ def test_shared_values_are_known_as_what_their_text_reads() -> None:
     values = [*places[1], *places[7], *moves[1], *moves[7], shot(2, None), shot(7, 123),
               END_MOVEMENT, *END_OF_TURN, END_ATTACKS]
     for a in values:
-        known = _KNOWN.get(id(a))
-        assert known is not None and known[0] is a and known[1] is NOTATION
-        assert known[2] == str(a) and NOTATION.parse(str(a)) == a
-    assert _KNOWN.get(id(places[0][0])) is None  # P0 is no Paladin: not shared
+        known = _KNOWN.get(a)
+        assert known is not None and known[0] is NOTATION
+        assert known[1] == str(a) and NOTATION.parse(str(a)) == a
+    assert _KNOWN.get(places[0][0]) is None  # P0 is no Paladin: not shared
 
 
 def test_events_logged_between_actions_are_not_the_next_actions() -> None:

@@ -222,15 +222,23 @@ def test_made_values_are_the_plain_values() -> None:
 
 
 def test_own_moves_apply_as_any_move() -> None:
-    """A move the legal actions made is known without reading its text back; one built by
-    hand, or one whose point the notation cannot write exactly, goes the usual way."""
+    """A move of the form the legal actions make is known without reading its text back (a
+    function of its value: a hand-built one of the same types too); one whose point the
+    notation cannot write exactly, or whose fields are of other types, goes the usual way."""
     g = load("astral-dreams", seed=derive_seed(9, 0))
     assert isinstance(g, AstralDreams)
     legal = [a for a in g.legal_actions() if isinstance(a, Move)]
     assert legal and all(own_move(a) for a in legal)
-    assert not own_move(Move(legal[0].unit, legal[0].to))
-    odd = made_move(legal[0].unit, Point(Fraction(1, 10**7) + 24, Fraction(24)))
+    unit, to = legal[0].unit, legal[0].to
+    assert own_move(Move(unit, to))
+    odd = made_move(unit, Point(Fraction(1, 10**7) + 24, Fraction(24)))
     assert not own_move(odd)
+    whole = Point(Fraction(24), Fraction(24))
+    assert own_move(Move(unit, whole))
+    assert not own_move(Move(unit, Point(24, Fraction(24))))  # type: ignore[arg-type]
+    assert not own_move(Move(unit.lower(), to))
+    assert not own_move(Move(unit, to, []))  # type: ignore[arg-type]
+    assert not own_move(Move(unit, to, (to,)))
     twin = g.clone()
     assert g._read(legal[0]) == twin._read(Move(legal[0].unit, legal[0].to))
     events, again = g.apply(legal[0]), twin.apply(Move(legal[0].unit, legal[0].to))

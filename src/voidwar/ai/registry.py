@@ -15,6 +15,8 @@ from ..core.game import Action, Game
 from ..core.policy import Policy
 from ..core.registry import get_ruleset
 
+#: name → factory of the generic policies: filled when :mod:`voidwar.ai` is imported (under
+#: the import lock), each entry stored in one step; read only after
 _GENERIC: dict[str, Callable[[int], Policy]] = {}
 
 

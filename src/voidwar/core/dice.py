@@ -25,6 +25,7 @@ from typing import Any
 
 from .bounds import SEED_LIMIT
 from .errors import DiceError
+from .memo import remember
 from .pcg import PCG32 as PCG32  # the generator (re-exported: ``core.dice.PCG32`` as before)
 
 _MASK64 = (1 << 64) - 1
@@ -186,7 +187,7 @@ class KeyedDice(Dice):
 
 
 #: purpose → its stream key (a search makes a fresh KeyedDice per sample: each then hashes the
-#: same few purposes again); cleared past the limit
+#: same few purposes again); remembered (core/memo.py)
 _PURPOSE_KEYS: dict[str, int] = {}
 _PURPOSE_KEYS_LIMIT = 100_000
 
@@ -196,10 +197,9 @@ def purpose_key(purpose: str) -> int:
     seeds the purpose's stream with ``derive_seed(seed, key)``."""
     key = _PURPOSE_KEYS.get(purpose)
     if key is None:
-        key = int.from_bytes(hashlib.blake2b(purpose.encode(), digest_size=8).digest(), "big")
-        if len(_PURPOSE_KEYS) >= _PURPOSE_KEYS_LIMIT:
-            _PURPOSE_KEYS.clear()
-        _PURPOSE_KEYS[purpose] = key
+        key = remember(_PURPOSE_KEYS, purpose, int.from_bytes(
+            hashlib.blake2b(purpose.encode(), digest_size=8).digest(), "big"),
+            _PURPOSE_KEYS_LIMIT)
     return key
 
 

@@ -13,12 +13,14 @@ import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import FrozenInstanceError, dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from .bounds import MAX_ACTION_TEXT, MAX_ACTIONS
 from .canonical import canonical_json as canonical_json
 from .dice import Dice, Roll, SeededDice
 from .errors import DiceError, IllegalAction
+from .memo import ByIdentity, remember
 from .native import mypyc_attr
 from .notation import Action as Action
 from .notation import Notation, NotationError
@@ -145,66 +147,60 @@ class Result:
         }
 
 
-_KINDS: dict[int, frozenset[type]] = {}
 _DICE_ROLL = Dice.roll
-#: the usual dice' names (``d20``), made once
-_DIE = {n: f"d{n}" for n in (2, 3, 4, 6, 8, 10, 12, 20, 100)}
+#: the usual dice' names (``d20``): built at import, never written (core/memo.py)
+_DIE: Final = {n: f"d{n}" for n in (2, 3, 4, 6, 8, 10, 12, 20, 100)}
 
 
+@cache
 def _kinds(notation: Notation) -> frozenset[type]:
-    """The action classes of a ruleset's notation (looked up once)."""
-    kinds = _KINDS.get(id(notation))
-    if kinds is None:
-        kinds = _KINDS[id(notation)] = frozenset(s.cls for s in notation.specs)
-    return kinds
+    """The action classes of a ruleset's notation (a pure function, cached: a notation is
+    made once, at its ruleset's import, and hashes by identity)."""
+    return frozenset(s.cls for s in notation.specs)
 
 
 #: (action class, text) → the value that text reads as (search applies the same few actions
-#: again and again: each is read once); cleared when it grows past _READ_LIMIT
+#: again and again: each is read once); remembered (core/memo.py)
 _READ: dict[tuple[type, str], Action | None] = {}
 _READ_LIMIT = 200_000
 
 
-#: id(action) → (that action, the notation it was read back by, its text): an action value
-#: met again (a ruleset that hands out the same value objects, a search replaying a line) is
-#: known by identity, without writing and reading its text again. The entry holds the action, so
-#: its id is not reused while the entry lives; cleared when it grows past _KNOWN_LIMIT.
-_KNOWN: dict[int, tuple[Action, Notation, str]] = {}
+#: action → (the notation it was read back by, its text): an action object met again (a
+#: ruleset that hands out the same value objects, a search replaying a line) is known without
+#: writing and reading its text again. By identity (core/memo.py's ``ByIdentity``: an entry
+#: holds its action, so no other object takes its id while the entry lives): the question is
+#: whether this very object was made by the ruleset or read back already, and an equal value
+#: whose fields are of other types is not that object; no action hashed on the hot path.
 _KNOWN_LIMIT = 50_000
+_KNOWN: Final[ByIdentity[object, tuple[Notation, str]]] = ByIdentity(_KNOWN_LIMIT)
 
 
 def share_actions(notation: Notation, actions: Iterable[Action]) -> None:
     """Mark ``actions`` as values their ruleset (of ``notation``) made and hands out again and
     again (immutable, built from its own board and pieces): :meth:`Game.apply` then knows each
-    by identity from the first time it meets it, without reading its text back (a regular
-    expression and a value compared, tens of microseconds an action)."""
+    from the first time it meets it, without reading its text back (a regular expression and
+    a value compared, tens of microseconds an action)."""
     for a in actions:
-        if len(_KNOWN) >= _KNOWN_LIMIT:
-            _KNOWN.clear()
-        _KNOWN[id(a)] = (a, notation, str(a))
+        _KNOWN.remember(a, (notation, str(a)))
 
 
 def _made_by(game: Game, action: Action) -> str | None:
     """``action``'s text when it is a value ``game``'s ruleset makes: a declared kind of its
     notation whose text reads back as the same value (else: its text parses back to it)."""
     notation = type(game).notation
-    known = _KNOWN.get(id(action))
-    if known is not None and known[0] is action and known[1] is notation:
-        return known[2]
+    known = _KNOWN.get(action)
+    if known is not None and known[0] is notation:
+        return known[1]
     try:
         text = str(action)
         cls = type(action)
-        if notation is not None and cls in (_KINDS.get(id(notation)) or _kinds(notation)):
+        if notation is not None and cls in _kinds(notation):
             key = (cls, text)
             read = _READ.get(key, False)
             if read is False:
-                if len(_READ) >= _READ_LIMIT:
-                    _READ.clear()
-                read = _READ[key] = cls.__notation__.read(text)
+                read = remember(_READ, key, cls.__notation__.read(text), _READ_LIMIT)
             if read == action and strictly_equal(read, action):
-                if len(_KNOWN) >= _KNOWN_LIMIT:
-                    _KNOWN.clear()
-                _KNOWN[id(action)] = (action, notation, text)
+                _KNOWN.remember(action, (notation, text))
                 return text
         read = game.parse_action(text)
         return text if read == action and strictly_equal(read, action) else None
@@ -471,9 +467,9 @@ class Game(ABC):
         """
         if self.over:
             raise IllegalAction("the game is over")
-        known = _KNOWN.get(id(action))  # _made_by's first test, inlined: the usual case
-        if known is not None and known[0] is action and known[1] is type(self).notation:
-            act, text = action, known[2]
+        known = _KNOWN.get(action)  # _made_by's first test, here: the usual case
+        if known is not None and known[0] is type(self).notation:  # only actions are known
+            act, text = cast(Action, action), known[1]
         else:
             act, text = self._read(action)
         if len(self.actions) >= MAX_ACTIONS or len(text) > MAX_ACTION_TEXT:

@@ -100,6 +100,9 @@ class Matchup:
 #: the entry-point group a ruleset package names its :class:`RulesetInfo` in
 ENTRY_POINT_GROUP = "voidwar.rulesets"
 
+#: name → ruleset, filled as rulesets are first asked for (possibly by several threads of a
+#: server at once): each entry is stored in one step, and readers walk a copy of the values
+#: taken in one step (``tuple``), never the dict while another thread may add to it
 _REGISTRY: dict[str, RulesetInfo] = {}
 
 
@@ -129,7 +132,7 @@ def rulesets() -> dict[str, RulesetInfo]:
 
 
 def _match(key: str) -> RulesetInfo | None:
-    for info in _REGISTRY.values():
+    for info in tuple(_REGISTRY.values()):
         if key == info.name or key in info.aliases:
             return info
     return None

@@ -36,6 +36,7 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
+from .memo import remember
 from .native import mypyc_attr
 
 #: tolerance for sums of square roots (path lengths): a path fits a speed when its cost is at
@@ -61,7 +62,8 @@ def fl(value: Fraction | int | float) -> float:
     return value.numerator / value.denominator
 
 
-#: Fraction(n, 100) for the grid integers met so far (points rounded to :data:`QUANTUM`)
+#: Fraction(n, 100) for the grid integers met so far (points rounded to :data:`QUANTUM`):
+#: remembered (core/memo.py), so that every point of a grid value shares one Fraction
 _GRID: dict[int, Fraction] = {}
 
 
@@ -69,9 +71,7 @@ def _grid(n: int) -> Fraction:
     """``n * QUANTUM``, shared between the points that use it."""
     f = _GRID.get(n)
     if f is None:
-        if len(_GRID) > 200_000:
-            _GRID.clear()
-        f = _GRID[n] = Fraction(n, 100)
+        f = remember(_GRID, n, Fraction(n, 100), 200_000)
     return f
 
 
@@ -553,7 +553,8 @@ class Surface:
     width: Fraction
     height: Fraction
     _fsize: tuple[float, float] = field(init=False, repr=False, compare=False)
-    #: per base radius: the exact bounds of its centre, ``(lo_x, hi_x, lo_y, hi_y)``
+    #: per base radius: the exact bounds of its centre, ``(lo_x, hi_x, lo_y, hi_y)``; the
+    #: table's own memo, kept as a remembered table (core/memo.py): a tuple stored in one step
     _bounds: dict[Fraction, tuple[Fraction, Fraction, Fraction, Fraction]] = field(
         init=False, repr=False, compare=False
     )

@@ -15,6 +15,7 @@ OpenSpiel's own ``pyspiel.random_sim_test`` passes on every ruleset (tests/inter
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -189,7 +190,10 @@ def _make_classes(name: str) -> type[VoidwarGame]:
                 {"spec": spec, "state_class": state})
 
 
+#: the rulesets registered with OpenSpiel in this process: checked and registered under
+#: :data:`_LOCK` (OpenSpiel refuses a second registration of a name)
 _REGISTERED: dict[str, type[VoidwarGame]] = {}
+_LOCK = threading.Lock()
 
 
 def register(names: list[str] | None = None) -> list[str]:
@@ -197,11 +201,12 @@ def register(names: list[str] | None = None) -> list[str]:
     out = []
     for name in names or list(rulesets()):
         key = get_ruleset(name).name
-        if key not in _REGISTERED:
-            cls = _make_classes(key)
-            _REGISTERED[key] = cls
-            game_type = cls().get_type()
-            pyspiel.register_game(game_type, cls)
+        with _LOCK:
+            if key not in _REGISTERED:
+                cls = _make_classes(key)
+                game_type = cls().get_type()
+                pyspiel.register_game(game_type, cls)
+                _REGISTERED[key] = cls
         out.append(short_name(key))
     return out
 

@@ -18,6 +18,7 @@ partial summaries into the very summary the process pool gives.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from .runner import GameSpec, Progress, batches, play_batch, ranges, settle, summarize_batch, warm
@@ -46,14 +47,19 @@ def ensure_ray(address: str | None = None, num_cpus: int | None = None) -> Any:
     return ray
 
 
+#: the remote functions, made once per driver process, and the specs a worker process has
+#: warmed up: set and read under :data:`_LOCK` (a driver may run from several threads; a Ray
+#: worker may run tasks in threads)
+_LOCK = threading.Lock()
 _REMOTE: Any = None
 
 
 def _remote_play_batch() -> Any:
     global _REMOTE
-    if _REMOTE is None:
-        _REMOTE = _ray().remote(play_batch)
-    return _REMOTE
+    with _LOCK:
+        if _REMOTE is None:
+            _REMOTE = _ray().remote(play_batch)
+        return _REMOTE
 
 
 _WARM: set[str] = set()
@@ -62,10 +68,11 @@ _WARM: set[str] = set()
 def _summarize_task(spec: GameSpec, seed: int, start: int, stop: int) -> Summary:
     """A Ray task: warm up once per worker process and spec, then summarise the batch."""
     key = repr(spec)
-    if key not in _WARM:
-        warm(spec)
-        settle()
-        _WARM.add(key)
+    with _LOCK:
+        if key not in _WARM:
+            warm(spec)
+            settle()
+            _WARM.add(key)
     return summarize_batch(spec, seed, start, stop)
 
 
@@ -88,8 +95,9 @@ def simulate_ray_summary(
     if games < 1:
         raise ValueError("games must be at least 1")
     ray = ensure_ray(address, num_cpus)
-    if _REMOTE_SUMMARY is None:
-        _REMOTE_SUMMARY = ray.remote(_summarize_task)
+    with _LOCK:
+        if _REMOTE_SUMMARY is None:
+            _REMOTE_SUMMARY = ray.remote(_summarize_task)
     spec_ref = ray.put(spec)
     todo = ranges(games, max(1, workers), batch_size)
     limit = 3 * max(1, workers, int(ray.cluster_resources().get("CPU", 1)))

@@ -120,6 +120,8 @@ def summarize_batch(spec: GameSpec, seed: int, start: int, stop: int,
     return summary
 
 
+#: a pool worker's spec: one process's own, set once by its initializer before any task
+#: (the pool runs one task at a time per process)
 _WORKER: dict[str, GameSpec] = {}
 
 

@@ -13,6 +13,7 @@ from ...core.errors import IllegalAction
 from ...core.game import Action, log_event, share_actions
 from ...core.game import roll as roll_die
 from ...core.hexgrid import ORIGIN
+from ...core.memo import remember
 from .actions import NOTATION, EndAttacks, Fire
 from .state import (
     ANTILLES_DESTROYED,
@@ -30,7 +31,8 @@ END_ATTACKS = EndAttacks()
 share_actions(NOTATION, (END_ATTACKS,))
 
 
-#: (Paladin, target) → its shot, made once per process (:func:`shot`)
+#: (Paladin, target) → its shot, made once per process (:func:`shot`); remembered
+#: (core/memo.py): one object per pair in every thread
 _SHOTS: dict[tuple[int, int | None], Fire] = {}
 
 
@@ -40,9 +42,7 @@ def shot(pid: int, target: int | None) -> Fire:
     key = (pid, target)
     a = _SHOTS.get(key)
     if a is None:
-        if len(_SHOTS) >= 100_000:
-            _SHOTS.clear()
-        a = _SHOTS[key] = Fire(pid, target)
+        a = remember(_SHOTS, key, Fire(pid, target), 100_000)
         if 1 <= pid <= PALADINS and (target is None or target > 0):  # else refused (1.0)
             share_actions(NOTATION, (a,))
     return a
@@ -170,7 +170,8 @@ def target_reason(game: AntillesState, p: Paladin, target: int | None) -> Illega
                          "Antilles 3.4")
 
 
-#: (Paladin, range) → the purpose of its shot's roll at the platform (3.3), made once
+#: (Paladin, range) → the purpose of its shot's roll at the platform (3.3), made once;
+#: remembered (core/memo.py)
 _AT_PLATFORM: dict[tuple[int, int], str] = {}
 
 
@@ -179,9 +180,7 @@ def _platform_purpose(pid: int, rng: int) -> str:
     key = (pid, rng)
     text = _AT_PLATFORM.get(key)
     if text is None:
-        if len(_AT_PLATFORM) >= 10_000:
-            _AT_PLATFORM.clear()
-        text = _AT_PLATFORM[key] = f"Paladin Attacks, P{pid} at range {rng}"
+        text = remember(_AT_PLATFORM, key, f"Paladin Attacks, P{pid} at range {rng}", 10_000)
     return text
 
 

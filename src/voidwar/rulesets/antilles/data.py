@@ -7,6 +7,9 @@ is validated the same way; a bad one is refused with file, field and reason.
 ``search_values.toml`` holds the searching commander's values (our reading, docs/ai.md: how they
 are used is :mod:`.values`); this module only reads and validates them, and refuses a fit made
 for other tables than the game's.
+
+The caches are pure functions of the data files (core/memo.py): two threads that read them at
+once each get an equal value; what they return is read-only.
 """
 
 from __future__ import annotations

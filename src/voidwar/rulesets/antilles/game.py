@@ -29,6 +29,7 @@ from ...core.dice import Dice
 from ...core.errors import IllegalAction
 from ...core.game import Action, Game, Result, share_actions
 from ...core.hexgrid import Hex, direction_letter
+from ...core.memo import remember
 from .actions import NOTATION, Abort, Continue, EndMovement, Move, Place, parse
 from .attacks import END_ATTACKS, choose_shot, legal_shots
 from .data import ValueModel, is_shipped
@@ -72,7 +73,8 @@ END_OF_TURN = (CONTINUE, ABORT)
 share_actions(NOTATION, (END_MOVEMENT, *END_OF_TURN))
 
 
-#: :func:`_made` by map size (a dict: its look-up costs a fraction of ``lru_cache``'s call)
+#: :func:`_made` by map size (a dict: its look-up costs a fraction of ``lru_cache``'s call);
+#: remembered (core/memo.py): every thread hands out the same values
 _MADE: dict[int, tuple[list[list[Place]], list[list[Move]]]] = {}
 
 
@@ -82,7 +84,10 @@ def _made(radius: int) -> tuple[list[list[Place]], list[list[Move]]]:
     build hundreds a step, and :meth:`Game.apply` knows each by identity."""
     made = _MADE.get(radius)
     if made is None:
-        made = _MADE[radius] = _make(radius)
+        made = remember(_MADE, radius, _make(radius), 64)
+        for pid in range(1, PALADINS + 1):  # P0 is no Paladin: its values are refused
+            share_actions(NOTATION, made[0][pid])
+            share_actions(NOTATION, made[1][pid])
     return made
 
 
@@ -91,9 +96,6 @@ def _make(radius: int) -> tuple[list[list[Place]], list[list[Move]]]:
     hexes = board_hexes(radius)
     places = [[Place(pid, h) for h in hexes] for pid in range(PALADINS + 1)]
     moves = [[Move(pid, h) for h in hexes] for pid in range(PALADINS + 1)]
-    for pid in range(1, PALADINS + 1):  # P0 is no Paladin: its values are refused
-        share_actions(NOTATION, places[pid])
-        share_actions(NOTATION, moves[pid])
     return places, moves
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ...core.game import log_event
 from ...core.game import roll as roll_die
 from ...core.hexgrid import ORIGIN, Hex, direction_letter
+from ...core.memo import remember
 from .fixed import CASTERS
 from .state import PALADINS_DESTROYED, AntillesState, Bolt, Paladin, board_hexes, finish
 
@@ -23,7 +24,8 @@ Steps = dict[Hex, tuple[Hex | None, ...]]
 #: the purposes of the Caster table's rolls (2.11, 2.14), by Caster
 _ACTIVE = {c: f"Active Bolt Caster {c}" for c in range(1, CASTERS + 1)}
 _AGAIN = {c: f"Bolt for Caster {c}" for c in range(1, CASTERS + 1)}
-#: Bolt number → the purposes of its first and (fast, 2.2) second Path roll (2.12)
+#: Bolt number → the purposes of its first and (fast, 2.2) second Path roll (2.12);
+#: remembered (core/memo.py)
 _PATHS: dict[int, tuple[str, str]] = {}
 
 
@@ -31,14 +33,13 @@ def _path_purposes(bid: int) -> tuple[str, str]:
     """The purposes of Bolt ``bid``'s Path rolls (2.12; 2.2 a Fast Bolt's second), made once."""
     labels = _PATHS.get(bid)
     if labels is None:
-        if len(_PATHS) >= 10_000:
-            _PATHS.clear()
         first = f"Path of B{bid}"
-        labels = _PATHS[bid] = (first, first + " (second, fast)")
+        labels = remember(_PATHS, bid, (first, first + " (second, fast)"), 10_000)
     return labels
 
 
-#: :func:`steps_of` by map size (a dict: its look-up costs a fraction of ``lru_cache``'s call)
+#: :func:`steps_of` by map size (a dict: its look-up costs a fraction of ``lru_cache``'s call);
+#: remembered (core/memo.py): a table made whole, never changed, stored in one step
 _STEPS: dict[int, Steps] = {}
 
 
@@ -50,8 +51,8 @@ def steps_of(radius: int) -> Steps:
     if table is None:
         hexes = board_hexes(radius)
         own = {h: h for h in hexes}
-        table = _STEPS[radius] = {
-            h: tuple(own.get(n) for n in h.neighbors()) for h in hexes}
+        table = remember(_STEPS, radius, {
+            h: tuple(own.get(n) for n in h.neighbors()) for h in hexes}, 64)
     return table
 
 

@@ -16,6 +16,7 @@ from functools import lru_cache
 from ...core.dice import PCG32
 from ...core.game import Action, Game
 from ...core.hexgrid import ORIGIN, Hex
+from ...core.memo import remember
 from .actions import Fire, Move, Place
 from .attacks import END_ATTACKS
 from .fixed import LAST_TURN
@@ -75,18 +76,16 @@ def _placement_danger(tables: Tables, casters: int) -> Danger:
     return _combine(*([_launch_danger(tables)] * casters))
 
 
-#: hex → its six neighbours (:meth:`Hex.neighbors`), remembered
-_NEIGHBORS: dict[Hex, list[Hex]] = {}
-#: hex → its distance from the Antilles, remembered
+#: hex → its six neighbours (:meth:`Hex.neighbors`); remembered (core/memo.py)
+_NEIGHBORS: dict[Hex, tuple[Hex, ...]] = {}
+#: hex → its distance from the Antilles; remembered (core/memo.py)
 _DISTANCE: dict[Hex, int] = {}
 
 
-def _neighbors(h: Hex) -> list[Hex]:
+def _neighbors(h: Hex) -> tuple[Hex, ...]:
     n = _NEIGHBORS.get(h)
     if n is None:
-        if len(_NEIGHBORS) >= 100_000:
-            _NEIGHBORS.clear()
-        n = _NEIGHBORS[h] = h.neighbors()
+        n = remember(_NEIGHBORS, h, tuple(h.neighbors()), 100_000)
     return n
 
 
@@ -102,13 +101,11 @@ def _adjacent_counts(hexes: list[Hex]) -> dict[Hex, int]:
 def _origin_distance(h: Hex) -> int:
     d = _DISTANCE.get(h)
     if d is None:
-        if len(_DISTANCE) >= 100_000:
-            _DISTANCE.clear()
-        d = _DISTANCE[h] = h.distance(ORIGIN)
+        d = remember(_DISTANCE, h, h.distance(ORIGIN), 100_000)
     return d
 
 
-#: (what :meth:`AntillesHeuristic._place` reads) → its placement
+#: (what :meth:`AntillesHeuristic._place` reads) → its placement; remembered (core/memo.py)
 _PLACEMENTS: dict[tuple[object, ...], Place] = {}
 
 
@@ -137,7 +134,7 @@ class AntillesHeuristic:
     # -- estimates --------------------------------------------------------------------------------
     def danger(self, game: AntillesGame) -> Danger:
         """P(a Paladin at a hex is destroyed during the next platform step), per hex."""
-        key = (id(game.tables), game.casters_destroyed,
+        key = (game.tables, game.casters_destroyed,
                tuple((b.id, b.hex, b.facing, b.kind) for b in game.bolts.values()))
         if self._cache and self._cache[0] == key:
             return self._cache[1]
@@ -244,9 +241,7 @@ class AntillesHeuristic:
                tuple(b.hex for b in game.bolts.values()))
         placed = _PLACEMENTS.get(key)
         if placed is None:
-            if len(_PLACEMENTS) >= 10_000:
-                _PLACEMENTS.clear()
-            placed = _PLACEMENTS[key] = self._best_place(game)
+            placed = remember(_PLACEMENTS, key, self._best_place(game), 10_000)
         return placed
 
     def _best_place(self, game: AntillesGame) -> Place:

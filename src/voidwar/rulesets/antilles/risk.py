@@ -8,6 +8,10 @@ from a table of repeated sums, built by adding the same numbers one by one — b
 floats that adding them in flight order gives. Maps are kept per board index (the hexes of
 :func:`.state.board_hexes`, in board order) for the hexes a Paladin can stand on; index tables of
 each map size are built once per process.
+
+Every game of a process shares these tables, in every thread (core/memo.py): the functions are
+pure functions of immutable values (tables, hexes, ints), cached; the danger maps they return
+are read-only; :data:`_NEIGHBORS` is remembered.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ...core.hexgrid import ORIGIN, Hex
+from ...core.memo import remember
 from .state import board_hexes, board_places, place_at, place_grid
 from .tables import Tables
 
@@ -63,7 +68,8 @@ def kill_hexes(start: Hex, facing: int, kind: str,
     return frozenset(kills), h, f
 
 
-#: hex → its six neighbours in direction order (:meth:`Hex.neighbors`), remembered
+#: hex → its six neighbours in direction order (:meth:`Hex.neighbors`); remembered
+#: (core/memo.py)
 _NEIGHBORS: dict[Hex, tuple[Hex, ...]] = {}
 
 
@@ -72,9 +78,7 @@ def neighbors(h: Hex) -> tuple[Hex, ...]:
     again)."""
     n = _NEIGHBORS.get(h)
     if n is None:
-        if len(_NEIGHBORS) >= 100_000:
-            _NEIGHBORS.clear()
-        n = _NEIGHBORS[h] = tuple(h.neighbors())
+        n = remember(_NEIGHBORS, h, tuple(h.neighbors()), 100_000)
     return n
 
 

@@ -16,6 +16,7 @@ from ...core.dice import Dice, SeededDice
 from ...core.errors import IllegalAction
 from ...core.game import Action, Game, log_event
 from ...core.hexgrid import ORIGIN, Hex, HexagonBoard
+from ...core.memo import remember
 from .fixed import (
     CASTERS,
     DESTROYED_BASE,
@@ -147,7 +148,9 @@ class Bolt:
 
 #: per map size, what :func:`_map` and the functions below it build (made once per size):
 #: plain dicts, not ``lru_cache``, since a dict look-up is a fraction of the cache wrapper's
-#: call (the rules ask for these some 80 times a game)
+#: call (the rules ask for these some 80 times a game); remembered (core/memo.py): each value
+#: made whole and stored in one step, so every thread gets the same one
+_SIZES = 64
 _MAPS: dict[int, tuple[tuple[Hex, ...], frozenset[Hex], dict[Hex, int]]] = {}
 _OPEN: dict[int, bytes] = {}
 _INDICES: dict[int, tuple[int, ...]] = {}
@@ -160,7 +163,8 @@ def _map(radius: int) -> tuple[tuple[Hex, ...], frozenset[Hex], dict[Hex, int]]:
     m = _MAPS.get(radius)
     if m is None:
         hexes = tuple(HexagonBoard(radius))
-        m = _MAPS[radius] = (hexes, frozenset(hexes), {h: i for i, h in enumerate(hexes)})
+        m = remember(_MAPS, radius, (hexes, frozenset(hexes), {h: i for i, h in enumerate(hexes)}),
+                     _SIZES)
     return m
 
 
@@ -177,7 +181,7 @@ def _open_mask(radius: int) -> bytes:
     if made is None:
         mask = bytearray(b"\x01") * len(_map(radius)[0])
         mask[_map(radius)[2][ORIGIN]] = 0
-        made = _OPEN[radius] = bytes(mask)
+        made = remember(_OPEN, radius, bytes(mask), _SIZES)
     return made
 
 
@@ -185,7 +189,7 @@ def _indices(radius: int) -> tuple[int, ...]:
     """The board places ``0 .. n - 1``."""
     made = _INDICES.get(radius)
     if made is None:
-        made = _INDICES[radius] = tuple(range(len(_map(radius)[0])))
+        made = remember(_INDICES, radius, tuple(range(len(_map(radius)[0]))), _SIZES)
     return made
 
 
@@ -195,9 +199,9 @@ def distances(radius: int) -> tuple[tuple[int, ...], ...]:
     made = _DISTANCES.get(radius)
     if made is None:
         qr = [(h.q, h.r) for h in _map(radius)[0]]
-        made = _DISTANCES[radius] = tuple(
+        made = remember(_DISTANCES, radius, tuple(
             tuple((abs(q - a) + abs(r - b) + abs(q - a + r - b)) // 2 for a, b in qr)
-            for q, r in qr)
+            for q, r in qr), _SIZES)
     return made
 
 
@@ -211,7 +215,7 @@ def place_grid(radius: int) -> tuple[int, ...]:
         grid = [-1] * (width * width)
         for i, h in enumerate(_map(radius)[0]):
             grid[(h.q + radius) * width + h.r + radius] = i
-        made = _GRIDS[radius] = tuple(grid)
+        made = remember(_GRIDS, radius, tuple(grid), _SIZES)
     return made
 
 

@@ -5,6 +5,10 @@ score before crowding stay put (:class:`TurnSetting`); in the attack step (3.3, 
 moves or falls and Bolts are only removed, so each shot's value stays put (:class:`ShotValues`).
 Each is kept with what it was made from and checked against the position on every call, so it
 gives exactly the numbers worked out afresh, compared in the same way.
+
+The per-tables values are pure functions cached (:func:`attack_values`, :func:`bolt_totals`)
+or remembered (:func:`board_setting`), shared by every game of a process in every thread
+(core/memo.py); the settings of one step are a policy's own.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import Final
 
 from ...core.game import Action
 from ...core.hexgrid import ORIGIN, Hex
+from ...core.memo import remember
 from .attacks import END_ATTACKS, shot, shots_by_paladin
 from .fixed import CASTERS, LAST_TURN, NOT_MOVED_BONUS, PER_SURVIVING_PALADIN
 from .risk import (
@@ -144,19 +149,16 @@ class BoardSetting:
         return launch_survival(self.tables, self.radius, casters)
 
 
-#: the board settings made so far (:func:`board_setting`)
-_BOARDS: Final[list[BoardSetting]] = []
+#: the board settings made so far (:func:`board_setting`), by tables (which hash by identity)
+#: and map size; remembered (core/memo.py): a setting made whole, stored in one step
+_BOARDS: Final[dict[tuple[Tables, int], BoardSetting]] = {}
 
 
 def board_setting(tables: Tables, radius: int) -> BoardSetting:
     """The :class:`BoardSetting` of ``tables`` on a map of ``radius`` (made once)."""
-    for s in _BOARDS:
-        if s.tables is tables and s.radius == radius:
-            return s
-    if len(_BOARDS) >= 8:
-        _BOARDS.clear()
-    s = BoardSetting(tables, radius)
-    _BOARDS.append(s)
+    s = _BOARDS.get((tables, radius))
+    if s is None:
+        s = remember(_BOARDS, (tables, radius), BoardSetting(tables, radius), 8)
     return s
 
 

@@ -56,16 +56,22 @@ def predict(model: ValueModel, game: AntillesGame) -> float:
     return sum(w * x for w, x in zip(weights, features(game), strict=True))
 
 
+#: tables → :func:`values_for` (weakly: forgotten with the tables); each entry stored in one
+#: step and read in one (core/memo.py)
 _FOR: weakref.WeakKeyDictionary[Tables, ValueModel | None] = weakref.WeakKeyDictionary()
 
 
 def values_for(tables: Tables) -> ValueModel | None:
     """The shipped values if they were fitted for these tables, else ``None`` (cached per
     tables)."""
-    if tables not in _FOR:
-        model = shipped_values()
-        _FOR[tables] = model if model.tables == tables_fingerprint(tables) else None
-    return _FOR[tables]
+    try:
+        return _FOR[tables]
+    except KeyError:
+        pass
+    model = shipped_values()
+    found = model if model.tables == tables_fingerprint(tables) else None
+    _FOR[tables] = found
+    return found
 
 
 def values_of(game: AntillesGame) -> ValueModel | None:

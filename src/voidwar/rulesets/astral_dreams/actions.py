@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.game import Action
+from ...core.memo import remember
 from ...core.notation import Choice, Field, Notation, NotationError, Several, Word, notation
 from ...core.tabletop import Point, fmt
 
@@ -150,7 +151,8 @@ class End(Action):
 
 AstralAction = Move | Attack | End
 
-#: ``End`` of each unit id met so far (values nobody changes, shared)
+#: ``End`` of each unit id met so far (values nobody changes, shared); remembered
+#: (core/memo.py): one object per unit id in every thread
 _ENDS: dict[str, End] = {}
 
 
@@ -158,15 +160,10 @@ def end(uid: str) -> End:
     """``End(uid)``, one value for every ask (the legal actions hand out the same values)."""
     e = _ENDS.get(uid)
     if e is None:
-        if len(_ENDS) > 100_000:
-            _ENDS.clear()
-        e = _ENDS[uid] = End(uid)
+        e = remember(_ENDS, uid, End(uid), 100_000)
     return e
 
 
-#: the moves the legal actions made (:func:`made_move`), by ``id``: values nobody changes
-_MOVES: dict[int, Move] = {}
-_MOVES_LIMIT = 20_000
 #: a unit id :data:`UNIT` reads back as itself (upper case)
 _UNIT_ID = re.compile(r"[SR]\d{1,4}")
 
@@ -183,29 +180,29 @@ class _MoveFields(Action):
 
 def made_move(uid: str, to: Point) -> Move:
     """``Move(uid, to)`` (made without the dataclass's frozen ``__init__``: plain stores and a
-    ``__class__`` assignment), remembered as made by the rules (:func:`own_move`)."""
+    ``__class__`` assignment)."""
     f = _MoveFields()
     f.unit = uid
     f.to = to
     f.via = ()
     f.__class__ = Move  # type: ignore[assignment]
     m: Move = f  # type: ignore[assignment]
-    if len(_MOVES) >= _MOVES_LIMIT:
-        _MOVES.clear()
-    _MOVES[id(m)] = m
     return m
 
 
 def own_move(a: Action) -> bool:
-    """Whether ``a`` is a move :func:`made_move` made whose text reads back as the same value
-    (what ``Game.apply`` otherwise finds out by reading the text: issue 18): a unit id of the
-    notation's form and a point whose coordinates are decimals of at most 6 places and 6
-    digits (:data:`POINT` reads them exactly)."""
-    if _MOVES.get(id(a)) is not a:
+    """Whether ``a`` is a move of the form :func:`made_move` makes whose text reads back as
+    the same value (what ``Game.apply`` otherwise finds out by reading the text): a unit id
+    (a ``str``) of the notation's form, no waypoints, and a :class:`Point` whose coordinates
+    are ``Fraction`` decimals of at most 6 places and 6 digits (:data:`POINT` reads them
+    exactly). A function of the value alone: no table of the moves made."""
+    if a.__class__ is not Move:
         return False
     assert isinstance(a, Move)
-    p = a.to
-    return (_UNIT_ID.fullmatch(a.unit) is not None and not a.via
+    p, unit = a.to, a.unit
+    return (unit.__class__ is str and _UNIT_ID.fullmatch(unit) is not None
+            and a.via.__class__ is tuple and not a.via and p.__class__ is Point
+            and p.x.__class__ is Fraction and p.y.__class__ is Fraction
             and _decimal(p.x) and _decimal(p.y))
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.errors import IllegalAction
+from ...core.memo import remember
 from ...core.tabletop import MARGIN, within
 from .actions import Attack, AttackKind
 from .state import R_MELEE, R_RANGE, R_TWO, Battle, Unit
@@ -62,7 +63,8 @@ def attack_options(b: Battle, u: Unit, kind: AttackKind | None = None) -> list[A
     return out
 
 
-#: the single-target attacks made so far (values nobody changes, shared)
+#: the single-target attacks made so far (values nobody changes, shared); remembered
+#: (core/memo.py): one object per attack in every thread
 _ATTACKS: dict[tuple[AttackKind, str, str], Attack] = {}
 
 
@@ -71,9 +73,7 @@ def attack(kind: AttackKind, uid: str, target: str) -> Attack:
     key = (kind, uid, target)
     a = _ATTACKS.get(key)
     if a is None:
-        if len(_ATTACKS) > 100_000:
-            _ATTACKS.clear()
-        a = _ATTACKS[key] = Attack(kind, uid, (target,))
+        a = remember(_ATTACKS, key, Attack(kind, uid, (target,)), 100_000)
     return a
 
 

@@ -32,6 +32,7 @@ from ...core.board import (
     visible,
 )
 from ...core.game import Game
+from ...core.memo import remember
 from ...core.tabletop import Circle, Point, Rect
 from .data import sides as side_data
 from .data import units
@@ -42,7 +43,8 @@ from .terrain import Feature
 #: directions the reach outline is measured in (every 5°)
 REACH_RAYS = 72
 #: outlines already measured: they depend only on the table, the base, the place and the speed
-_OUTLINES: dict[tuple[object, ...], list[tuple[float, float]]] = {}
+#: (immutable values); remembered (core/memo.py): each outline a tuple stored in one step
+_OUTLINES: dict[tuple[object, ...], tuple[tuple[float, float], ...]] = {}
 
 #: the two sides, in the data's order
 SEATS = ("scouts", "robots")
@@ -124,12 +126,11 @@ def reach_outline(game: Game, u: Unit) -> list[tuple[float, float]]:
     if not near:
         return []
     s = game.setup  # type: ignore[attr-defined]
-    key = (id(s.table), s.table, s.radius, u.pos, u.profile.speed)
-    if key not in _OUTLINES:
-        if len(_OUTLINES) > 4096:
-            _OUTLINES.clear()
-        _OUTLINES[key] = _measure(game, u, near)
-    return list(_OUTLINES[key])
+    key = (s.table, s.radius, u.pos, u.profile.speed)
+    found = _OUTLINES.get(key)
+    if found is None:
+        found = remember(_OUTLINES, key, tuple(_measure(game, u, near)), 4096)
+    return list(found)
 
 
 def _measure(game: Game, u: Unit, near: list[Feature]) -> list[tuple[float, float]]:

@@ -21,6 +21,10 @@ nor stops movement:
   chunk whose two points are still the same objects.
 
 On any other table :func:`.movement.move_candidates` (the prepared definition) answers.
+
+A game's records are its own (a copy copies the dict); records and chunks, shared by a game and
+its copies, remember their points, moves and masks by core/memo.py's rules: each entry made
+whole and stored in one step, never changed.
 """
 
 from __future__ import annotations
@@ -201,12 +205,12 @@ class _Chunk:
 
 
 class Record:
-    """One unit's legal move destinations (:func:`allowed`): its chunks (by the other point's
-    object: enemies, flanks; and the cover), the allowed ``(chunk, entry)`` pairs in order,
-    and the objects the answer was worked out from."""
+    """One unit's legal move destinations (:func:`allowed`): its chunks (by the other unit:
+    enemies, flanks; and the cover), the allowed ``(chunk, entry)`` pairs in order, and the
+    objects the answer was worked out from."""
 
-    __slots__ = ("attacks", "chunks", "covers", "deps", "foes", "near", "order", "pos",
-                 "profile", "repeats", "sel", "setup", "side")
+    __slots__ = ("attacks", "chunks", "covers", "deps", "flanks", "foes", "near", "order",
+                 "pos", "profile", "repeats", "sel", "setup", "side")
 
     def __init__(self, b: Battle, u: Unit) -> None:
         self.setup, self.profile, self.pos, self.side = b.setup, u.profile, u.pos, u.side
@@ -215,9 +219,11 @@ class Record:
         self.foes: list[object] = []
         #: the unit's single-target attacks from here (:func:`ready_attacks`), once asked for
         self.attacks: list[Attack] | None = None
-        #: the chunk of each enemy by ``id`` of its position, its flank chunk by ``~id``
-        self.chunks: dict[int, _Chunk] = {}
-        self.covers: list[_Chunk] = _NO_COVERS
+        #: the chunk of each enemy, and its flank chunk, by the enemy's id (a chunk holds the
+        #: position it was made for: it serves only while the enemy stands on that object)
+        self.chunks: dict[str, _Chunk] = {}
+        self.flanks: dict[str, _Chunk] = {}
+        self.covers: tuple[_Chunk, ...] = ()
         #: the chunks in order, and the positions of the bases near enough to block a move
         self.order: list[_Chunk] = []
         self.near: list[Point] = []
@@ -276,10 +282,6 @@ def allowed(b: Battle, u: Unit) -> Record:
     return new
 
 
-_NONE: dict[int, _Chunk] = {}
-_NO_COVERS: list[_Chunk] = []
-
-
 class _Maker:
     """Makes one unit's new chunks: on the hundredth grid (:mod:`.gridmoves`) where it can,
     else by the plain construction (:class:`.movegen.PointMaker`, :class:`_Screen`)."""
@@ -328,17 +330,20 @@ def _build(b: Battle, u: Unit, old: Record | None) -> Record:
     ax, ay = a.fx, a.fy
     here = old is not None and old.pos is a and old.profile is u.profile and (
         old.setup is b.setup)
-    olds = old.chunks if here and old is not None else _NONE
+    olds: dict[str, _Chunk] = old.chunks if here and old is not None else {}
+    old_flanks: dict[str, _Chunk] = old.flanks if here and old is not None else {}
     mk: _Maker | None = None
     fr = b.setup.fradius
     lim = (float(u.profile.speed) + 2 * fr) * (1 + 1e-6) + 1e-6  # StraightMoves' reach
     lim2 = lim * lim
     deps, foes, mine, chunks, near_at = rec.deps, rec.foes, rec.chunks, rec.order, rec.near
+    flanks = rec.flanks
     near: list[tuple[float, float]] = []
     fresh = not here  # a chunk made anew (else every chunk is the old record's)
     # the two nearest enemies, as sorted(key=squared distance)[:2] picks them (ties: first)
     n1: Point | None = None
     n2: Point | None = None
+    i1 = i2 = ""
     d1 = d2 = 0.0
     side = u.side
     for o in b.units.values():
@@ -354,33 +359,37 @@ def _build(b: Battle, u: Unit, old: Record | None) -> Record:
             near_at.append(p)
         if o.side == side:
             continue
-        foes.append(o.id)
+        oid = o.id
+        foes.append(oid)
         foes.append(p)
-        c = olds.get(id(p))
+        c = olds.get(oid)
         if c is None or c.at is not p:
             if mk is None:
                 mk = _Maker(b, u)
             c = mk.enemy(o)
             fresh = True
-        mine[id(p)] = c
+        mine[oid] = c
         chunks.append(c)
         if n1 is None or d < d1:
             n2 = n1  # one statement each: mypyc keeps n2's declared type
+            i2 = i1
             d2 = d1
             n1 = p
+            i1 = oid
             d1 = d
         elif n2 is None or d < d2:
             n2 = p
+            i2 = oid
             d2 = d
-    for q in (n1, n2):
+    for q, qid in ((n1, i1), (n2, i2)):
         if q is not None:
-            c = olds.get(~id(q))
+            c = old_flanks.get(qid)
             if c is None or c.at is not q:
                 if mk is None:
                     mk = _Maker(b, u)
                 c = mk.flank(q)
                 fresh = True
-            mine[~id(q)] = c
+            flanks[qid] = c
             chunks.append(c)
     if _covers(b):
         rec.covers = _cover_chunks(b, u, old if here else None, mk)
@@ -415,13 +424,14 @@ def _same_objects(xs: list[Any], ys: list[Any]) -> bool:
     return True
 
 
-def _cover_chunks(b: Battle, u: Unit, old: Record | None, mk: _Maker | None) -> list[_Chunk]:
+def _cover_chunks(b: Battle, u: Unit, old: Record | None, mk: _Maker | None
+                  ) -> tuple[_Chunk, ...]:
     """The cover chunks beside each blocker (``old``: a record from the same place)."""
     covers = _covers(b)
     if old is not None and len(old.covers) == len(covers):
         return old.covers
     mk = mk or _Maker(b, u)
-    return [mk.cover(pts) for pts in covers]
+    return tuple(mk.cover(pts) for pts in covers)
 
 
 def ready_attacks(b: Battle, u: Unit) -> list[Attack]:

@@ -6,6 +6,9 @@ files a player writes (``voidwar army new``) or inline tables in a scenario or a
 
 The profiles and the scenarios are parsed and validated once per process (cached) and shared
 read-only.
+
+The caches are pure functions of the data files (core/memo.py): two threads that read them at
+once each get an equal value.
 """
 
 from __future__ import annotations

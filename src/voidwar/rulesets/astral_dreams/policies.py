@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ...core.dice import PCG32
 from ...core.game import Action, Game
+from ...core.memo import remember
 from ...core.native import mypyc_attr
 from ...core.tabletop import MARGIN, Point, fl
 from .actions import Attack, AttackKind, End, Move
@@ -45,9 +46,9 @@ def _plan_inputs(g: AstralDreams, u: Unit, moved: bool
     return places, enemies, pull
 
 
-#: :meth:`HeuristicPolicy.threat_of` by the ids of the two profiles and the victim's health:
-#: (the attacker's profile, the victim's, the threat), the profiles confirmed by identity
-_THREATS: dict[tuple[int, int, int], tuple[Profile, Profile, float]] = {}
+#: :meth:`HeuristicPolicy.threat_of` by the two profiles (frozen values, hashed by their
+#: fields) and the victim's health; remembered (core/memo.py)
+_THREATS: dict[tuple[Profile, Profile, int], float] = {}
 
 
 def _range(u: Unit, s: Setup) -> int:
@@ -98,10 +99,10 @@ class HeuristicPolicy:
         """Expected points ``e`` destroys of ``victim`` in one turn at its best: a pure
         function of the two profiles (read-only values) and the victim's health, remembered."""
         pe, pv = e.profile, victim.profile
-        key = (id(pe), id(pv), victim.health)
+        key = (pe, pv, victim.health)
         hit = _THREATS.get(key)
-        if hit is not None and hit[0] is pe and hit[1] is pv:
-            return hit[2]
+        if hit is not None:
+            return hit
         best = 0.0
         for bonus, dmg in ((pe.ma, pe.md), (pe.ra, pe.rd)):
             p = p_hit(bonus, victim.profile.armor)
@@ -112,10 +113,7 @@ class HeuristicPolicy:
             else:
                 best = max(best, pe.attacks * p * dmg / victim.profile.health
                            * victim.profile.points * 0.5)
-        if len(_THREATS) >= 4096:
-            _THREATS.clear()
-        _THREATS[key] = (pe, pv, best)
-        return best
+        return remember(_THREATS, key, best, 4096)
 
     def danger(
         self, g: AstralDreams, u: Unit, at: Point, killed: str | None,

@@ -5,6 +5,9 @@ Rule references name the text's sections: "The Round" 1 (initiative), 2 (the tur
 b melee attack, c range attack), 3 (subsequent turns), "Objective", "Miniatures" (points),
 "Abbreviations" (two attacks per round). Where the text is silent we follow
 specs/astral-dreams.md and say so ("our reading").
+
+A setup's ``memo`` (shared by a game and its copies) holds pure functions of the position, by
+core/memo.py's rules: each value made whole and stored in one step, never changed.
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import ClassVar
 
+from voidwar.core.memo import ByIdentity
 from voidwar.core.notation import (
     Action,
     Choice,
@@ -196,24 +197,21 @@ class FlexOrder(Order):
     timing: ClassVar[Timing] = Timing.END
 
 
-#: id(order) → (that order, its text, its body): the legal-order tables hand out the same
-#: order values again and again, so each is written once (the entry holds the order, so its id
-#: is not reused while the entry lives); cleared when it grows past _TEXTS_LIMIT
-_TEXTS: dict[int, tuple[Order, str, str]] = {}
-_TEXTS_LIMIT = 20_000
+#: order → (its text, its body): the legal-order tables hand out the same order values again
+#: and again, so each is written once. By identity (core/memo.py's ``ByIdentity``: an entry
+#: holds its order): no order hashed (a Fraction's hash is slow), and an equal order whose
+#: fields are of other types is written anew
+_TEXTS: ByIdentity[Order, tuple[str, str]] = ByIdentity(20_000)
 
 
 def order_texts(order: Order) -> tuple[str, str]:
     """``(str(order), order.body())``, each written once per order value met."""
-    known = _TEXTS.get(id(order))
-    if known is not None and known[0] is order:
-        return known[1], known[2]
+    known = _TEXTS.get(order)
+    if known is not None:
+        return known
     text = str(order)
     body = text if order.ship is None else str(replace(order, ship=None))
-    if len(_TEXTS) >= _TEXTS_LIMIT:
-        _TEXTS.clear()
-    _TEXTS[id(order)] = (order, text, body)
-    return text, body
+    return _TEXTS.remember(order, (text, body))
 
 
 MOTION_ORDERS = (SetThrust, PivotTo, RollOrder, BiasOrder)

@@ -13,6 +13,9 @@ about the world vertical, then pitch, then roll about the nose. The nose is alwa
 (A5.333–A5.3331); Aft, Port, Bottom are the opposites. Frames are exact in Q(√3) (see
 :mod:`.exact`) and orthonormal by construction. At a pole heading and roll describe the same
 freedom, so the state is kept canonical there (roll 0).
+
+Orientation, window and pivot tables are pure functions of immutable values, cached: every game
+of a process shares them in every thread (core/memo.py); the dicts they return are read-only.
 """
 
 from __future__ import annotations

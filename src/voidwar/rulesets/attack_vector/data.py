@@ -6,6 +6,9 @@ AV:T A2.1, reconstructed), ``ships/*.toml`` (ship classes, A2.4), ``scenarios/*.
 ``systems/*.toml`` (the Rafik's systems, the MRLS damage table A2.2 and our "Dn" results). Each is
 read once per process and cached; what is returned is shared read-only (the models are frozen and
 a game copies what it changes). A user's own file (a path) is read when asked for.
+
+The caches are pure functions of file names (core/memo.py): two threads that read a file at
+once each get an equal model.
 """
 
 from __future__ import annotations

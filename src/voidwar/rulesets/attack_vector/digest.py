@@ -14,6 +14,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from voidwar.core.memo import remember
+
 from .fire import SystemsDict
 from .sequence import Target
 from .state import ShipState
@@ -29,18 +31,20 @@ SHIPS_TEXT = ENCODE(SHIPS_TOKEN)
 TARGETS_TEXT = ENCODE(TARGETS_TOKEN)
 SYSTEMS_TEXT = ENCODE(SYSTEMS_TOKEN)
 
+#: Texts shared by every game of the process, in every thread: remembered (core/memo.py), each
+#: keyed by the values its text reads (immutable: ints, strings, tuples of them) and stored
+#: whole in one step.
 #: the rest of the state's text, split at the ships and the targets, by the game's values
 _HEADS: dict[tuple[Any, ...], tuple[str, str, str] | None] = {}
-#: ship_key → (``"id":text``, the class, a synced systems dict): both checked by identity
-_SHIPS: dict[tuple[Any, ...], tuple[str, object, object]] = {}
+#: ship_key → (``"id":text``, the class): the class is unhashable, so the key holds its name
+#: and a hit must be the very class the text was written for
+_SHIPS: dict[tuple[Any, ...], tuple[str, object]] = {}
 _TARGETS: dict[tuple[Any, ...], str] = {}
 _LIMIT = 50_000
 
 
 def _keep(table: dict[Any, Any], key: Any, value: Any) -> None:
-    if len(table) >= _LIMIT:
-        table.clear()
-    table[key] = value
+    remember(table, key, value, _LIMIT)
 
 
 def head_parts(key: tuple[Any, ...], head: Callable[[], dict[str, Any]]
@@ -76,12 +80,11 @@ def splice(text: str, token: str, piece: str) -> str | None:
 
 
 def ship_key(s: ShipState, seg: int) -> tuple[Any, ...]:
-    """Every value :meth:`.state.ShipState.to_dict` reads (the class and a synced systems dict
-    as ids; the movement grid itself, compared by identity — the key holds it, so it stays the
-    same object)."""
+    """Every value :meth:`.state.ShipState.to_dict` reads (the class by its name, checked by
+    :func:`ship_text`; a systems dict by its text; the movement grid by its fingerprint)."""
     b, f = s.burn, s.facing
-    return (s.id, s.seat, id(s.cls), s.pos, s.fp, seg, s.velocity,
-            s.grid, s.orient, s.thrust, s.fuel_used,
+    return (s.id, s.seat, s.cls.name, s.pos, s.fp, seg, s.velocity,
+            s.grid.fingerprint, s.orient, s.thrust, s.fuel_used,
             s.engine_boxes_lost,
             None if b is None else (b.thrust, b.cells, tuple(b.dots.items()), b.carry),
             s.bias,
@@ -90,9 +93,9 @@ def ship_key(s: ShipState, seg: int) -> tuple[Any, ...]:
 
 
 def _systems_key(systems: dict[str, Any]) -> object:
-    """A synced systems dict by identity (never edited); any other dict by its text."""
+    """A systems dict by its text (a synced one, never edited, writes its text once)."""
     if isinstance(systems, SystemsDict):
-        return id(systems)
+        return systems.canonical()
     return ENCODE(systems) if systems else None
 
 
@@ -100,8 +103,7 @@ def ship_text(s: ShipState, seg: int) -> str:
     """``"id":`` and ``canonical_json(s.to_dict(seg))``, remembered by :func:`ship_key`."""
     key = ship_key(s, seg)
     known = _SHIPS.get(key)
-    if known is not None and known[1] is s.cls and (
-            known[2] is s.systems or not isinstance(known[2], SystemsDict)):
+    if known is not None and known[1] is s.cls:
         return known[0]
     d = s.to_dict(seg)
     sysd = d["systems"]
@@ -113,7 +115,7 @@ def ship_text(s: ShipState, seg: int) -> str:
     if text is None:
         text = ENCODE(d)
     text = f"{ENCODE(s.id)}:{text}"
-    _keep(_SHIPS, key, (text, s.cls, sysd if isinstance(sysd, SystemsDict) else None))
+    _keep(_SHIPS, key, (text, s.cls))
     return text
 
 

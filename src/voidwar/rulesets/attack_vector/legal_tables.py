@@ -1,6 +1,11 @@
-"""The per-process tables behind :meth:`.orders.OrderedGame.legal_actions` (issue 18): a ship's
-motion orders worth checking, built once, and the legal ones of each group by what the group's
-checks read (the keys are :meth:`.orders.OrderedGame._group_keys`)."""
+"""The per-process tables behind :meth:`.orders.OrderedGame.legal_actions`: a ship's motion
+orders worth checking, built once, and the legal ones of each group by what the group's checks
+read (the keys are :meth:`.orders.OrderedGame._group_keys`).
+
+Both are shared by every game of the process, in every thread (core/memo.py):
+:func:`motion_candidates` is a pure function of immutable values, cached; :data:`LEGAL` is
+remembered: each group is made whole (tuples, and a dict never changed once made) and stored in
+one step."""
 
 from __future__ import annotations
 
@@ -10,14 +15,14 @@ from functools import lru_cache
 
 from voidwar.core.errors import IllegalAction
 from voidwar.core.game import Action
+from voidwar.core.memo import remember
 
 from .actions import BiasOrder, Done, Order, PivotTo, RollOrder, SetThrust
 from .avid import ALL_WINDOWS, AMBER_WINDOWS
 from .thrust import THRUST_VALUES
 
-#: one group of legal actions: the actions, their ids, and each by its value (to find the very
-#: object); an entry holds its actions, so their ids are not reused while it lives
-Group = tuple[tuple[Action, ...], frozenset[int], dict[Action, Action]]
+#: one group of legal actions: the actions, and each by its value (to find the very object)
+Group = tuple[tuple[Action, ...], dict[Action, Action]]
 #: the legal groups of a motion orders step by :meth:`OrderedGame._legal_groups`' keys; per
 #: process, cleared when it grows past LEGAL_LIMIT
 LEGAL: dict[tuple[object, ...], Group] = {}
@@ -34,7 +39,7 @@ def kind_bit(order: Order) -> int:
     return next((bit for kind, bit in GIVEN.items() if isinstance(order, kind)), 8)
 
 
-DONE: Group = (_DONE_ONLY, frozenset(map(id, _DONE_ONLY)), {a: a for a in _DONE_ONLY})
+DONE: Group = (_DONE_ONLY, {a: a for a in _DONE_ONLY})
 
 
 def passing(gate: Callable[[Order], None], rest: Callable[[Order], None],
@@ -57,10 +62,7 @@ def passing(gate: Callable[[Order], None], rest: Callable[[Order], None],
 
 def keep(key: tuple[object, ...], found: list[Action]) -> Group:
     """Keep one group's legal orders under ``key`` in :data:`LEGAL`."""
-    if len(LEGAL) >= LEGAL_LIMIT:
-        LEGAL.clear()
-    entry = LEGAL[key] = (tuple(found), frozenset(map(id, found)), {a: a for a in found})
-    return entry
+    return remember(LEGAL, key, (tuple(found), {a: a for a in found}), LEGAL_LIMIT)
 
 
 @lru_cache(maxsize=256)

@@ -33,6 +33,7 @@ the table is loaded; a loaded table is never changed and games share it.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -151,7 +152,7 @@ class MovementGrid:
     ``"HORIZONTAL,VERTICAL"`` to the vertical's segments. A refusal names ``file``, the cell
     and the reason (:class:`~voidwar.core.errors.DataFileError`)."""
 
-    __slots__ = ("_h", "_hcum", "_v", "_vcum", "file", "reconstructed", "source")
+    __slots__ = ("_h", "_hcum", "_v", "_vcum", "file", "fingerprint", "reconstructed", "source")
 
     def __init__(self, horizontal: Mapping[str, tuple[Sequence[int], Sequence[int]]],
                  vertical: Mapping[str, Sequence[int]], file: str, *,
@@ -186,6 +187,9 @@ class MovementGrid:
         #: index (horizontal Rmd · 8 + vertical Rmd) → per segment the vertical's extra hex
         self._v: tuple[tuple[int, ...], ...] = tuple(v)
         self._vcum: tuple[tuple[int, ...], ...] = tuple(vcum)
+        #: the table's value as a short text: tables that move ships alike have the same one
+        #: (what a memo of a ship's drawing is keyed by)
+        self.fingerprint = hashlib.sha256(repr((self._h, self._v)).encode()).hexdigest()[:24]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> MovementGrid:
         """Read-only once built: game clones (search) share it rather than copy it."""

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
+from itertools import repeat
+from operator import is_
 
 from voidwar.core.errors import IllegalAction
 from voidwar.core.game import Action, log_event
@@ -166,7 +168,8 @@ class OrderedGame(SequencedGame):
         if ship is None:
             return False
         entry = LEGAL.get(self._group_keys(seat, ship, len(mine) > 1, which == 0)[which])
-        return entry is not None and id(action) in entry[1]
+        # the very object, by identity: a loop in C, no order hashed (a Fraction's is slow)
+        return entry is not None and any(map(is_, entry[0], repeat(action)))
 
     def legal_twin(self, action: Action) -> Action | None:
         """The action of :meth:`legal_actions` equal to ``action`` (that very value), or
@@ -183,7 +186,7 @@ class OrderedGame(SequencedGame):
         # a motion order can only be in its own kind's group of a ship ([done] then each ship's
         # thrust, facing-change and bias groups, :meth:`_legal_groups`): hashed there only
         which = WHICH.get(type(action))
-        for _actions, _ids, by_value in (groups if which is None else groups[1 + which::3]):
+        for _actions, by_value in (groups if which is None else groups[1 + which::3]):
             found = by_value.get(action)
             if found is not None:
                 return found
@@ -200,7 +203,7 @@ class OrderedGame(SequencedGame):
         if groups is None:
             return self._filtered(seat, self.current_step)
         out: list[Action] = []
-        for actions, _ids, _by_value in groups:
+        for actions, _by_value in groups:
             out += actions
         return out
 
@@ -211,7 +214,7 @@ class OrderedGame(SequencedGame):
         if groups is None:
             return super().choose_legal(pick)
         k = pick(sum(len(g[0]) for g in groups))
-        for actions, _ids, _by_value in groups:
+        for actions, _by_value in groups:
             if k < len(actions):
                 return actions[k]
             k -= len(actions)

@@ -11,12 +11,15 @@ keys) is kept for part 2 (power, heat, weapons, SSD) and not interpreted here.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from fractions import Fraction
 from functools import cached_property
-from itertools import pairwise
+from itertools import accumulate, pairwise
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from voidwar.core.memo import remember
 
 from .thrust import THRUST_VALUES
 
@@ -51,6 +54,12 @@ class Fuel(BaseModel):
     def capacity(self) -> int:
         """Fuel units in a full tank (the model is frozen: summed once)."""
         return sum(r.units for r in self.track)
+
+    @cached_property
+    def ends(self) -> tuple[int, ...]:
+        """Fuel units burnt at the end of each run (the model is frozen: summed once; the
+        object's own memo, one store of a whole tuple, core/memo.py)."""
+        return tuple(accumulate(r.units for r in self.track))
 
 
 #: a facing change in 30° steps (1-6) and a wedge's segment offset (0-7)
@@ -118,6 +127,13 @@ class ShipClass(BaseModel):
             rows.append(vals)
         return rows
 
+    @cached_property
+    def max_thrusts(self) -> dict[tuple[int, int], Fraction]:
+        """:func:`max_thrust` by (fuel used, boxes lost): the class's own memo, remembered
+        (core/memo.py: a Fraction of the matrix stored in one step; a class made once is
+        shared by every game and thread)."""
+        return {}
+
     @model_validator(mode="after")
     def _rows_for_fuel(self) -> ShipClass:
         if len(self.fuel.track) > len(self.thrust_matrix):
@@ -131,29 +147,22 @@ class ShipClass(BaseModel):
 def matrix_row(cls: ShipClass, fuel_used: int) -> int:
     """Row of the thrust matrix for a ship that has burnt ``fuel_used`` units (AV:T A2.4: every
     change of fuel-unit shape marks where the lighter ship's rated thrust goes up)."""
-    used = fuel_used
-    for i, run in enumerate(cls.fuel.track):
-        if used < run.units:
-            return i
-        used -= run.units
-    return len(cls.fuel.track) - 1
+    ends = cls.fuel.ends
+    return min(bisect_right(ends, fuel_used), len(ends) - 1)
 
 
 def max_thrust(cls: ShipClass, fuel_used: int, boxes_lost: int = 0) -> Fraction:
-    """The first unmarked box of the current row (engine damage marks boxes from the left;
-    remembered per class, fuel used and boxes lost: it is asked on every action)."""
-    key = (id(cls), fuel_used, boxes_lost)
-    known = _MAX_THRUST.get(key)
-    if known is not None and known[0] is cls:
-        return known[1]
-    row = cls.thrust_matrix[matrix_row(cls, fuel_used)]
-    value = row[boxes_lost] if boxes_lost < len(row) else Fraction(0)
-    if len(_MAX_THRUST) >= _MAX_THRUST_LIMIT:
-        _MAX_THRUST.clear()
-    _MAX_THRUST[key] = (cls, value)  # the entry holds the class: its id is not reused
+    """The first unmarked box of the current row (engine damage marks boxes from the left),
+    remembered by the class (:attr:`ShipClass.max_thrusts`: it is asked on every action)."""
+    memo = cls.max_thrusts
+    key = (fuel_used, boxes_lost)
+    value = memo.get(key)
+    if value is None:
+        row = cls.thrust_matrix[matrix_row(cls, fuel_used)]
+        value = remember(memo, key, row[boxes_lost] if boxes_lost < len(row) else NO_THRUST,
+                         20_000)
     return value
 
 
-#: (id(class), fuel used, boxes lost) → (that class, its maximum thrust); per process
-_MAX_THRUST: dict[tuple[int, int, int], tuple[ShipClass, Fraction]] = {}
-_MAX_THRUST_LIMIT = 20_000
+#: the thrust of a row whose boxes are all marked
+NO_THRUST = Fraction(0)

@@ -153,19 +153,15 @@ class ThrustChart:
         self.file = file
         self.reconstructed = model.reconstructed
         self.columns: dict[Fraction, Column] = {c.thrust: c for c in model.columns}
-        #: id(thrust value) → (that value, its column): :meth:`__getitem__`'s fast path
-        self._by_id: dict[int, tuple[Fraction, Column]] = {}
+        #: (numerator, denominator) → column: :meth:`__getitem__`'s fast path, as a Fraction's
+        #: hash is slow; made whole here and never changed (core/memo.py)
+        self._by_pair: dict[tuple[int, int], Column] = {
+            (c.thrust.numerator, c.thrust.denominator): c for c in model.columns}
 
     def __getitem__(self, thrust: Fraction) -> Column:
-        # the same few Fraction values come back all the time (the orders' shared values):
-        # found by identity first, as a Fraction's hash is slow
-        known = self._by_id.get(id(thrust))
-        if known is not None and known[0] is thrust:
-            return known[1]
-        col = self.columns[thrust]
-        if len(self._by_id) >= 256:
-            self._by_id.clear()
-        self._by_id[id(thrust)] = (thrust, col)  # the entry holds the value: its id stays
+        col = self._by_pair.get((thrust.numerator, thrust.denominator))
+        if col is None:
+            return self.columns[thrust]  # the KeyError of a thrust with no column
         return col
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ThrustChart:
@@ -184,18 +180,23 @@ def parse_thrust(text: str) -> Fraction:
 
 
 def format_thrust(v: Fraction) -> str:
-    """A thrust value as written in orders: ``5``, ``2.5`` (each value met written once)."""
-    known = _FORMATTED.get(id(v))
-    if known is not None and known[0] is v:
-        return known[1]
-    text = str(v.numerator) if v.denominator == 1 else f"{float(v):g}"
-    if len(_FORMATTED) >= 1024:
-        _FORMATTED.clear()
-    _FORMATTED[id(v)] = (v, text)  # the entry holds the value: its id is not reused
+    """A thrust value as written in orders: ``5``, ``2.5`` (the chart's values looked up)."""
+    n, d = v.numerator, v.denominator
+    text = _FORMATTED.get((n, d))
+    if text is None:
+        return _format_thrust(n, d)
     return text
 
 
-#: id(thrust value) → (that value, its text); per process
-_FORMATTED: dict[int, tuple[Fraction, str]] = {}
+def _format_thrust(n: int, d: int) -> str:
+    """:func:`format_thrust` of ``n / d``, written."""
+    return str(n) if d == 1 else f"{n / d:g}"
+
+
+#: (numerator, denominator) → text, for 0 and every chart column: built at import, never
+#: written (core/memo.py)
+_FORMATTED: dict[tuple[int, int], str] = {
+    (v.numerator, v.denominator): _format_thrust(v.numerator, v.denominator)
+    for v in (Fraction(0), *THRUST_VALUES)}
 
 

@@ -26,10 +26,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any, ClassVar
 
 from ...core.game import Action
+from ...core.memo import interned
 from ...core.notation import Choice, Field, Int, Notation, NotationError, Word, notation
 from ...core.tabletop import fmt, frac
 
@@ -164,14 +164,15 @@ TABLE_NOTATION = SpaceFleetNotation(Advance, Turn, LayMine, Sweep, EndMove, Fire
                                     help=NOTATION_HELP.replace("move SHIP N", "move SHIP UNITS"))
 
 
-#: the rules' and the heuristic's hex-map actions, interned: the same action is the same object
-#: (the core then knows a value it has read before by identity, without writing its text again)
-move_of = lru_cache(maxsize=None, typed=True)(Move)
-turn_of = lru_cache(maxsize=None, typed=True)(Turn)
-lay_of = lru_cache(maxsize=None, typed=True)(LayMine)
-sweep_of = lru_cache(maxsize=None, typed=True)(Sweep)
-end_move_of = lru_cache(maxsize=None, typed=True)(EndMove)
-fire_of = lru_cache(maxsize=None, typed=True)(Fire)
+#: the rules' and the heuristic's hex-map actions, interned (core/memo.py): the same action is
+#: the same object in every thread (the core then knows a value it has read before without
+#: writing its text again)
+move_of = interned(Move)
+turn_of = interned(Turn)
+lay_of = interned(LayMine)
+sweep_of = interned(Sweep)
+end_move_of = interned(EndMove)
+fire_of = interned(Fire)
 
 
 def parse(text: str) -> Action:

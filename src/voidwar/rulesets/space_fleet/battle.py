@@ -18,6 +18,7 @@ from ...core.dice import Dice, SeededDice
 from ...core.errors import IllegalAction
 from ...core.game import Game, Result
 from ...core.hexgrid import Hex, RectBoard
+from ...core.memo import ByIdentity
 from ...core.native import mypyc_attr
 from ...core.tabletop import Circle, Point
 from .data import SEATS, Band, Scenario, hexid, parse_hexid, tables
@@ -58,16 +59,17 @@ _SHIPS: Final = "\x00ships\x00"
 _SHIPS_JSON: Final = canonical_json(_SHIPS)
 
 
-#: setup → its ships as deployed (copied for each game); a few setups kept, most recent last
-_DEPLOYED: Final[dict[int, tuple[Scenario, dict[str, Ship]]]] = {}
+#: setup → its ships as deployed (copied for each game, never changed): by the setup object
+#: (a validated scenario cannot be hashed), remembered (core/memo.py)
+_DEPLOYED: Final[ByIdentity[Scenario, dict[str, Ship]]] = ByIdentity(32)
 
 
 def _fleets(setup: Scenario) -> dict[str, Ship]:
     """The ships of ``setup`` as the game starts them (Space Fleet: Ship Types: each ship's
     profile after its trades), made once per setup: the validated setup is frozen."""
-    kept = _DEPLOYED.get(id(setup))
-    if kept is not None and kept[0] is setup:
-        return kept[1]
+    kept = _DEPLOYED.get(setup)
+    if kept is not None:
+        return kept
     ships: dict[str, Ship] = {}
     for side in SEATS:
         for e in getattr(setup, side).ships:
@@ -83,10 +85,7 @@ def _fleets(setup: Scenario) -> dict[str, Ship]:
                 ship.pos, ship.heading = Point.parse(e.at), parse_heading(e.facing)
             ship.damage = [Damage(k) for k in e.damage]
             ships[e.id] = ship
-    if len(_DEPLOYED) >= 32:
-        _DEPLOYED.pop(next(iter(_DEPLOYED)))
-    _DEPLOYED[id(setup)] = (setup, ships)
-    return ships
+    return _DEPLOYED.remember(setup, ships)
 
 
 def check_over(game: Battle) -> None:

@@ -7,6 +7,9 @@ file is read and validated once per process (cached) and shared read-only; calle
 scenario's data get their own copy (:func:`read_scenario_data`).
 
 The trade validator (Space Fleet: Ship Types, customisation) is :mod:`.designs`.
+
+The caches are pure functions of the data files (core/memo.py): two threads that read them at
+once each get an equal value; what they return is read-only.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from typing import Final
 
 from ...core.errors import IllegalAction
 from ...core.game import Action, log_event
+from ...core.memo import remember
 from ...core.native import mypyc_attr
 from .actions import EndFire, Fire, fire_of
 from .battle import R_FIRE, R_HITS, Battle, Shot
@@ -132,14 +133,14 @@ def _weapons_free(ship: Ship, declared: list[Shot]) -> tuple[bool, bool]:
             p.launchers != 0 and ship.missiles > 0 and missiles < p.launchers)
 
 
-#: each shot's action, interned (:func:`.actions.fire_of`)
+#: each shot's action (:func:`.actions.fire_of`, interned: one object per shot in every
+#: thread), by the shot's tuple; remembered (core/memo.py): one step stores an entry
 _FIRES: Final[dict[Shot, Fire]] = {}
 
 
 def _fire(shot: Shot) -> Fire:
     """The action of ``shot``, kept in :data:`_FIRES`."""
-    a = _FIRES[shot] = fire_of(*shot)
-    return a
+    return remember(_FIRES, shot, fire_of(*shot), 100_000)
 
 
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)

@@ -14,6 +14,7 @@ from typing import Final
 from ...core.errors import IllegalAction
 from ...core.game import Action, log_event
 from ...core.hexgrid import Hex, direction_letter
+from ...core.memo import remember
 from ...core.native import mypyc_attr
 from .actions import (
     Advance,
@@ -104,7 +105,8 @@ def may_sweep(game: Battle, ship: Ship) -> bool:
     return ship.beams > 0
 
 
-#: each hex's id (``0712``) as the move events write it, kept as hexes are met
+#: each hex's id (``0712``) as the move events write it, kept as hexes are met; remembered
+#: (core/memo.py)
 _HEXIDS: Final[dict[Hex, str]] = {}
 
 
@@ -112,13 +114,12 @@ def hex_text(h: Hex) -> str:
     """:func:`.data.hexid`, kept in :data:`_HEXIDS`."""
     text = _HEXIDS.get(h)
     if text is None:
-        if len(_HEXIDS) >= 100_000:  # pragma: no cover - a bound, never met on a map
-            _HEXIDS.clear()
-        text = _HEXIDS[h] = hexid(h)
+        text = remember(_HEXIDS, h, hexid(h), 100_000)
     return text
 
 
 #: (ship, whole-hex steps, may turn, may lay, may sweep) → the ship's legal movement actions
+#: (a tuple of interned actions); remembered (core/memo.py)
 _MENUS: Final[dict[tuple[str, int, bool, bool, bool], tuple[Action, ...]]] = {}
 
 
@@ -139,8 +140,8 @@ def menu_of(sid: str, steps: int, turn: bool, lay: bool, sweep: bool) -> tuple[A
     key = (sid, steps, turn, lay, sweep)
     menu = _MENUS.get(key)
     if menu is None:
-        menu = _MENUS[key] = (*(move_of(sid, k) for k in range(1, steps + 1)),
-                              *_extras(sid, turn, lay, sweep))
+        menu = remember(_MENUS, key, (*(move_of(sid, k) for k in range(1, steps + 1)),
+                                      *_extras(sid, turn, lay, sweep)), 100_000)
     return menu
 
 

@@ -10,6 +10,9 @@ Fire: it concentrates on ships whose shields are down (or nearly, counting the h
 declared this class step), prefers the short range, and holds a damaged ship's fire to regenerate
 a shield when it is outgunned (more enemy guns bear on it than it brings) or has only long-range
 shots. It reads the game but never changes it.
+
+Its tables are pure functions cached, or remembered (:data:`_MASKS`): shared by every game of a
+process in every thread (core/memo.py).
 """
 
 from __future__ import annotations
@@ -58,7 +61,8 @@ def rear_mask(dq: int, dr: int) -> int:
     return sum(1 << f for f in range(6) if rear_offset(f, dq, dr))
 
 
-#: (dq, dr) → (:func:`rear_mask` of the offset, of its opposite), filled as offsets are met
+#: (dq, dr) → (:func:`rear_mask` of the offset, of its opposite), filled as offsets are met:
+#: remembered (core/memo.py), each entry a pair of ints stored in one step
 _MASKS: dict[tuple[int, int], tuple[int, int]] = {}
 
 

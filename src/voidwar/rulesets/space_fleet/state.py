@@ -190,9 +190,10 @@ class Ship:
         return tables().classes[self.cls].size
 
     def _fields(self) -> tuple[object, ...]:
-        """Everything :meth:`to_dict` reads (the profile by identity: it is immutable)."""
+        """Everything :meth:`to_dict` reads (the profile itself: an immutable value, compared
+        by identity first)."""
         return (self.id, self.side, self.cls, self.name, self.hex, self.facing, self.pos,
-                self.heading, self.shields, id(self.profile), self.missiles, self.mines,
+                self.heading, self.shields, self.profile, self.missiles, self.mines,
                 tuple((d.kind, d.repaired) for d in self.damage), self.status, self.fired,
                 self.moved)
 
@@ -310,22 +311,14 @@ def sight(dq: int, dr: int, facing: int) -> Band | None:
 SIGHT_IN: Final = 1
 SIGHT_LONG: Final = 2
 SIGHT_MISSILE: Final = 4
-#: :func:`sight_codes`, once worked out
-_SIGHT_CODES: list[int] = []
 
 
-def sight_codes() -> list[int]:
+def sight_codes() -> tuple[int, ...]:
     """:func:`sight` of every offset ``dq, dr`` within :func:`sight_reach` along both axes, as
     bits (:data:`SIGHT_IN`, :data:`SIGHT_LONG`, :data:`SIGHT_MISSILE`), flat:
-    ``codes[((dq + reach) * (2 * reach + 1) + dr + reach) * 6 + facing]`` (worked out once; an
-    offset beyond the reach along an axis is beyond long range)."""
-    if not _SIGHT_CODES:
-        reach = sight_reach()
-        for dq in range(-reach, reach + 1):
-            for dr in range(-reach, reach + 1):
-                for f in range(6):
-                    _SIGHT_CODES.append(band_code(sight(dq, dr, f)))
-    return _SIGHT_CODES
+    ``codes[((dq + reach) * (2 * reach + 1) + dr + reach) * 6 + facing]`` (an offset beyond
+    the reach along an axis is beyond long range): :data:`SIGHT_CODES`, built at import."""
+    return SIGHT_CODES
 
 
 def band_code(band: Band | None) -> int:
@@ -340,3 +333,15 @@ def band_code(band: Band | None) -> int:
 def sight_reach() -> int:
     """The longest range of fire in hexes: the end of the long band (Space Fleet: Firing)."""
     return max(b.max for b in tables().firing.bands)
+
+
+def _all_sight_codes() -> tuple[int, ...]:
+    """:func:`sight_codes`' table, worked out."""
+    reach = sight_reach()
+    span = range(-reach, reach + 1)
+    return tuple(band_code(sight(dq, dr, f)) for dq in span for dr in span for f in range(6))
+
+
+#: :func:`sight_codes`: built at import, immutable (core/memo.py), so that every thread of a
+#: server reads the whole table from its first game on
+SIGHT_CODES: Final = _all_sight_codes()

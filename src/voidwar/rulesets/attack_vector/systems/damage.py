@@ -68,11 +68,17 @@ class SSDModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> SSDModel:
+        """Read-only once validated: copies of a game (search, snapshots) share it."""
+        return self
+
     reconstructed: bool = True
     #: location hit by each d10 roll, rolls 1..10 in order
     hit_table: list[str]
     core: str
     locations: dict[str, LocationModel]
+    #: the model's own memos (read-only data shared by every game): remembered (core/memo.py),
+    #: each entry a whole value stored in one step
     _counts: dict[str, int] = PrivateAttr(default_factory=dict)  # count() per kind
     _boxes: dict[str, list[tuple[str, int, str | None]]] = PrivateAttr(default_factory=dict)
 
@@ -164,9 +170,10 @@ class DamageState:
     """Which boxes of an SSD are marked (per location, box indices)."""
 
     marked: dict[str, set[int]] = field(default_factory=dict)
-    #: :meth:`lost` per (SSD, kind), emptied whenever a box is marked (boxes are marked only
-    #: through :meth:`mark`)
-    _lost: dict[tuple[int, str], int] = field(default_factory=dict, compare=False, repr=False)
+    #: :meth:`lost` per kind, with the SSD it counted (a hit must be that very SSD), emptied
+    #: whenever a box is marked (boxes are marked only through :meth:`mark`); this ship's own
+    _lost: dict[str, tuple[SSDModel, int]] = field(default_factory=dict, compare=False,
+                                                   repr=False)
 
     def is_marked(self, location: str, index: int) -> bool:
         """Whether box ``index`` of ``location`` is marked."""
@@ -179,12 +186,12 @@ class DamageState:
 
     def lost(self, ssd: SSDModel, kind: str) -> int:
         """Boxes of a counted system marked off (remembered until the next box is marked)."""
-        key = (id(ssd), kind)
-        n = self._lost.get(key)
-        if n is None:
-            marked = self.marked
-            n = self._lost[key] = sum(1 for name, i, _u in ssd.boxes_of(kind)
-                                      if i in marked.get(name, ()))
+        known = self._lost.get(kind)
+        if known is not None and known[0] is ssd:
+            return known[1]
+        marked = self.marked
+        n = sum(1 for name, i, _u in ssd.boxes_of(kind) if i in marked.get(name, ()))
+        self._lost[kind] = (ssd, n)
         return n
 
     def units_out(self, ssd: SSDModel, kind: str) -> set[str]:

@@ -4,6 +4,9 @@ The table (validated by :class:`SystemsModel`) holds power (A5.312), heat (A5.31
 with their codes (A5.371) and firing arcs (spec §11.6), the crew rate (A2.4) and the SSD
 (spec §12). :class:`ShipSystems` is the live record sheet: the Energy Board, the heat board, the
 timer track and the marked SSD boxes, with the checks a fire order must pass.
+
+A :class:`ShipSystems`' memo of mounts by window (shared by copies) keeps core/memo.py's rules:
+each entry a tuple, stored in one step.
 """
 
 from __future__ import annotations
