@@ -126,7 +126,7 @@ def catalogue_command(
     folder: Annotated[Path | None, typer.Option("--dir", help="write here, not in the package")]
     = None,
 ) -> None:
-    """Rebuild the ruleset's shipped action catalogue (interop/catalogues/<ruleset>.json)."""
+    """Rebuild the ruleset's shipped action catalogue (its data/catalogue.json)."""
     from ..interop.catalogue import write_catalogue
 
     try:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from importlib import resources
 from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .bounds import admit
@@ -27,6 +29,21 @@ if TYPE_CHECKING:
 
 
 PolicyFactory = Callable[[int], "Policy"]
+
+
+@dataclass(frozen=True)
+class Assistant:
+    """A ruleset's table assistant: figures for players of a game on the physical board (the
+    terminal's ``voidwar assist``, the page's ``/assist/…``), computed by the rules the engine
+    plays with. ``answer(request)`` takes a validated ``request`` and returns ``answer_model``
+    values; it raises one of ``refusals`` (with the reason) for an entry the rules cannot read."""
+
+    #: the ships (or pieces) entered, as a strict pydantic model
+    request: type[Any]
+    answer: Callable[[Any], list[Any]]
+    #: one figure of the answer, as a pydantic model
+    answer_model: type[Any]
+    refusals: tuple[type[Exception], ...] = (ValueError,)
 
 
 @dataclass(frozen=True)
@@ -81,6 +98,16 @@ class RulesetInfo:
     #: the terminal's selected-piece pane: fn(game, piece token) → a Rich renderable, or ``None``
     #: when ``token`` names no piece
     piece: Callable[[Game, str], Any] | None = None
+    #: the table assistant for a game on the physical board (None: the ruleset has none)
+    assistant: Assistant | None = None
+
+
+    @property
+    def data_folder(self) -> Path:
+        """The folder of the ruleset's data files (``<package>/data``): tables, scenarios and
+        what tools built for it (the interop action catalogue, ``catalogue.json``)."""
+        package = self.game_class.__module__.rpartition(".")[0]
+        return Path(str(resources.files(package))) / "data"
 
 
 @dataclass(frozen=True)

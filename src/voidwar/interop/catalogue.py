@@ -4,7 +4,7 @@ Learning libraries want a fixed set of action ids; a ruleset's actions are notat
 depends on the position (and, in Astral Dreams, on continuous table positions). The catalogue is
 
 * a list of known notations (index = position in the list), shipped per ruleset as
-  ``catalogues/<ruleset>.json`` (built by ``voidwar dev catalogue RULESET`` from
+  ``<ruleset's package>/data/catalogue.json`` (built by ``voidwar dev catalogue RULESET`` from
   seeded playouts of every scenario with the random and heuristic policies), or built the same
   way on first use when no file ships; followed by
 * ``overflow`` hashed slots for notations the list lacks: a notation goes to
@@ -23,7 +23,6 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -122,14 +121,19 @@ def build(ruleset: str, games: int = 20, seed: int = 0, max_actions: int = 3000,
     return ActionCatalogue(info.name, tuple(notations), overflow)
 
 
+#: the file a ruleset ships its catalogue in, in its data folder
+CATALOGUE_FILE = "catalogue.json"
+
+
 @cache
 def catalogue(ruleset: str) -> ActionCatalogue:
-    """The ruleset's shipped catalogue, or one built with the default seeded playouts."""
-    name = get_ruleset(ruleset).name
+    """The catalogue the ruleset ships with its data, or one built with the default seeded
+    playouts."""
+    info = get_ruleset(ruleset)
     try:
-        text = resources.files(__package__).joinpath("catalogues", f"{name}.json").read_text()
-    except (FileNotFoundError, OSError):
-        return build(name)
+        text = (info.data_folder / CATALOGUE_FILE).read_text()
+    except (FileNotFoundError, OSError, TypeError, ValueError):
+        return build(info.name)
     return ActionCatalogue.from_json(json.loads(text))
 
 
@@ -162,18 +166,15 @@ def legal_for(game: Game) -> list[Action]:
     return game.legal_actions() if not game.over else []
 
 
-#: where the shipped catalogues live
-CATALOGUES = Path(__file__).parent / "catalogues"
-
-
 def write_catalogue(
     ruleset: str, games: int = 20, folder: Path | None = None
 ) -> tuple[Path, ActionCatalogue]:
     """Build the ruleset's catalogue from ``games`` playouts a scenario and write it as
-    ``<folder>/<ruleset>.json`` (the shipped folder by default); ``voidwar dev catalogue``."""
-    name = get_ruleset(ruleset).name
-    cat = build(name, games=games)
-    out = (folder or CATALOGUES) / f"{name}.json"
+    ``<folder>/<ruleset>.json``, or by default into the ruleset's own data folder
+    (``catalogue.json``, shipped with it); ``voidwar dev catalogue``."""
+    info = get_ruleset(ruleset)
+    cat = build(info.name, games=games)
+    out = (folder / f"{info.name}.json") if folder else info.data_folder / CATALOGUE_FILE
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(cat.to_json(), indent=0) + "\n")
     return out, cat

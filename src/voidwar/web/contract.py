@@ -71,13 +71,15 @@ def narrow(doc: dict[str, Any], client_seeds: bool) -> None:
 
 def _assist_schemas(operation: dict[str, Any], schemas: dict[str, Any]) -> None:
     """The table assistant's request and answer (its route reads the body itself, so that
-    the Attack Vector rules load on its first use, not with the server)."""
+    the ruleset's rules load on its first use, not with the server)."""
     from pydantic import BaseModel, create_model
 
-    from voidwar.rulesets.attack_vector.assist import Answer, Request
+    from .routes.assist import assistant_of
 
-    answers: type[BaseModel] = create_model("AssistAnswers", answers=(list[Answer], ...))
-    for model, name in ((Request, "AssistRequest"), (answers, "AssistAnswers")):
+    tool = assistant_of()
+    answers: type[BaseModel] = create_model("AssistAnswers",
+                                            answers=(list[tool.answer_model], ...))  # type: ignore[name-defined]
+    for model, name in ((tool.request, "AssistRequest"), (answers, "AssistAnswers")):
         schema = model.model_json_schema(ref_template=_SCHEMAS + "{model}")
         schemas.update(schema.pop("$defs", {}))
         schema["title"] = name

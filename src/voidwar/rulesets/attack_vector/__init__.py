@@ -10,8 +10,10 @@ from typing import Any
 
 from voidwar.core.dice import Dice
 from voidwar.core.errors import UnknownName
-from voidwar.core.registry import RulesetInfo
+from voidwar.core.registry import Assistant, RulesetInfo
 
+from .assist import Answer, Request, answer
+from .avid import WindowError
 from .bearings import METHODS, RULE
 from .board import board_view
 from .captain import HeuristicCaptain
@@ -107,6 +109,7 @@ def _scenario_of(scenario: str | None, options: dict[str, Any]
 
 
 RULESET = RulesetInfo(
+    assistant=Assistant(Request, answer, Answer, (ValueError, WindowError)),
     shortcuts=expand_shortcut,
     shorten=shorten,
     piece=piece,

@@ -1,10 +1,10 @@
-"""The table assistant (issue 17): a page and its API for players on the physical board.
+"""The table assistant: a page and its API for players on the physical board.
 
 ``GET /assist/attack-vector`` is the page; ``POST /api/assist/attack-vector`` takes the ships
-entered (hex, altitude, vector, nose, roll) and answers with the figures of
-:mod:`voidwar.rulesets.attack_vector.assist`, each naming its rule. A body of the wrong shape is
-a malformed request (422 with ``errors``); an entry the rules cannot read (a hex, a vector, a
-window) is refused with 422 and the reason.
+entered (hex, altitude, vector, nose, roll) and answers with the figures of the ruleset's
+:class:`~voidwar.core.registry.Assistant` (found through the registry), each naming its rule.
+A body of the wrong shape is a malformed request (422 with ``errors``); an entry the rules
+cannot read (a hex, a vector, a window) is refused with 422 and the reason.
 """
 
 from __future__ import annotations
@@ -13,6 +13,9 @@ from typing import Any
 
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, JSONResponse
+from pydantic import ValidationError
+
+from voidwar.core.registry import Assistant, get_ruleset
 
 from ..models import AsciiJSON, json_integers, malformed, refusals
 from .static import STATIC
@@ -26,16 +29,24 @@ def assist_page() -> FileResponse:
     return FileResponse(STATIC / "assist.html")
 
 
+#: the ruleset whose assistant the page and the route serve
+RULESET = "attack-vector"
+
+
+def assistant_of(name: str = RULESET) -> Assistant:
+    """The ruleset's table assistant, found through the registry."""
+    found = get_ruleset(name).assistant
+    if found is None:  # pragma: no cover - the registry's contract
+        raise LookupError(f"{name} has no table assistant")
+    return found
+
+
 @router.post("/api/assist/attack-vector", responses=refusals(413, 422))
 def assist_attack_vector(body: dict[str, Any]) -> JSONResponse:
     """Bearings, RAL, movement grids, a burn, the laser table and a cycle time for the ships."""
-    from pydantic import ValidationError
-
-    from ...rulesets.attack_vector.assist import Request, answer
-    from ...rulesets.attack_vector.avid import WindowError
-
+    tool = assistant_of()
     try:
-        req = Request.model_validate(json_integers(body), strict=True)
+        req = tool.request.model_validate(json_integers(body), strict=True)
     except ValidationError as e:
         errors = e.errors()
         if any(err["type"] != "value_error" for err in errors):
@@ -45,7 +56,7 @@ def assist_attack_vector(body: dict[str, Any]) -> JSONResponse:
         return AsciiJSON({"detail": f"{where}: {first['msg'].removeprefix('Value error, ')}"},
                          status_code=422)
     try:
-        answers = answer(req)
-    except (ValueError, WindowError) as e:
+        answers = tool.answer(req)
+    except tool.refusals as e:
         return AsciiJSON({"detail": str(e)}, status_code=422)
     return AsciiJSON({"answers": [a.model_dump() for a in answers]})
