@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -30,10 +30,31 @@ from .canonical import canonical_json
 from .datafile import check_bounded
 from .errors import DataFileError
 
-if TYPE_CHECKING:
-    from .dice import Dice
-    from .game import Game
-    from .registry import RulesetInfo
+
+class _Dice(Protocol):
+    """Dice, by what a record keeps of them (:class:`~voidwar.core.dice.Dice`)."""
+
+    def spec(self) -> dict[str, Any]: ...
+
+
+class _Game(Protocol):
+    """A game, by what its record keeps (:class:`~voidwar.core.game.Game`)."""
+
+    @property
+    def dice(self) -> _Dice: ...
+
+    def record_options(self) -> dict[str, Any]: ...
+
+
+class _Ruleset(Protocol):
+    """A ruleset, by what its options must meet (:class:`~voidwar.core.registry.RulesetInfo`);
+    the protocols keep this module below the ones it serves."""
+
+    @property
+    def options_model(self) -> type[Any] | None: ...
+
+    @property
+    def file_options(self) -> tuple[str, ...]: ...
 
 #: seeds are 0 <= seed < SEED_LIMIT (the generator's 64 bits)
 SEED_LIMIT = 2**64
@@ -50,6 +71,7 @@ MAX_DIE = 1000
 RESERVED_OPTIONS = ("seed", "dice", "chance", "scenario", "name")
 
 _strict = ConfigDict(extra="forbid", strict=True)
+G = TypeVar("G", bound="_Game")
 
 
 class SeedSpec(BaseModel):
@@ -68,7 +90,7 @@ class RollsSpec(BaseModel):
     values: list[Annotated[int, Field(ge=1, le=MAX_DIE)]] = Field(max_length=MAX_ROLLS)
 
 
-def check_dice(dice: Dice) -> None:
+def check_dice(dice: _Dice) -> None:
     """Refuse (:class:`DataFileError` naming ``dice``) dice whose record entry a record may not
     hold: a seed outside 0..2**64-1, a script of values no die shows, or too many of them."""
     spec = dice.spec()
@@ -84,7 +106,7 @@ def check_dice(dice: Dice) -> None:
         raise DataFileError("(dice)", field, err["msg"]) from None
 
 
-def check_options(info: RulesetInfo, options: Any, file: str) -> dict[str, Any]:
+def check_options(info: _Ruleset, options: Any, file: str) -> dict[str, Any]:
     """Options from outside (a record, a client, a game being loaded): a JSON object, bounded,
     that the ruleset's schema accepts (strict types, no unknown names, bounded work, inline
     data only). Returns the options; :class:`DataFileError` names the field otherwise."""
@@ -128,7 +150,7 @@ def _refusal(model: type[BaseModel] | None, file_options: tuple[str, ...], optio
     return None
 
 
-def admit(info: RulesetInfo, game: Game) -> Game:
+def admit(info: _Ruleset, game: G) -> G:
     """The last step of :func:`voidwar.load`: ``game`` as its record will describe it must pass
     what a record must pass (its dice, its options with every file embedded). A game that
     would not record is refused here, with the field and the reason, instead of later."""

@@ -26,6 +26,7 @@ from .dice import Dice
 from .errors import DiceError, IllegalAction
 from .game import Action, Event, Game, Result
 from .notation import Int, Notation, notation
+from .pending import PendingRoll
 
 #: the seat name of chance
 CHANCE = "chance"
@@ -77,17 +78,6 @@ class ChanceOutcome(Action):
 
 #: the chance seat's notation (a die entered by hand)
 CHANCE_NOTATION = Notation(ChanceOutcome)
-
-
-@dataclass(frozen=True)
-class PendingRoll:
-    """The roll the game waits for, and the player action it belongs to."""
-
-    action: Action
-    seat: str
-    known: tuple[int, ...]
-    sides: int
-    purpose: str
 
 
 class ExplicitChanceGame(Game):

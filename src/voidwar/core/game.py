@@ -28,7 +28,7 @@ from .pcg import PCG32
 from .record_format import make_record
 
 if TYPE_CHECKING:
-    from .chance import PendingRoll
+    from .pending import PendingRoll
 
 
 class Event:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -21,8 +21,30 @@ from .bounds import MAX_ACTION_TEXT, MAX_ACTIONS, MAX_ROLLS, RollsSpec, SeedSpec
 from .canonical import canonical_json
 from .version import __version__
 
-if TYPE_CHECKING:
-    from .game import Game
+
+class Recordable(Protocol):
+    """What a record is made of: a game (:class:`~voidwar.core.game.Game`) as the protocol
+    describes it — named here by what it must have, so that the protocol can write its own
+    record without this module knowing the protocol."""
+
+    @property
+    def ruleset(self) -> str: ...
+
+    @property
+    def rules_version(self) -> int: ...
+
+    @property
+    def scenario(self) -> str | None: ...
+
+    @property
+    def actions(self) -> list[str]: ...
+
+    @property
+    def dice(self) -> Any: ...
+
+    def record_options(self) -> dict[str, Any]: ...
+
+    def digest(self) -> str: ...
 
 __all__ = ["EXTRA_KEYS", "FORMAT", "FORMAT_VERSION", "MAX_ACTIONS", "MAX_ACTION_TEXT",
            "MAX_ROLLS", "Envelope", "RollsSpec", "SeedSpec", "Signature", "envelope_error",
@@ -92,7 +114,7 @@ def _checksum(body: dict[str, Any]) -> str:
     return hashlib.sha256(canonical_json(body).encode()).hexdigest()
 
 
-def make_record(game: Game) -> dict[str, Any]:
+def make_record(game: Recordable) -> dict[str, Any]:
     """``game`` as a record, with its checksum."""
     body: dict[str, Any] = {
         "format": FORMAT,

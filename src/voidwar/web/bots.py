@@ -17,13 +17,35 @@ from __future__ import annotations
 import logging
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING
+from typing import Protocol
+
+from voidwar.core.game import Event
 
 from .live import Live, ServiceError
 from .loading import policy_for
+from .store import Store
 
-if TYPE_CHECKING:
-    from .service import GameService
+
+class BotHost(Protocol):
+    """What the bot jobs use of the game service (:class:`~voidwar.web.service.GameService`),
+    named here so that this module need not import the service that runs it."""
+
+    store: Store
+    #: this process's name in the store's bot claims
+    origin: str
+
+    def get(self, gid: str, refresh: bool = True) -> Live:
+        """The live game ``gid``."""
+
+    def bot_due(self, live: Live) -> bool:
+        """Whether a bot seat is to act in ``live``."""
+
+    def refresh(self, live: Live, kind: str | None = None, seat: str | None = None
+                ) -> list[int] | None:
+        """Bring ``live`` level with the store."""
+
+    def apply_as(self, live: Live, seat: str | None, text: str) -> tuple[int, list[Event]]:
+        """Apply ``text`` as ``seat``, commit it and publish it."""
 
 log = logging.getLogger("voidwar.web")
 
@@ -31,7 +53,7 @@ log = logging.getLogger("voidwar.web")
 class Bots:
     """The bot jobs of one process: a thread pool and a sweeper."""
 
-    def __init__(self, service: GameService, workers: int = 4, delay: float = 0.0,
+    def __init__(self, service: BotHost, workers: int = 4, delay: float = 0.0,
                  lease: float = 15.0, sweep_every: float = 1.0, enabled: bool = True) -> None:
         self.service = service
         #: False: this process makes no bot moves (``serve --no-bots``: ``voidwar bots``
@@ -119,7 +141,7 @@ class Bots:
                     if policy is None:
                         return
                     action = policy.choose(live.game)
-                    self.service._apply(live, seat, str(action))
+                    self.service.apply_as(live, seat, str(action))
         except ServiceError as e:
             if e.status != 409:
                 log.error("bot failed in game %s: %s", live.id, e.reason)

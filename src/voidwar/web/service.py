@@ -262,11 +262,11 @@ class GameService:
                 if live.seats[seat].kind != "human":
                     raise ServiceError(403, "only a person at the table enters a roll")
                 t = text.strip()
-                idx, events = self._apply(live, seat, f"roll {t}" if t.isdigit() else t)
+                idx, events = self.apply_as(live, seat, f"roll {t}" if t.isdigit() else t)
             elif live.game.to_act != seat:
                 raise ServiceError(409, f"it is not {seat}'s turn ({live.game.to_act} to act)")
             else:
-                idx, events = self._apply(live, seat, text)
+                idx, events = self.apply_as(live, seat, text)
         self.bots.schedule(live)
         return live, idx, events
 
@@ -280,7 +280,7 @@ class GameService:
         row = live.seats.get(seat) if seat is not None else None
         return row is not None and row.kind == "bot"
 
-    def _apply(self, live: Live, seat: str | None, text: str) -> tuple[int, list[Event]]:
+    def apply_as(self, live: Live, seat: str | None, text: str) -> tuple[int, list[Event]]:
         """Apply, commit under the version, publish (the caller holds the lock, and has just
         caught ``live`` up)."""
         game = live.game

@@ -8,7 +8,8 @@ ratings, chat (docs/web.md, "The online table").
 from __future__ import annotations
 
 from .clock import Clock, ManualClock, SystemClock
-from .online import OnlineTable, TableConfig
+from .config import TableConfig
+from .online import OnlineTable
 
 __all__ = ["Clock", "ManualClock", "OnlineTable", "SystemClock", "TableConfig"]
 

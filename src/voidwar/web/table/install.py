@@ -6,7 +6,8 @@ from fastapi import FastAPI
 
 from ..routes import accounts, table, table_pages
 from ..service import GameService
-from .online import OnlineTable, TableConfig
+from .config import TableConfig
+from .online import OnlineTable
 
 
 def install(app: FastAPI, service: GameService, key: bytes, config: TableConfig | None

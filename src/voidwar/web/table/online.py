@@ -11,7 +11,6 @@ GameService`) and in the same database.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select, update
@@ -21,7 +20,8 @@ from ..service import GameService
 from . import schema
 from .accounts import Account, Accounts
 from .chat import Chat, LiveHub, Presence
-from .clock import Clock, SystemClock, span
+from .clock import span
+from .config import TableConfig
 from .db import Db
 from .jobs import Jobs
 from .mail import Mailer
@@ -33,26 +33,6 @@ log = logging.getLogger("voidwar.web")
 
 #: per-move limits a poster may choose (seconds)
 PER_MOVE_MIN, PER_MOVE_MAX = 3600.0, 30 * 86400.0
-
-
-@dataclass
-class TableConfig:
-    """How a server runs its table (``voidwar serve --smtp … --public-url …``)."""
-
-    smtp: str | None = None
-    mail_from: str = "voidwar <voidwar@localhost>"
-    #: the address e-mail links point to
-    public_url: str = "http://localhost:8000"
-    clock: Clock = field(default_factory=SystemClock)
-    #: seconds after a turn begins before its e-mail goes (a player back on the page in
-    #: that time gets none)
-    mail_delay: float = 30.0
-    #: the worker's period (seconds): clocks, e-mails, catching up with other processes
-    every: float = 1.0
-    #: cookies only over HTTPS (behind a TLS proxy: on)
-    secure_cookies: bool = False
-    #: whether this process runs the worker
-    worker: bool = True
 
 
 def per_move_seconds(days: float | None, hours: float | None) -> float | None:

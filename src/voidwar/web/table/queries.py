@@ -4,7 +4,7 @@ clock of a game are the worker's columns in ``table_games``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import and_, select
 
@@ -12,10 +12,8 @@ from ..setup import terms
 from ..store import GameRow, games
 from ..store import seats as seat_rows
 from .clock import span
+from .host import TableHost
 from .schema import account_seats, accounts, table_games
-
-if TYPE_CHECKING:
-    from .online import OnlineTable
 
 #: finished games listed on my-games (the profile lists them all)
 FINISHED_SHOWN = 30
@@ -29,7 +27,7 @@ def _clock(t: Any, now: float) -> dict[str, Any]:
             "on_timeout": t["on_timeout"], "timeout_policy": t["timeout_policy"]}
 
 
-def my_games(table: OnlineTable, account_id: int) -> dict[str, Any]:
+def my_games(table: TableHost, account_id: int) -> dict[str, Any]:
     """Every game the account sits in: its turn first, then waiting for others, then open
     (waiting for players), then the last finished ones; with the time since the last move,
     the clock, the opponents and who is on the page."""
@@ -86,7 +84,7 @@ def my_games(table: OnlineTable, account_id: int) -> dict[str, Any]:
     return {"now": now, **out}
 
 
-def lobby(table: OnlineTable, limit: int = 100) -> list[dict[str, Any]]:
+def lobby(table: TableHost, limit: int = 100) -> list[dict[str, Any]]:
     """The open games, newest first: ruleset, scenario, terms, time control, rated, the
     poster, the open seats."""
     now = table.clock.now()
@@ -125,7 +123,7 @@ def _json(text: str) -> Any:
     return json.loads(text)
 
 
-def table_of(table: OnlineTable, gid: str) -> dict[str, Any]:
+def table_of(table: TableHost, gid: str) -> dict[str, Any]:
     """A game's table facts anyone may read: who holds each seat, the time control, the
     clock of the turn, rated or not."""
     now = table.clock.now()
@@ -146,7 +144,7 @@ def table_of(table: OnlineTable, gid: str) -> dict[str, Any]:
             "online": sorted(table.presence.online([gid]).get(gid, set()))}
 
 
-def profile(table: OnlineTable, name: str) -> dict[str, Any] | None:
+def profile(table: TableHost, name: str) -> dict[str, Any] | None:
     """An account's public profile: games played and won per ruleset, ratings and their
     history, finished games (replays and signed records)."""
     account = table.accounts.by_name(name)

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import and_, select, update
 
@@ -33,12 +33,10 @@ from voidwar.core.registry import get_ruleset
 from ..live import ServiceError
 from ..store import Conflict, games
 from . import messages
+from .host import TableHost
 from .jobs import Job
 from .mail import Mail
 from .schema import account_seats, accounts, table_games
-
-if TYPE_CHECKING:
-    from .online import OnlineTable
 
 log = logging.getLogger("voidwar.web")
 
@@ -69,7 +67,7 @@ def result_words(result: dict[str, Any] | None, names: dict[str, str]) -> str:
 class Worker:
     """Turns, clocks and e-mails of one process (a thread; :meth:`step` is one pass)."""
 
-    def __init__(self, table: OnlineTable) -> None:
+    def __init__(self, table: TableHost) -> None:
         self.table = table
         self.every = table.config.every
         self._kicked: set[str] = set()
