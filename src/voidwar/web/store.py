@@ -18,7 +18,8 @@ feeds every other process (live updates across machines).
 A bot's move is a job: :meth:`Store.claim_bot` lets one process at a time (a lease) think for a
 game at one version; the compare-and-set makes the move stored once even if a lease expires.
 
-Seat tokens are never stored: only their SHA-256 digests are.
+Seat tokens are never stored: only their SHA-256 digests are. The tables and the rows read from
+them are :mod:`.rows`.
 """
 
 from __future__ import annotations
@@ -30,26 +31,16 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    Column,
-    Float,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
     and_,
     create_engine,
     delete,
     event,
-    func,
     insert,
-    inspect,
     or_,
     select,
     text,
@@ -58,58 +49,25 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
+from .rows import (
+    GameRow,
+    SeatRow,
+    actions,
+    game_row,
+    games,
+    metadata,
+    migrate,
+    seats,
+    sqlite_pragmas,
+)
+
+__all__ = ["CHANNEL", "Conflict", "GameRow", "SeatRow", "Store", "actions", "default_db_url",
+           "games", "normalise_url", "seats"]
+
 log = logging.getLogger("voidwar.web")
-
-metadata = MetaData()
-
-games = Table(
-    "games",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("ruleset", String(64), nullable=False),
-    Column("scenario", String(128), nullable=True),
-    Column("options", Text, nullable=False),  # JSON object (the game's record options)
-    Column("dice", Text, nullable=False),  # JSON: the dice spec of a record
-    Column("status", String(16), nullable=False),  # "active" | "over" | "resigned"
-    Column("resigned_by", String(64), nullable=True),
-    Column("created", String(40), nullable=False),
-    Column("updated", String(40), nullable=False),
-    # -- added by the multi-process store (old files get them on open, see _migrate) --------
-    Column("version", Integer, nullable=False, server_default="0"),  # bumped by every change
-    Column("generation", Integer, nullable=False, server_default="0"),  # bumped by every undo
-    Column("n_actions", Integer, nullable=False, server_default="0"),
-    Column("seeded_by", String(16), nullable=False, server_default="server"),
-    Column("bot_due", Integer, nullable=False, server_default="0"),  # 1: a bot seat is to act
-    Column("bot_version", Integer, nullable=True),  # the version a bot job was claimed at
-    Column("bot_owner", String(80), nullable=True),
-    Column("bot_until", Float, nullable=True),  # the claim's lease (epoch seconds)
-)
-
-seats = Table(
-    "seats",
-    metadata,
-    Column("game_id", String(32), primary_key=True),
-    Column("seat", String(64), primary_key=True),
-    Column("kind", String(8), nullable=False),  # "human" | "bot" | "open"
-    Column("policy", String(64), nullable=True),
-    Column("token_hash", String(64), nullable=True),
-    Column("undo_at", Integer, nullable=True),  # action count when this seat asked for an undo
-)
-
-actions = Table(
-    "actions",
-    metadata,
-    Column("game_id", String(32), primary_key=True),
-    Column("idx", Integer, primary_key=True),  # unique (game, index): one action per place
-    Column("seat", String(64), nullable=True),
-    Column("text", Text, nullable=False),
-    Column("created", String(40), nullable=False),
-)
 
 #: the PostgreSQL channel changes are announced on
 CHANNEL = "voidwar"
-_ADDED = ("version", "generation", "n_actions", "seeded_by", "bot_due", "bot_version",
-          "bot_owner", "bot_until")
 
 
 class Conflict(Exception):
@@ -135,46 +93,6 @@ def normalise_url(url: str) -> str:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
-
-
-@dataclass
-class SeatRow:
-    """A seat of a stored game: who sits there, its token's digest, its undo request."""
-
-    seat: str
-    kind: str
-    policy: str | None
-    token_hash: str | None
-    undo_at: int | None
-
-
-@dataclass
-class GameRow:
-    """A stored game: its record's start (ruleset, scenario, options, dice) and status."""
-
-    id: str
-    ruleset: str
-    scenario: str | None
-    options: dict[str, Any]
-    dice: dict[str, Any]
-    status: str
-    resigned_by: str | None
-    created: str
-    updated: str
-    version: int = 0
-    generation: int = 0
-    n_actions: int = 0
-    seeded_by: str = "server"
-
-
-def _game_row(r: Any) -> GameRow:
-    return GameRow(
-        id=r["id"], ruleset=r["ruleset"], scenario=r["scenario"],
-        options=json.loads(r["options"]), dice=json.loads(r["dice"]), status=r["status"],
-        resigned_by=r["resigned_by"], created=r["created"], updated=r["updated"],
-        version=r["version"], generation=r["generation"], n_actions=r["n_actions"],
-        seeded_by=r["seeded_by"],
-    )
 
 
 #: ``fn(payload)`` for every change another process announced (PostgreSQL)
@@ -203,7 +121,7 @@ class Store:
         #: reads run in autocommit: one round trip each (no BEGIN, no ROLLBACK)
         self.reader: Engine = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         if self.url.startswith("sqlite"):
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect", sqlite_pragmas)
         #: :meth:`head` (every request) as plain DB-API on autocommit connections: ~0.3 ms of
         #: CPU, SQLAlchemy's execute with its per-checkout isolation switch ~1.3 ms
         self._raw: Engine = self.engine if not self.is_postgres else create_engine(
@@ -232,13 +150,13 @@ class Store:
             with self.engine.begin() as c:
                 c.execute(text("SELECT pg_advisory_xact_lock(741974)"))
                 metadata.create_all(c)
-                _migrate(c)
+                migrate(c)
             return
         for attempt in range(5):
             try:
                 with self.engine.begin() as c:
                     metadata.create_all(c)
-                    _migrate(c)
+                    migrate(c)
                 return
             except DBAPIError:  # another process created them at the same moment
                 time.sleep(0.1 * (attempt + 1))
@@ -316,7 +234,7 @@ class Store:
         """The game ``gid``, or None."""
         with self.reader.connect() as c:
             row = c.execute(select(games).where(games.c.id == gid)).mappings().first()
-        return None if row is None else _game_row(row)
+        return None if row is None else game_row(row)
 
     def head(self, gid: str) -> tuple[int, int, int] | None:
         """(version, generation, action count) of a game: what a cached copy is checked
@@ -337,7 +255,7 @@ class Store:
             rows = c.execute(
                 select(games).order_by(games.c.updated.desc()).limit(limit)
             ).mappings().all()
-        return [_game_row(r) for r in rows]
+        return [game_row(r) for r in rows]
 
     def active_game_ids(self) -> list[str]:
         """The ids of the games still being played."""
@@ -484,30 +402,3 @@ class Store:
                     games.c.bot_until < now),
             )).limit(limit)).all()
         return [(r[0], r[1]) for r in rows]
-
-
-def _migrate(c: Connection) -> None:
-    """Add the columns a store made before versions existed lacks (and count its actions)."""
-    have = {col["name"] for col in inspect(c).get_columns("games")}
-    missing = [name for name in _ADDED if name not in have]
-    for name in missing:
-        col = games.c[name]
-        kind = col.type.compile(c.dialect)
-        default = col.server_default
-        tail = f" DEFAULT {default.arg}" if default is not None else ""  # type: ignore[attr-defined]
-        null = " NOT NULL" if not col.nullable else ""
-        c.execute(text(f"ALTER TABLE games ADD COLUMN {name} {kind}{null}{tail}"))
-    if "bot_due" in missing:  # unknown: let the sweepers look at every active game
-        c.execute(update(games).where(games.c.status == "active").values(bot_due=1))
-    if "n_actions" in missing:
-        counted = (select(func.count()).select_from(actions)
-                   .where(actions.c.game_id == games.c.id).scalar_subquery())
-        c.execute(update(games).values(n_actions=counted))
-
-
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
-    cur = dbapi_conn.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")
-    # FULL: a committed action is on disk before the server answers (kill- and crash-safe)
-    cur.execute("PRAGMA synchronous=FULL")
-    cur.close()
