@@ -12,7 +12,6 @@ from ...core.board import (
     Counter,
     Panel,
     Piece,
-    Position,
     generic_action,
     group,
     hex_cells,
@@ -23,6 +22,7 @@ from ...core.board import (
 )
 from ...core.game import Game
 from ...core.hexgrid import DIRECTION_LETTERS, HexagonBoard
+from ...core.widgets import Position
 from .data import sides
 
 #: the seats on the board: the player's Paladins against the platform and its Bolts

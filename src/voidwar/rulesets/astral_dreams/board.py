@@ -21,7 +21,6 @@ from ...core.board import (
     FreeMove,
     Panel,
     Piece,
-    Position,
     Ring,
     Side,
     SlopeView,
@@ -34,6 +33,7 @@ from ...core.board import (
 from ...core.game import Game
 from ...core.memo import remember
 from ...core.tabletop import Circle, Point, Rect
+from ...core.widgets import Position
 from .data import sides as side_data
 from .data import units
 from .movement import reach

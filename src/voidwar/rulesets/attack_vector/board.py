@@ -13,10 +13,8 @@ from ...core.board import (
     BoardView,
     Counter,
     Marker,
-    Overlay,
     Panel,
     Piece,
-    Position,
     Side,
     group,
     hex_cells,
@@ -27,6 +25,7 @@ from ...core.board import (
 )
 from ...core.game import Game
 from ...core.hexgrid import Hex, Hex3
+from ...core.widgets import Overlay, Position
 from .data import sides
 from .displays import legal_key, widgets
 from .movement_grid import MovementGrid

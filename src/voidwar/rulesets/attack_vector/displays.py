@@ -13,7 +13,8 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from ...core.board import (
+from ...core.hexgrid import Hex, Hex3, pixel
+from ...core.widgets import (
     Choice,
     Gauge,
     GaugeWidget,
@@ -29,7 +30,6 @@ from ...core.board import (
     TrackWidget,
     Widget,
 )
-from ...core.hexgrid import Hex, Hex3, pixel
 from .assist import laser
 from .avid import (
     ALL_WINDOWS,

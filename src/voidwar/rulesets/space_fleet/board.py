@@ -22,7 +22,6 @@ from ...core.board import (
     Marker,
     Panel,
     Piece,
-    Position,
     Ring,
     group,
     hex_cells,
@@ -34,6 +33,7 @@ from ...core.errors import IllegalAction
 from ...core.game import Game
 from ...core.hexgrid import DIRECTION_LETTERS, RectBoard
 from ...core.tabletop import Point, fmt, frac
+from ...core.widgets import Position
 from .actions import Advance
 from .data import hexid, parse_hexid, sides, tables
 from .table import ahead, bow, turned
