@@ -243,7 +243,7 @@ class Screen:
 
     def _state_key(self) -> Hashable:
         s = self.s
-        return (self.board_key(), len(s.messages), id(s.side), s.side_offset, s.page, s.filter,
+        return (self.board_key(), s.said, id(s.side), s.side_offset, s.page, s.filter,
                 s.question is not None)
 
     def _layout(self) -> FloatContainer:

@@ -86,6 +86,8 @@ class TerminalSession:
         self.screen = screen
         self.autosave = autosave
         self.messages: list[Text | str] = []
+        #: messages said so far (the pane keeps only the last 50: its redraw goes by this count)
+        self.said = 0
         self.side: tuple[str, list[Text | str]] | None = None
         self.filter = ""
         self.page = 0
@@ -112,6 +114,7 @@ class TerminalSession:
         if self.screen:
             self.messages.append(t)
             del self.messages[:-50]
+            self.said += 1
         else:
             self.console.print(t)
 

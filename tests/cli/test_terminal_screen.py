@@ -1,0 +1,36 @@
+"""The full-screen terminal game read off a real terminal emulator (tmux): what the person sees
+after many messages, a resumed game against the computer, the free table's short forms.
+Skipped without tmux."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .tmux_screen import Tmux, have_tmux
+
+pytestmark = pytest.mark.skipif(not have_tmux(), reason="no tmux")
+
+#: ruleset → (arguments, the prompt of the person's seat)
+GAMES = {
+    "antilles": (["--seed", "3"], "commander>"),
+    "space-fleet": (["--seed", "1", "--vs", "random"], "blue>"),
+    "astral-dreams": (["--seed", "1", "--vs", "random"], "scouts>"),
+    "attack-vector": (["--seed", "1"], "pilot>"),
+}
+
+
+@pytest.mark.parametrize("ruleset", list(GAMES))
+def test_the_messages_pane_shows_the_latest_after_60_messages(tmp_path: Path,
+                                                               ruleset: str) -> None:
+    """The pane keeps the last 50 messages; past 50 it still shows each new one at once."""
+    args, prompt = GAMES[ruleset]
+    with Tmux(tmp_path, ["play", ruleset, "--new", *args]) as t:
+        t.wait_for("messages", prompt)
+        for k in range(1, 63):
+            t.type(f"nosuch{k}")
+        screen = t.wait_for("cannot read 'nosuch62'")
+        assert "cannot read 'nosuch61'" in screen  # the pane's lines are the latest ones
+        t.type("save")  # a different message after the 62 refusals
+        t.wait_for("saved to ")
