@@ -4,6 +4,7 @@ Skipped without tmux."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -34,3 +35,27 @@ def test_the_messages_pane_shows_the_latest_after_60_messages(tmp_path: Path,
         assert "cannot read 'nosuch61'" in screen  # the pane's lines are the latest ones
         t.type("save")  # a different message after the 62 refusals
         t.wait_for("saved to ")
+
+
+def test_a_resumed_autosave_keeps_the_computer_opponent(tmp_path: Path) -> None:
+    """Ctrl-C in a game against the computer, then plain ``voidwar play space-fleet``: the
+    offered autosave says who the computer plays, and after resuming it still plays red."""
+    args = ["play", "space-fleet", "--scenario", "duel", "--seed", "1", "--vs", "heuristic"]
+    with Tmux(tmp_path, args) as t:
+        t.wait_for("blue>")
+        t.type("move BB1 1")
+        t.wait_for("1 action ")
+        t.key("C-c")
+        t.wait_for("autosaved in", "EXIT=130")
+    with Tmux(tmp_path, ["play", "space-fleet"]) as t:
+        screen = t.wait_for("resume the unfinished space-fleet game", "[Y/n]")
+        assert "red: computer (heuristic)" in " ".join(screen.split())
+        t.type("")
+        t.wait_for("red: computer (heuristic), as when the game was saved", "blue>")
+        t.type("end move BB1")  # action 2: then red is to move, and the computer moves it
+        screen = t.wait_until(lambda s: (m := ACTED.search(s)) is not None
+                              and m["who"] == "blue" and int(m["n"]) > 2, "blue to act again")
+        assert "red>" not in screen
+
+
+ACTED = re.compile(r"to act: (?P<who>\w+) · (?P<n>\d+) actions")

@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -38,7 +39,7 @@ class Tmux:
         exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in base.items())
         cmd = (f"cd {shlex.quote(str(cwd))} && env {exports} {shlex.quote(sys.executable)} -m "
                f"voidwar.cli.main {' '.join(shlex.quote(a) for a in args)}; "
-               "echo; echo EXIT=$?; sleep 600")
+               "code=$?; echo; echo EXIT=$code; sleep 600")
         self._tmux("new-session", "-d", "-s", "game", "-x", str(cols), "-y", str(rows), cmd)
 
     def _tmux(self, *args: str) -> str:
@@ -62,13 +63,18 @@ class Tmux:
 
     def wait_for(self, *texts: str, gone: str | None = None) -> str:
         """The screen once it shows every one of ``texts`` (and no longer ``gone``)."""
+        return self.wait_until(lambda s: all(t in s for t in texts)
+                               and (gone is None or gone not in s), repr(texts))
+
+    def wait_until(self, ok: Callable[[str], bool], what: str) -> str:
+        """The screen once ``ok(screen)``."""
         deadline = time.monotonic() + WAIT
         while True:
             s = self.screen()
-            if all(t in s for t in texts) and (gone is None or gone not in s):
+            if ok(s):
                 return s
             if time.monotonic() > deadline:
-                raise AssertionError(f"the screen never showed {texts!r}:\n{s}")
+                raise AssertionError(f"the screen never showed {what}:\n{s}")
             time.sleep(0.1)
 
     def close(self) -> None:

@@ -25,7 +25,16 @@ from ..core.record import replay, replay_explicit, undo
 from ..core.registry import RulesetInfo
 from . import screen as scr
 from .entry import end_action, hint, resolve
-from .saves import Autosave, SaveProblem, default_save_name, read_record, save_game
+from .saves import (
+    Autosave,
+    BotSeats,
+    SaveProblem,
+    bots_in_words,
+    default_save_name,
+    read_record,
+    save_game,
+    saved_bots,
+)
 
 InputFn = Callable[[str], str]
 
@@ -76,10 +85,12 @@ class TerminalSession:
 
     def __init__(self, game: Game, info: RulesetInfo, bots: dict[str, Any], console: Console,
                  read: InputFn, manual: bool = False, screen: bool = False,
-                 autosave: Autosave | None = None) -> None:
+                 autosave: Autosave | None = None, bot_seats: BotSeats | None = None) -> None:
         self.game = game
         self.info = info
         self.bots = bots
+        #: the seats the computer plays, as saves record them (so a resumed game keeps them)
+        self.bot_seats: BotSeats = dict(bot_seats or {})
         self.console = console
         self.read = read
         self.manual = manual or isinstance(game, ExplicitChanceGame)
@@ -316,7 +327,7 @@ class TerminalSession:
             self.out(Text(("    " if ev.kind == "roll" else "  ") + ev.text,
                           style="magenta" if ev.kind == "roll" else ""))
         if self.autosave is not None:
-            problem = self.autosave.write(self.game)
+            problem = self.autosave.write(self.game, self.bot_seats)
             if problem:
                 self.out(Text(problem, style="yellow"))
 
@@ -425,7 +436,7 @@ class TerminalSession:
     def _save_cmd(self, rest: str) -> bool:
         path = Path(rest) if rest else (self.last_file or default_save_name(self.info.name))
         try:
-            p = save_game(self.game, path)
+            p = save_game(self.game, path, self.bot_seats)
         except SaveProblem as e:
             self.out(Text(str(e), style="red"))
             return False
@@ -441,12 +452,18 @@ class TerminalSession:
             self.out(Text("load needs a file: load FILE", style="yellow"))
             return False
         try:
-            self.game = load_game_record(read_record(rest, self.info.name), self.manual)
+            rec = read_record(rest, self.info.name)
+            self.game = load_game_record(rec, self.manual)
+            kept = {s: b for s, b in saved_bots(rec).items() if s in self.game.seats}
+            if kept:
+                from .terminal import make_bots
+
+                self.bots, self.bot_seats = make_bots(kept, self.info.name), kept
         except (SaveProblem, VoidwarError) as e:
             self.out(Text(str(e), style="red"))
             return False
         self.saved_digest, self.last_file, self.over_shown = self.game.digest(), Path(rest), False
-        self.out(f"loaded {rest}")
+        self.out(f"loaded {rest}" + (f" ({bots_in_words(kept)})" if kept else ""))
         self._after_change([])
         return False
 
@@ -472,7 +489,8 @@ class TerminalSession:
             return False
         if low not in ("n", "no"):
             try:
-                p = save_game(self.game, name if low in ("y", "yes") else Path(answer.strip()))
+                p = save_game(self.game, name if low in ("y", "yes") else Path(answer.strip()),
+                              self.bot_seats)
             except SaveProblem as e:
                 self.out(Text(f"{e}; still in the game", style="red"))
                 return False
