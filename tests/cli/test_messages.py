@@ -128,3 +128,25 @@ def test_serve_refuses_a_bad_port_and_a_port_in_use() -> None:
         r = runner.invoke(app, ["serve", "--port", str(port)])
     assert r.exit_code == 2 and "already in use" in r.output
     assert "playing at" not in r.output
+
+
+def test_space_fleet_short_forms_fractions_and_the_unmoved_end() -> None:
+    lines = iter(["e hc1", "n", "m hc1 2.5", "e hc1", "quit", "n"])
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    console = Console(record=True, width=200)
+    run_terminal("space-fleet", "open-space", 1, console=console, read=read, vs="heuristic")
+    out = console.export_text()
+    questions = [q for q in asked if "has not moved this turn" in q]
+    assert questions == ["HC1 has not moved this turn (up to 3 units): end its move where it "
+                         "stands? [y/N] "]  # once: after HC1 moved, `e hc1` plays at once
+    assert "not played: end move HC1" in out
+    assert "> move HC1 2.5" in out and "cannot read" not in out
+    assert "> end move HC1" in out

@@ -59,3 +59,24 @@ def test_a_resumed_autosave_keeps_the_computer_opponent(tmp_path: Path) -> None:
 
 
 ACTED = re.compile(r"to act: (?P<who>\w+) · (?P<n>\d+) actions")
+
+
+def test_free_table_short_forms_take_fractions_and_ask_before_ending_an_unmoved_move(
+        tmp_path: Path) -> None:
+    """``m hc1 2.5`` moves HC1 two and a half units; ``e hc1`` before HC1 has moved asks first
+    (one letter from ``m``), and ``n`` plays nothing."""
+    args = ["play", "space-fleet", "--new", "--scenario", "open-space", "--seed", "1", "--vs",
+            "heuristic"]
+    with Tmux(tmp_path, args) as t:
+        t.wait_for("blue>")
+        t.type("e hc1")
+        t.wait_for("HC1 has not moved this turn (up to 3 units): end its move where it stands?")
+        t.type("n")
+        screen = t.wait_for("not played: end move HC1", "blue>")
+        assert "0 actions" in screen
+        t.type("m hc1 2.5")
+        screen = t.wait_for("1 action ", "> move HC1 2.5")
+        assert "cannot read" not in screen
+        t.type("e hc1")  # HC1 has moved: no question
+        t.wait_until(lambda s: (m := ACTED.search(s)) is not None and int(m["n"]) >= 2,
+                     "the move ended")

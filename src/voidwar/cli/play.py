@@ -357,7 +357,25 @@ class TerminalSession:
                        self.info.shortcuts)
         if full != line:
             self.out(Text(f"> {full}", style="cyan"))
+        question = self._question_for(line, full)
+        if question:
+            return self.ask(question, lambda a: self._confirmed(a, full))
         self._apply(full)
+        return False
+
+    def _question_for(self, typed: str, full: str) -> str | None:
+        """The ruleset's question before a short form it thinks a person may not mean (never
+        for the full notation, a number from the list or the end-step key)."""
+        if (self.info.confirm is None or typed == full or typed.isdigit() or typed == "."
+                or full not in self.legal()):
+            return None
+        return self.info.confirm(self.rules_game, full)
+
+    def _confirmed(self, answer: str | None, full: str) -> bool:
+        if (answer or "").strip().lower() in ("y", "yes"):
+            self._apply(full)
+        else:
+            self.out(Text(f"not played: {full}", style="yellow"))
         return False
 
     def _help(self, _: str) -> bool:

@@ -80,6 +80,10 @@ class RulesetInfo:
     #: the terminal's selected-piece pane: fn(game, piece token) → a Rich renderable, or ``None``
     #: when ``token`` names no piece
     piece: Callable[[Game, str], Any] | None = None
+    #: a question the terminal asks before it plays a short form a person may not mean:
+    #: fn(game, action text) → the question, or ``None`` to play it at once (Space Fleet: ``e
+    #: dd1`` ending the move of a ship that has not moved)
+    confirm: Callable[[Game, str], str | None] | None = None
 
 
 @dataclass(frozen=True)
