@@ -80,3 +80,17 @@ def test_free_table_short_forms_take_fractions_and_ask_before_ending_an_unmoved_
         t.type("e hc1")  # HC1 has moved: no question
         t.wait_until(lambda s: (m := ACTED.search(s)) is not None and int(m["n"]) >= 2,
                      "the move ended")
+
+
+@pytest.mark.parametrize("size", [(160, 50), (200, 50)], ids=["160x50", "200x50"])
+@pytest.mark.parametrize("scenario", ["line-of-battle", "open-space"])
+def test_space_fleet_ship_table_lists_every_ship_on_the_screen(tmp_path: Path, scenario: str,
+                                                              size: tuple[int, int]) -> None:
+    import voidwar
+
+    ships = sorted(voidwar.load("space-fleet", scenario, seed=1).ships)
+    args = ["play", "space-fleet", "--new", "--scenario", scenario, "--seed", "1"]
+    with Tmux(tmp_path, args, cols=size[0], rows=size[1]) as t:
+        screen = t.wait_for("blue>", "ship  side")
+    rows = re.findall(r"│ ([A-Z]{2}\d+)\s+(?:blue|red)\s", screen)
+    assert sorted(rows) == ships

@@ -159,9 +159,11 @@ class Screen:
         key = (self.board_key(), cols, rows)
         if self._board_w is None or self._board_w[0] != key:
             console = Console(file=io.StringIO(), width=cols, height=rows)
+            most = max(30, cols - SIDE_MIN)
             try:
                 need = Measurement.get(console, console.options,
-                                       self.board(cols, rows)).maximum + 4
+                                       self.board(most, Geometry(cols, rows, 0).body)
+                                       ).maximum + 4
             except Exception:  # a drawing that cannot say: two thirds of the width
                 need = cols * 2 // 3
             self._board_w = (key, max(30, min(need, cols - SIDE_MIN)))
@@ -169,8 +171,10 @@ class Screen:
 
     # -- panes -----------------------------------------------------------------------------
     def board(self, width: int, height: int) -> RenderableType:
-        """The ruleset's drawing (without its own log and notes) for a pane of this size."""
-        return scr.draw_board(self.s.info, self.s.rules_game, notes=False, height=height - 2)
+        """The ruleset's drawing (without its own log and notes) for a pane of this size (its
+        borders included)."""
+        return scr.draw_board(self.s.info, self.s.rules_game, notes=False, height=height - 2,
+                              width=width - 4)
 
     def _board_pane(self, width: int, height: int) -> RenderableType:
         return Panel(self.board(width, height), title="board", title_align="left",
