@@ -150,3 +150,12 @@ def test_space_fleet_short_forms_fractions_and_the_unmoved_end() -> None:
     assert "not played: end move HC1" in out
     assert "> move HC1 2.5" in out and "cannot read" not in out
     assert "> end move HC1" in out
+
+
+def test_help_shows_queries_in_words_without_markup() -> None:
+    out = play(["help", "quit"], ruleset="astral-dreams", seed=1, vs="random")
+    assert "``" not in out
+    assert "dist S1 R2 / dist S1 12,30: the distance, the gap between bases, and — to a point " \
+           "— whether S1 may move there now" in " ".join(out.split())
+    sf = play(["help", "quit"], ruleset="space-fleet", seed=1, vs="random")
+    assert "ships [ID]: every ship in one line each" in sf and "``" not in sf

@@ -9,6 +9,7 @@ piped or scripted, the same session prints line by line. See docs/terminal.md.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,19 @@ HELP = """[bold]Actions[/bold]
   load FILE        load a saved game of this ruleset
   log              the whole log, every roll
   quit             leave (asks to save); Ctrl-C leaves at once, the game autosaved"""
+
+
+def doc_markup(doc: str | None) -> str:
+    """A docstring's first paragraph as one line of Rich markup: its ``code`` in cyan, no
+    reStructuredText left for the person to read."""
+    para = " ".join((doc or "").strip().split("\n\n")[0].split())
+    return code_markup(re.sub(r"^Terminal query\s+", "", para))
+
+
+def code_markup(text: str) -> str:
+    """``text`` escaped for Rich, its ````code```` in cyan."""
+    parts = escape(text).split("``")
+    return "".join(f"[cyan]{x}[/cyan]" if k % 2 else x for k, x in enumerate(parts))
 
 
 class DiceAsker:
@@ -387,10 +401,13 @@ class TerminalSession:
                              end=escape(end_action(legal) or "none now")).splitlines()
         if short:
             lines.append("[bold]Short forms[/bold]")
-            lines += [f"  {escape(s.strip())}" for s in short if s.strip()]
+            lines += [f"  {code_markup(s.strip())}" for s in short if s.strip()]
+        if self.info.commands:
+            lines.append("[bold]Queries[/bold] (they change nothing)")
         for name, fn in self.info.commands.items():
-            doc = (fn.__doc__ or "").strip().splitlines()
-            lines.append(f"  {name:<16} {escape(doc[0]) if doc else 'a query'}")
+            doc = doc_markup(fn.__doc__) or "a query"
+            shown = Text.from_markup(doc).plain
+            lines.append(f"  {doc}" if shown.startswith(name) else f"  {name}: {doc}")
         self.show("help", [Text.from_markup(x) if isinstance(x, str) else x for x in lines])
         return False
 
