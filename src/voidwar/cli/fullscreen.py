@@ -228,7 +228,7 @@ class Screen:
                                                RichStyle(dim=True))]]
             return Panel(Segments([seg for ln in shown for seg in (*ln, Segment.line())]),
                          title=title, title_align="left", border_style="cyan", height=height)
-        title, lines = s.actions_pane(rows)
+        title, lines = s.actions_pane(rows, width - 4)
         return Panel(scr.side_text(lines), title=title, title_align="left", border_style="cyan",
                      height=height)
 

@@ -26,6 +26,7 @@ from ..core.record import replay, replay_explicit, undo
 from ..core.registry import RulesetInfo
 from . import screen as scr
 from .entry import end_action, hint, resolve
+from .listing import page_lines
 from .saves import (
     Autosave,
     BotSeats,
@@ -183,37 +184,22 @@ class TerminalSession:
     def _notes(self) -> list[Text | str]:
         return [Text("Note: " + n, style="yellow") for n in self.rules_game.notes()]
 
-    def actions_pane(self, rows: int) -> tuple[str, list[Text | str]]:
-        """The side pane's numbered legal actions in ``rows`` lines (the notes before the
-        first action)."""
+    def actions_pane(self, rows: int, width: int | None = None) -> tuple[str, list[Text | str]]:
+        """The side pane's numbered legal actions in ``rows`` lines of ``width`` characters
+        (the notes before the first action)."""
         notes = self._notes() if not self.game.actions else []
-        return self._page(max(3, rows - 2 * len(notes)), notes)
+        return self._page(max(3, rows - 2 * len(notes)), notes, width)
 
-    def _page(self, rows: int, head: list[Text | str]) -> tuple[str, list[Text | str]]:
-        """One page of the numbered legal list (with a summary when it needs several)."""
+    def _page(self, rows: int, head: list[Text | str], width: int | None = None
+              ) -> tuple[str, list[Text | str]]:
+        """One page of the numbered legal list (:mod:`.listing`)."""
         shown = self.numbered()
         if self.game.over:
             return "game over", [*head, result_line(self.game), "",
                                  "save FILE · log · undo · quit"]
-        lines: list[Text | str] = list(head)
-        pages = max(1, -(-len(shown) // max(1, rows - 2)))
-        self.page %= pages
-        per = max(1, rows - 2)
-        if pages > 1:
-            groups: dict[str, int] = {}
-            for a in shown:
-                w = " ".join(a.split()[:2])
-                groups[w] = groups.get(w, 0) + 1
-            lines.append(Text(" · ".join(f"{k} ({n})" for k, n in list(groups.items())[:8]),
-                              style="dim"))
-        start = self.page * per
-        for k, a in enumerate(shown[start:start + per], start=start + 1):
-            lines.append(f"{k:>4}  {a}")
-        if pages > 1:
-            lines.append(Text(f"page {self.page + 1}/{pages}: `more` for the next, "
-                              "`legal TEXT` to narrow", style="dim"))
+        lines, self.page, _ = page_lines(shown, rows, self.page, width)
         what = f" containing {self.filter!r}" if self.filter else ""
-        return f"legal actions{what}: {len(shown)} — type a number", lines
+        return f"legal actions{what}: {len(shown)} — type a number", [*head, *lines]
 
     # -- the loop --------------------------------------------------------------------------
     def run(self) -> int:
@@ -369,6 +355,9 @@ class TerminalSession:
             return False
         full = resolve(line, self.rules_game, self.legal(), self.numbered(),
                        self.info.shortcuts)
+        if full == line and " " not in line and line not in self.legal() and any(
+                a.split()[0].lower() == line.lower() for a in self.legal()):
+            return self._legal_cmd(line)  # a kind of action alone (`fire`): list that kind
         if full != line:
             self.out(Text(f"> {full}", style="cyan"))
         question = self._question_for(line, full)
