@@ -19,7 +19,7 @@ def test_attack_vector_fire_orders_are_named_on_the_first_page() -> None:
     g = voidwar.load("attack-vector", "game-one", seed=1)
     legal = g.legal_notations()
     assert len(legal) > 80 and sum(a.startswith("pivot to") for a in legal) > 40
-    lines, page, pages = page_lines(legal, 21, 0, width=40)
+    lines, _, pages = page_lines(legal, 21, 0, width=40)
     text = plain(lines)
     assert "fire (16)" in text[0] and "type a kind to list it" in text[0]
     first = legal.index(next(a for a in legal if a.startswith("pivot to"))) + 1
