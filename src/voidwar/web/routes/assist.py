@@ -29,16 +29,15 @@ def assist_attack_vector(body: dict[str, Any]) -> JSONResponse:
     """Bearings, RAL, movement grids, a burn, the laser table and a cycle time for the ships."""
     from pydantic import ValidationError
 
-    from ...rulesets.attack_vector.assist import Request, answer
+    from ...rulesets.attack_vector.assist import Request, answer, brief, entry_error
     from ...rulesets.attack_vector.avid import WindowError
 
     try:
         req = Request.model_validate(body)
         answers = answer(req)
+        headline = brief(req)
     except ValidationError as e:
-        first = e.errors()[0]
-        where = ".".join(str(x) for x in first["loc"])
-        return JSONResponse({"detail": f"{where}: {first['msg']}"}, status_code=422)
+        return JSONResponse({"detail": entry_error(e)}, status_code=422)
     except (ValueError, WindowError) as e:
         return JSONResponse({"detail": str(e)}, status_code=422)
-    return JSONResponse({"answers": [a.model_dump() for a in answers]})
+    return JSONResponse({"answers": [a.model_dump() for a in answers], "brief": headline})
