@@ -406,16 +406,16 @@ def entry_error(e: ValidationError) -> str:
 
 
 __all__ = [
-    "brief",
-    "entry_error",
     "Answer",
     "Figure",
     "Request",
     "ShipEntry",
     "answer",
     "bearings",
+    "brief",
     "burn",
     "cycle",
+    "entry_error",
     "laser",
     "movement_grid",
     "relative",
