@@ -159,3 +159,20 @@ def test_help_shows_queries_in_words_without_markup() -> None:
            "— whether S1 may move there now" in " ".join(out.split())
     sf = play(["help", "quit"], ruleset="space-fleet", seed=1, vs="random")
     assert "ships [ID]: every ship in one line each" in sf and "``" not in sf
+
+
+def test_a_broken_record_names_the_place_once(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"ruleset": "antilles",\n "actions": ["place P1 at 1,0')
+    r = runner.invoke(app, ["replay", str(bad)])
+    assert r.exit_code == 2
+    said = " ".join(r.output.split())
+    assert "Unterminated string starting at line 2 column 14" in said and "at at" not in said
+
+
+def test_list_names_every_scenario_in_full() -> None:
+    r = runner.invoke(app, ["list"])
+    out = " ".join(r.output.replace("│", " ").split())
+    for name in ("destroyer-skirmish", "table-minefield", "line-of-battle", "rendezvous"):
+        assert name in out
+    assert "…" not in r.output
