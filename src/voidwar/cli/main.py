@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -31,8 +31,9 @@ def fail(e: Exception) -> None:
 def list_rulesets() -> None:
     """The rulesets, their scenarios and policies."""
     t = Table(show_header=True, header_style="bold")
-    every = {name: (info, info.scenarios(), policy_registry.names(name))
-             for name, info in rulesets().items()}
+    every: dict[str, tuple[Any, list[str], list[str]]] = {
+        name: (info, list(info.scenarios()), policy_registry.names(name))
+        for name, info in rulesets().items()}
     # names are what a person types: never cut (a column at least as wide as its longest)
     t.add_column("ruleset", no_wrap=True, min_width=max(map(len, every), default=7))
     t.add_column("title")
