@@ -4,7 +4,8 @@ For each ruleset a game is finished by clicking the board only — pieces, lit h
 the picker at a piece and the prompt's own buttons (no typed text, no list of actions) — and
 after every step the drawing is compared with the board the rules give for that state
 (out-of-play pieces in the tray and not on the map, positions, counters, terrain, coordinates).
-Screenshots of each ruleset's opening, middle and end go to docs/screenshots/; the click-to-
+Screenshots of each ruleset's opening, middle and end go to a temporary folder (`make
+screenshots` puts them in docs/screenshots/: tests/web/shots.py); the click-to-
 redraw time over 20 actions per ruleset is printed (never asserted).
 
 The server runs in a thread of the test process on a fresh SQLite file. Skipped when Playwright
@@ -30,10 +31,11 @@ import voidwar
 from voidwar.core.board import OUT_OF_PLAY
 from voidwar.core.registry import get_ruleset
 
+from .shots import SHOTS
+
 playwright_sync = pytest.importorskip("playwright.sync_api")
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium")
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
