@@ -3,7 +3,8 @@ whole duel played in a real browser (Debian's chromium via Playwright) with orde
 displays — a thrust set with the stepper, a pivot by clicking the AVID window, fire by clicking
 the enemy on the map and confirming — asserting at every segment that the drawn vector, FP and
 EoT are the state's. Screenshots of the map, the AVID and the ship display go to
-a temporary folder (`make screenshots`: docs/screenshots/). Skipped without Playwright or /usr/bin/chromium.
+a temporary folder (``make screenshots``: docs/screenshots/). Skipped without Playwright or
+/usr/bin/chromium.
 """
 
 from __future__ import annotations
