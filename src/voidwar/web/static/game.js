@@ -89,7 +89,8 @@ function render() {
                               over: String(s.over), version: String(s.version),
                               renders: String(Number(st.dataset.renders ?? 0) + 1) });
   const held = Object.keys(tokens);
-  st.textContent = s.over ? "Game over." : myTurn() ? `Your turn (${s.to_act}).`
+  st.textContent = s.over ? "Game over." : myTurn()
+    ? (s.to_act === "chance" ? "Your roll: roll the die and enter it." : `Your turn: ${sideName(s.to_act)}.`)
     : waitingText(s);
   $("seats").replaceChildren(...Object.entries(s.seats).map(([n, x]) => h("span", { class: "seat-chip" },
     h("i", { style: `background:${board ? sideColour(board, n) : "#999"}` }),
@@ -105,10 +106,12 @@ function render() {
     .map(([n]) => h("button", { "data-join": n, onclick: () => join(n) }, `Take the open seat ${n}`)));
   $("undo-state").textContent = s.undo_requested.length ? `undo asked by: ${s.undo_requested.join(", ")}` : "";
   $("replay-link").href = `/replay/${s.id}${location.hash}`;
+  $("assist-link").hidden = s.ruleset !== "attack-vector";
   $("controls").hidden = held.length === 0;
   $("fallback").hidden = !!board;
   if (board) {
     if (selected && !pieceById(selected)) selected = null;
+    autoSelect();
     const marks = { selected, ...lit(), last: board.last, canAct: !!myTurn() };
     const key = JSON.stringify([board, selected, marks.canAct]);
     if (key !== drawn) { drawBoard($("board"), board, marks); camera($("board")); drawn = key; }
@@ -125,11 +128,24 @@ function render() {
   notifyTurn();
 }
 
-// the map zooms to fit the window below the prompt, notes and toolbar (at least 420 px high)
+// When only one piece can act (the prompt names it: "Place P1 on a free hex", "Move DD1 …"),
+// it is chosen for the player: its hexes and points light up at once. Deselecting it (×, Esc)
+// is respected until the game moves on.
+let declined = -1;
+function autoSelect() {
+  if (selected || !myTurn() || declined === state.version) return;
+  const actors = Object.entries(board.actions).filter(([a, acts]) => a && acts.length).map(([a]) => a);
+  if (actors.length === 1 && pieceById(actors[0])) selected = actors[0];
+}
+function deselect() { selected = null; declined = state ? state.version : -1; closePicker(); if (state) render(); }
+
+// the map zooms to fit the window below the prompt, notes and toolbar (at least 420 px high;
+// 300 on a phone, where the page scrolls)
 function fitBoard() {
   const svg = $("board");
   const top = svg.getBoundingClientRect().top + window.scrollY;
-  svg.style.maxHeight = `${Math.max(420, window.innerHeight - top - 12)}px`;
+  const least = window.innerWidth <= 800 ? 300 : 420;
+  svg.style.maxHeight = `${Math.max(least, window.innerHeight - top - 12)}px`;
 }
 window.addEventListener("resize", () => { if (board) fitBoard(); });
 
@@ -156,7 +172,8 @@ function renderNotes() {
   let box = $("notes");
   const key = `voidwar.notes-folded.${state.ruleset}`;
   if (!box) {
-    const fold = h("details", { id: "notes-box", class: "notes", open: localStorage.getItem(key) !== "1" },
+    const folded = localStorage.getItem(key) ?? (window.innerWidth <= 800 ? "1" : "0"); // a phone: folded
+    const fold = h("details", { id: "notes-box", class: "notes", open: folded !== "1" },
       h("summary", { id: "notes-head" }), h("ul", { id: "notes" }));
     fold.addEventListener("toggle", () => localStorage.setItem(key, fold.open ? "0" : "1"));
     $("prompt").after(fold);
@@ -266,9 +283,11 @@ function openPicker(acts, anchorId, title) {
   pk.style.top = `${best[1]}px`;
 }
 
+// a click that names actions: one plain action is made at once; one that asks to be confirmed
+// (a shot and its chance), or several, open the picker at the piece
 function choose(acts, anchorId, title) {
   if (acts.length === 1 && !acts[0].confirm) { submit(acts[0].text); return true; }
-  if (acts.length > 1) { openPicker(acts, anchorId, title); return true; }
+  if (acts.length) { openPicker(acts, anchorId, title); return true; }
   return false;
 }
 
@@ -390,7 +409,7 @@ async function submit(action) {
   closePicker();
   try {
     const r = await api("POST", `/api/games/${gid}/actions`, { token: tokenFor(state.to_act), body: { action } });
-    message(`${action}${r.events.length ? " — " + r.events.map((e) => e.text).join("; ") : ""}`);
+    message(`Done: ${action}`);
     if (!r.over && r.to_act !== state.to_act) selected = null;
   } catch (e) { message(e.message, true); }
   if (!socketOpen) await refresh(); // the socket's message brings the new view otherwise
@@ -505,9 +524,9 @@ $("typed").addEventListener("submit", (ev) => {
   const t = $("typed-action").value.trim();
   if (t) { submit(t); $("typed-action").value = ""; }
 });
-$("deselect").addEventListener("click", () => { selected = null; closePicker(); render(); });
+$("deselect").addEventListener("click", deselect);
 document.addEventListener("keydown", (ev) => {
-  if (ev.key === "Escape") { selected = null; closePicker(); if (state) render(); }
+  if (ev.key === "Escape") deselect();
   const k = !ev.target.closest("input") && myTurn() && allActions().find((a) => a.key && a.key === ev.key);
   if (k) submit(k.text);
 });
