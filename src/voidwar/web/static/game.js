@@ -6,6 +6,7 @@ import { api, h, resultText, socketUrl, tokensFromFragment } from "./common.js";
 import { describe, describeTerrain, drawBoard, geometry, hexDistance, isOut, losBlocker, ringsAt, sideColour } from "./board.js";
 import { camera } from "./camera.js";
 import { dropPending, renderDisplays } from "./panels.js";
+import { closePicker, openPicker as placePicker } from "./picker.js";
 
 const gid = location.pathname.split("/").filter(Boolean).pop();
 let tokens = tokensFromFragment();
@@ -132,12 +133,15 @@ function render() {
 // it is chosen for the player: its hexes and points light up at once. Deselecting it (×, Esc)
 // is respected until the game moves on.
 let declined = -1;
+let picked = false; // the selection is the player's own (never replaced by the page)
 function autoSelect() {
-  if (selected || !myTurn() || declined === state.version) return;
+  if (selected && (picked || actionsOf(selected).length)) return;
+  if (selected) selected = null; // the page's choice has done its part
+  if (!myTurn() || declined === state.version) return;
   const actors = Object.entries(board.actions).filter(([a, acts]) => a && acts.length).map(([a]) => a);
   if (actors.length === 1 && pieceById(actors[0])) selected = actors[0];
 }
-function deselect() { selected = null; declined = state ? state.version : -1; closePicker(); if (state) render(); }
+function deselect() { selected = null; picked = false; declined = state ? state.version : -1; closePicker(); if (state) render(); }
 
 // the map zooms to fit the window below the prompt, notes and toolbar (at least 420 px high;
 // 300 on a phone, where the page scrolls)
@@ -253,38 +257,12 @@ function renderLog() {
 }
 
 // -- choosing ----------------------------------------------------------------------------------
-function closePicker() { $("picker").hidden = true; $("picker").replaceChildren(); }
-
-function openPicker(acts, anchorId, title) {
-  const pk = $("picker");
-  const groups = new Map();
-  for (const a of acts) {
-    if (!groups.has(a.group)) groups.set(a.group, []);
-    groups.get(a.group).push(a);
-  }
-  pk.replaceChildren(h("div", { class: "picker-head" }, title, h("button", { class: "small", onclick: closePicker }, "×")),
-    ...[...groups].map(([g, as]) => h("div", { class: "picker-group" }, g ? h("b", {}, g) : "",
-      ...as.flatMap((a) => [a.confirm ? h("div", { class: "confirm-text" }, a.confirm) : "", actionButton(a.text, a.label || a.text, "pick")]))));
-  const node = anchorId && document.querySelector(`#board [data-piece="${CSS.escape(anchorId)}"]`);
-  const wrap = $("board-wrap").getBoundingClientRect();
-  const r = node ? node.getBoundingClientRect() : { left: wrap.left + 40, right: wrap.left + 40, top: wrap.top + 40, bottom: wrap.top + 40 };
-  pk.hidden = false;
-  const [w, ht] = [pk.offsetWidth, pk.offsetHeight];
-  // beside the piece, on the side that hides the fewest other counters
-  const spots = [[r.right + 8, r.top], [r.left - 8 - w, r.top], [r.left, r.bottom + 8], [r.left, r.top - 8 - ht],
-                 [r.right + 8, r.bottom - ht], [r.left - 8 - w, r.bottom - ht]]
-    .map(([x, y]) => [Math.min(Math.max(0, x - wrap.left), wrap.width - w), Math.max(0, y - wrap.top)]);
-  const others = [...document.querySelectorAll("#board .pieces [data-piece]")].filter((e) => e !== node)
-    .map((e) => e.getBoundingClientRect());
-  const hidden = ([x, y]) => others.filter((o) => o.right - wrap.left > x && o.left - wrap.left < x + w
-    && o.bottom - wrap.top > y && o.top - wrap.top < y + ht).length;
-  const best = spots.reduce((a, b) => (hidden(b) < hidden(a) ? b : a));
-  pk.style.left = `${best[0]}px`;
-  pk.style.top = `${best[1]}px`;
-}
-
 // a click that names actions: one plain action is made at once; one that asks to be confirmed
 // (a shot and its chance), or several, open the picker at the piece
+function openPicker(acts, anchorId, title) {
+  placePicker(acts, anchorId, title, (a) => actionButton(a.text, a.label || a.text, "pick"));
+}
+
 function choose(acts, anchorId, title) {
   if (acts.length === 1 && !acts[0].confirm) { submit(acts[0].text); return true; }
   if (acts.length) { openPicker(acts, anchorId, title); return true; }
@@ -293,6 +271,7 @@ function choose(acts, anchorId, title) {
 
 function select(id) {
   selected = id;
+  picked = true;
   closePicker();
   render();
   const unplaced = actionsOf(id).filter((a) => !a.hex && !a.target && !a.point);
@@ -321,7 +300,9 @@ function clickHex(key) {
   if (!board || !myTurn()) return;
   if (selected) {
     if (choose(actionsOf(selected).filter((a) => a.hex === key), selected, `${selected} → ${key}`)) return;
+    if (!picked && choose(allActions().filter((a) => a.hex === key), null, key)) return;
     selected = null;
+    picked = false;
     render();
     return;
   }
@@ -410,7 +391,7 @@ async function submit(action) {
   try {
     const r = await api("POST", `/api/games/${gid}/actions`, { token: tokenFor(state.to_act), body: { action } });
     message(`Done: ${action}`);
-    if (!r.over && r.to_act !== state.to_act) selected = null;
+    if (!r.over && r.to_act !== state.to_act) { selected = null; picked = false; }
   } catch (e) { message(e.message, true); }
   if (!socketOpen) await refresh(); // the socket's message brings the new view otherwise
 }
@@ -437,6 +418,7 @@ async function undo() {
     message(r && r.done ? "Undone." : `Undo asked; waiting for ${r.waiting_for.join(", ")}.`);
   } catch (e) { message(e.message, true); }
   selected = null;
+  picked = false;
   await refresh();
 }
 
