@@ -109,7 +109,10 @@ export function drawBoard(svg, board, marks = {}) {
   const free = sel && board.free_moves.find((f) => f.actor === sel.id && f.mode === "ahead");
   if (free && marks.canAct) drawAhead(svg, sel, free, g);
   const gl = el("g", { class: "lit-points" }, svg);
+  const drawn = []; // a point a hair from one drawn already is the same place to a finger
   for (const [x, y, t] of marks.litPoints ?? []) {
+    if (drawn.some(([a, b]) => Math.hypot(a - x, b - y) < 0.3)) continue;
+    drawn.push([x, y]);
     const [px, py] = g.at({ point: [x, y] });
     const c = el("circle", { cx: px, cy: py, r: 4, class: "lit-point", "data-point": `${x},${y}` }, gl);
     el("title", {}, c).textContent = t;

@@ -53,6 +53,12 @@ function glide(svg, cam, to) {
   requestAnimationFrame(stepFn);
 }
 
+// whether the pointer now lifted ends a drag or a pinch (no choice), not a tap
+export function dragged(svg) {
+  const cam = cams.get(svg);
+  return !!(cam && cam.gesture && cam.gesture.moved);
+}
+
 export function fitAll(svg) {
   const cam = cams.get(svg);
   if (!cam) return;
@@ -96,7 +102,10 @@ function install(svg, cam) {
   // drag and pinch: the pointers down on the board, and the view when the gesture began
   const down = new Map();
   let gesture = null, quietUntil = 0;
-  const begin = () => { gesture = down.size ? { view: cam.view.slice(), at: new Map([...down].map(([k, p]) => [k, p.slice()])), moved: false } : null; };
+  const begin = () => {
+    gesture = down.size ? { view: cam.view.slice(), at: new Map([...down].map(([k, p]) => [k, p.slice()])), moved: false } : null;
+    cam.gesture = gesture;
+  };
   svg.addEventListener("pointerdown", (ev) => {
     if (ev.pointerType === "mouse" && ev.button !== 0) return;
     down.set(ev.pointerId, [ev.clientX, ev.clientY]);

@@ -4,7 +4,7 @@
 // server's BoardView; nothing here knows a ruleset or reads notation.
 import { api, h, resultText, socketUrl, tokensFromFragment } from "./common.js";
 import { describe, describeTerrain, drawBoard, geometry, hexDistance, isOut, losBlocker, ringsAt, sideColour } from "./board.js";
-import { camera } from "./camera.js";
+import { camera, dragged } from "./camera.js";
 import { dropPending, renderDisplays } from "./panels.js";
 import { closePicker, openPicker as placePicker } from "./picker.js";
 
@@ -347,17 +347,19 @@ function boardPoint(ev) {
   return geometry(board).toMap(p.x, p.y);
 }
 
-function onBoardClick(ev) {
-  const lp = ev.target.closest("[data-point]");
+// what was clicked or tapped: ``at`` the element under the pointer (a tap's own, see below)
+function onBoardClick(ev, at = ev.target) {
+  if (!(at instanceof Element)) return;
+  const lp = at.closest("[data-point]");
   if (lp && selected) {
     const a = actionsOf(selected).find((x) => x.point && `${x.point[0]},${x.point[1]}` === lp.dataset.point);
     if (a) { closePicker(); submit(a.text); return; }
   }
-  const piece = ev.target.closest("[data-piece]");
+  const piece = at.closest("[data-piece]");
   if (piece) { clickPiece(piece.dataset.piece); return; }
-  const hex = ev.target.closest("[data-hex]");
+  const hex = at.closest("[data-hex]");
   if (hex) { clickHex(hex.dataset.hex); return; }
-  if (ev.target.closest("[data-table]")) clickTable(...boardPoint(ev));
+  if (at.closest("[data-table]")) clickTable(...boardPoint(ev));
 }
 
 // the range / line-of-sight tool: from the selected piece to the hex or point under the pointer
@@ -492,7 +494,16 @@ function connect(delay = 500) {
 }
 
 window.addEventListener("hashchange", () => { tokens = tokensFromFragment(); remember(); refresh(); });
-$("board").addEventListener("click", onBoardClick);
+// A finger's tap is taken at the exact point it lifted: the browser's touch adjustment would
+// hand it to the largest thing nearby (the hex under a small counter, a counter beside a lit
+// point); the click the browser makes of the tap is then no second choice.
+let tapped = 0;
+$("board").addEventListener("pointerup", (ev) => {
+  if (ev.pointerType !== "touch" || dragged($("board"))) return;
+  tapped = performance.now();
+  onBoardClick(ev, document.elementFromPoint(ev.clientX, ev.clientY));
+});
+$("board").addEventListener("click", (ev) => { if (performance.now() - tapped > 600) onBoardClick(ev); });
 $("board").addEventListener("mousemove", onBoardMove);
 $("undo").addEventListener("click", undo);
 $("resign").addEventListener("click", resign);
