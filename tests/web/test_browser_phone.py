@@ -111,7 +111,8 @@ def pick(page: Any, text: str) -> None:
 def choose_piece(page: Any, actor: str) -> None:
     if page.locator(f'#profile-head:text-matches("^{actor}\\\\b")').count():
         return  # chosen already (the only piece that can act)
-    tap(page, page.locator(f'#board .pieces [data-piece="{actor}"], #unplaced [data-piece="{actor}"]'))
+    tap(page, page.locator(f'#board .pieces [data-piece="{actor}"], '
+                           f'#unplaced [data-piece="{actor}"]'))
     page.wait_for_selector(f'#profile-head:text-matches("^{actor}\\\\b")', timeout=WAIT)
 
 
