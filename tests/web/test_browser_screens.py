@@ -113,6 +113,27 @@ def test_a_lone_weapon_is_fired_by_clicking_its_target(server: str, desk: Any) -
     desk.goto(f"{server}/game/{gid}#seat=blue&token={tok['blue']}")
     wait_actions(desk, 35)
     desk.wait_for_selector('#profile-head:text-matches("^blue-1\\\\b")', timeout=WAIT)  # chosen
+    desk.wait_for_timeout(450)  # the camera's glide
+    box = desk.locator("#board").bounding_box()
+    assert box is not None
+    desk.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    across = ("() => { const s = document.getElementById('board'), v = s.viewBox.baseVal, "
+              "r = s.getBoundingClientRect(); "
+              "return r.width / (36 * Math.min(r.width / v.width, r.height / v.height)); }")
+    for _ in range(40):  # the wheel, to 30-34 hexes across the board (a column is 36 units)
+        n = desk.evaluate(across)
+        if 30 <= n <= 34:
+            break
+        desk.mouse.wheel(0, 40 if n < 30 else -40)
+    sizes = desk.evaluate("""() => ({
+      counter: document.querySelector('#board .pieces [data-piece="red-1"] .body')
+        .getBoundingClientRect().width,
+      label: Math.min(...[...document.querySelectorAll('#board .plot-label')]
+        .map((e) => e.getBoundingClientRect().height))})""")
+    assert 30 <= desk.evaluate(across) <= 34  # the view the finding was about
+    assert sizes["counter"] >= 20 and sizes["label"] >= 8, sizes  # readable, not 8 px
+    desk.locator("#fit-all").click()
+    desk.wait_for_timeout(450)
     desk.locator('#board .pieces [data-piece="red-1"]').dispatch_event("click")
     desk.wait_for_selector("#picker:not([hidden]) .confirm-text", timeout=WAIT)
     assert "RAL range 22" in desk.inner_text("#picker")
