@@ -150,7 +150,9 @@ class Screen:
     def board_key(self) -> Hashable:
         """What the board drawing depends on."""
         g = self.s.game
-        return (id(g), len(g.log), len(g.actions), g.to_act)
+        pending = g.pending_roll
+        return (id(g), len(g.log), len(g.actions), g.to_act,
+                len(pending.known) if pending is not None else -1)
 
     def geometry(self) -> Geometry:
         """The pane sizes now (the board as wide as its drawing, the side ≥ SIDE_MIN)."""

@@ -10,7 +10,7 @@ piped or scripted, the same session prints line by line. See docs/terminal.md.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
@@ -119,7 +119,7 @@ class TerminalSession:
         self.page = 0
         self.saved_digest = game.digest()
         self.last_file: Path | None = None
-        self._legal: tuple[tuple[int, int, int], list[str]] | None = None
+        self._legal: tuple[Hashable, list[str]] | None = None
         self.over_shown = False
         self.question: tuple[str, Callable[[str | None], bool]] | None = None
         self.farewell: list[str] = []
@@ -155,7 +155,11 @@ class TerminalSession:
     def legal(self) -> list[str]:
         """The legal notations now (cached until the game changes)."""
         g = self.game
-        key = (id(g), len(g.log), len(g.actions))
+        pending = g.pending_roll
+        # an action waiting for real dice changes neither the log nor the actions: the seat to
+        # act and the rolls entered so far do
+        key = (id(g), len(g.log), len(g.actions), g.to_act,
+               len(pending.known) if pending is not None else -1)
         if self._legal is None or self._legal[0] != key:
             self._legal = (key, [] if g.over else g.legal_notations())
         return self._legal[1]
@@ -305,6 +309,7 @@ class TerminalSession:
 
     def _apply(self, text: str) -> bool:
         """Play one action; the events (with rolls) as messages; autosave after it."""
+        asked = self.game.pending_roll if self.game.to_act == CHANCE else None
         try:
             events = self.game.apply(text)
         except NotationError:
@@ -318,6 +323,9 @@ class TerminalSession:
         except DiceError as e:
             self.out(Text(f"Dice: {e}; nothing changed", style="red"))
             return False
+        if asked is not None and not events:  # a roll taken; the action waits for more
+            self.out(Text(f"    d{asked.sides}={text.split()[-1]} for {asked.purpose} (entered)",
+                          style="magenta"))
         self._after_change(events)
         return True
 
