@@ -176,3 +176,13 @@ def test_list_names_every_scenario_in_full() -> None:
     for name in ("destroyer-skirmish", "table-minefield", "line-of-battle", "rendezvous"):
         assert name in out
     assert "…" not in r.output
+
+
+def test_real_dice_the_list_offers_the_roll_and_each_roll_is_said() -> None:
+    places = ["p 1 -1,1", "p 2 -2,2", "p 3 3,0", "p 4 1,1", "p 5 2,-2", "p 6 -1,3", "p 7 0,-3"]
+    out = play([*places, "legal", "12", "5", "legal", "quit", "n"], dice="manual")
+    after = out.split("> place P7 at 0,-3")[1]
+    assert "legal actions: 20" in after and "   1  roll 1" in after
+    assert "place P7 at -1,0" not in after  # not the list from before the roll was asked
+    assert "d20=12 for Active Bolt Caster 1 (entered)" in after
+    assert "d20=5 for Path of B1 (entered)" in after
