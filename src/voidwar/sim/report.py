@@ -281,7 +281,7 @@ def balance_figure(rep: dict[str, Any], title: str) -> Any:
                "win rate of the row side (95% interval)", 0.5)
     a2.set_xlim(0, 1)
     fig.suptitle(title)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 0.98))  # the page's title clear of the matrix's own
     return fig
 
 
