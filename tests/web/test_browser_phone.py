@@ -149,19 +149,23 @@ def tap_action(page: Any, board: dict[str, Any], text: str) -> None:
 
 def phone_choice(page: Any, board: dict[str, Any], text: str) -> str:
     """The policy's action, or where it is a point a finger cannot take (one of the policy's own
-    to the hundredth of an inch, or one the page draws as a neighbour's dot) the drawn lit
-    point of that piece nearest it."""
+    to the hundredth of an inch, or a lit dot under a neighbour's a hair away) the lit point
+    of that piece, on top where it is drawn, nearest it."""
     a = find_action(board, text)
     if a is not None and not a["point"]:
         return text
+    page.locator("#board").scroll_into_view_if_needed()
     actor = text.split()[1]
     want = [float(v) for v in text.split(" to ")[1].split()[0].split(",")]
     lit = [a for a in board["actions"].get(actor, []) if a["point"]]
     assert lit, f"{text}: no lit point of {actor}"
     choose_piece(page, actor)
-    shown = page.evaluate("[...document.querySelectorAll('#board circle.lit-point')]"
-                          ".map(e => e.dataset.point)")
-    lit = [a for a in lit if ",".join(f"{v:g}" for v in a["point"]) in shown]
+    settle(page)
+    shown = page.evaluate("""() => [...document.querySelectorAll('#board circle.lit-point')]
+      .filter((e) => { const b = e.getBoundingClientRect();
+        return document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2) === e; })
+      .map((e) => e.dataset.point)""")
+    lit = [a for a in lit if ",".join(f"{v:g}" for v in a["point"]) in shown] or lit
     return str(min(lit, key=lambda a: math.dist(a["point"], want))["text"])
 
 

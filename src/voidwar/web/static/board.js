@@ -109,10 +109,7 @@ export function drawBoard(svg, board, marks = {}) {
   const free = sel && board.free_moves.find((f) => f.actor === sel.id && f.mode === "ahead");
   if (free && marks.canAct) drawAhead(svg, sel, free, g);
   const gl = el("g", { class: "lit-points" }, svg);
-  const drawn = []; // a point a hair from one drawn already is the same place to a finger
   for (const [x, y, t] of marks.litPoints ?? []) {
-    if (drawn.some(([a, b]) => Math.hypot(a - x, b - y) < 0.3)) continue;
-    drawn.push([x, y]);
     const [px, py] = g.at({ point: [x, y] });
     const c = el("circle", { cx: px, cy: py, r: 4, class: "lit-point", "data-point": `${x},${y}` }, gl);
     el("title", {}, c).textContent = t;
@@ -337,7 +334,7 @@ export function layout(pieces, g) {
     const n = grp.length, stacked = g.kind === "hex";
     const cx = grp.reduce((a, s) => a + s.at[0], 0) / n, cy = grp.reduce((a, s) => a + s.at[1], 0) / n;
     const r = Math.max(...grp.map((s) => radius(s.p, g, stacked)));
-    const R = (n === 2 ? r : r / Math.sin(Math.PI / n)) * 1.08;
+    const R = (n === 2 ? r : r / Math.sin(Math.PI / n)) * 1.3; // room for badges and bows
     // keep the pieces' own directions from the centre where they differ (ids break ties)
     grp.sort((a, b) => Math.atan2(a.at[1] - cy, a.at[0] - cx) - Math.atan2(b.at[1] - cy, b.at[0] - cx) || (a.p.id < b.p.id ? -1 : 1));
     const spread = Math.hypot(grp[0].at[0] - cx, grp[0].at[1] - cy) > 0.5;

@@ -497,7 +497,7 @@ window.addEventListener("hashchange", () => { tokens = tokensFromFragment(); rem
 // A finger's tap is taken at the exact point it lifted: the browser's touch adjustment would
 // hand it to the largest thing nearby (the hex under a small counter, a counter beside a lit
 // point); the click the browser makes of the tap is then no second choice.
-let tapped = 0;
+let tapped = -Infinity;
 $("board").addEventListener("pointerup", (ev) => {
   if (ev.pointerType !== "touch" || dragged($("board"))) return;
   tapped = performance.now();
