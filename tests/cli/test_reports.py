@@ -87,3 +87,10 @@ def test_simulate_page_names_the_scenario_and_policies_in_words(tmp_path: Path) 
     page = _page(out)
     assert "scenario standard" in page and "policies: commander random" in page
     assert "{" not in re.sub(r"<style>.*?</style>", "", page)  # no Python dict shown
+
+
+def test_slow_runs_say_seconds_a_game() -> None:
+    from voidwar.sim.report import speed_text
+
+    assert speed_text(10, 293.6) == "10 games in 293.6 s (29.4 s a game)"
+    assert speed_text(5000, 45.4) == "5000 games in 45.4 s (110.1 games/s)"

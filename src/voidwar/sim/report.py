@@ -47,9 +47,12 @@ def words(values: Any) -> str:
 
 
 def speed_text(games: int, elapsed: float) -> str:
-    """``N games in T s (R games/s)``."""
+    """``N games in T s (R games/s)``; slower than a game a second, ``(S s a game)`` (a
+    searching bot's tournament is never "0.0 games/s")."""
     rate = games / elapsed if elapsed > 0 else float("inf")
-    return f"{games} games in {elapsed:.1f} s ({rate:.1f} games/s)"
+    if rate >= 1 or games == 0:
+        return f"{games} games in {elapsed:.1f} s ({rate:.1f} games/s)"
+    return f"{games} games in {elapsed:.1f} s ({elapsed / games:.1f} s a game)"
 
 
 def _pct(x: float) -> str:
