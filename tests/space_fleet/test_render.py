@@ -63,3 +63,12 @@ def test_ships_command_speaks_words() -> None:
     one = ships_command(g, "dd3")
     assert one.startswith("DD3 DD (red) at 26,24 heading 180°") and "{" not in one
     assert ships_command(g, "zz9").startswith("no ship ZZ9 (ships: HC1")
+
+
+def test_the_result_line_speaks_words() -> None:
+    g = voidwar.load("space-fleet", "duel", seed=0)
+    pol = voidwar.policies.get("heuristic", "space-fleet", seed=0)
+    while not g.over:
+        g.apply(pol.choose(g))
+    first = text(g).splitlines()[0]
+    assert first.startswith("Game over: ") and "; score blue " in first and "{" not in first
