@@ -154,7 +154,7 @@ def replay_command(
     if info.render:
         console.print(info.render(game))
     if game.over and game.result:
-        from .play import result_line
+        from .words import result_line
 
         console.print("result: " + result_line(game).removeprefix("Game over: "))
 

@@ -9,7 +9,6 @@ piped or scripted, the same session prints line by line. See docs/terminal.md.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,7 @@ from ..core.notation import NotationError
 from ..core.record import replay, replay_explicit, undo
 from ..core.registry import RulesetInfo
 from . import screen as scr
-from .entry import end_action, hint, resolve
+from .entry import hint, resolve
 from .listing import page_lines
 from .saves import (
     Autosave,
@@ -37,34 +36,9 @@ from .saves import (
     save_game,
     saved_bots,
 )
+from .words import help_lines, result_line
 
 InputFn = Callable[[str], str]
-
-HELP = """[bold]Actions[/bold]
-  <action>         in notation, e.g. [cyan]{example}[/cyan]; Tab completes it word by word
-  <number>         the action of that number in the legal list
-  .   (or F2)      the action that ends this step ({end})
-[bold]Commands[/bold]
-  legal \\[TEXT]     number the legal actions (only those containing TEXT); more: next page
-  undo             take back the last action (and its rolls)
-  save \\[FILE]      save the game (a record for `voidwar replay`; no FILE: a fresh name)
-  load FILE        load a saved game of this ruleset
-  log              the whole log, every roll
-  quit             leave (asks to save); Ctrl-C leaves at once, the game autosaved"""
-
-
-def doc_markup(doc: str | None) -> str:
-    """A docstring's first paragraph as one line of Rich markup: its ``code`` in cyan, no
-    reStructuredText left for the person to read."""
-    para = " ".join((doc or "").strip().split("\n\n")[0].split())
-    return code_markup(re.sub(r"^Terminal query\s+", "", para))
-
-
-def code_markup(text: str) -> str:
-    """``text`` escaped for Rich, its ````code```` in cyan."""
-    parts = escape(text).split("``")
-    return "".join(f"[cyan]{x}[/cyan]" if k % 2 else x for k, x in enumerate(parts))
-
 
 class DiceAsker:
     """Asks the person at the terminal for a die result (manual dice while the game is set
@@ -81,18 +55,6 @@ class DiceAsker:
             if text.isdigit() and 1 <= int(text) <= sides:
                 return int(text)
             self.console.print(f"[red]a d{sides} shows 1..{sides}, not {text!r}[/red]")
-
-
-def result_line(game: Game) -> str:
-    """``Game over: outcome — level; winner; scores`` in words, once."""
-    r = game.result
-    if r is None:
-        return ""
-    level = f" — {r.level}" if r.level else ""
-    who = f"; {r.winner} wins" if r.winner else ""
-    scores = ", ".join(f"{s} {v:g}" if isinstance(v, float) else f"{s} {v}"
-                       for s, v in r.scores.items())
-    return f"Game over: {r.outcome}{level}{who}; score {scores}"
 
 
 class TerminalSession:
@@ -390,22 +352,7 @@ class TerminalSession:
         return False
 
     def _help(self, _: str) -> bool:
-        legal = self.legal()
-        short = (self.info.shortcuts.__doc__ or "").strip().splitlines() if self.info.shortcuts \
-            else []
-        lines: list[Text | str] = [*self._notes()]
-        lines += HELP.format(example=escape(legal[0]) if legal else "…",
-                             end=escape(end_action(legal) or "none now")).splitlines()
-        if short:
-            lines.append("[bold]Short forms[/bold]")
-            lines += [f"  {code_markup(s.strip())}" for s in short if s.strip()]
-        if self.info.commands:
-            lines.append("[bold]Queries[/bold] (they change nothing)")
-        for name, fn in self.info.commands.items():
-            doc = doc_markup(fn.__doc__) or "a query"
-            shown = Text.from_markup(doc).plain
-            lines.append(f"  {doc}" if shown.startswith(name) else f"  {name}: {doc}")
-        self.show("help", [Text.from_markup(x) if isinstance(x, str) else x for x in lines])
+        self.show("help", [*self._notes(), *help_lines(self.info, self.legal())])
         return False
 
     def _legal_cmd(self, rest: str) -> bool:

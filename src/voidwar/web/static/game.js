@@ -3,10 +3,11 @@
 // one. A choice of amount, facing or weapon is a small picker at the piece. The board is the
 // server's BoardView; nothing here knows a ruleset or reads notation.
 import { api, h, resultText, socketUrl, tokensFromFragment } from "./common.js";
-import { describe, describeTerrain, drawBoard, geometry, hexDistance, isOut, losBlocker, ringsAt, sideColour } from "./board.js";
+import { describe, drawBoard, geometry, isOut, sideColour } from "./board.js";
 import { camera, dragged } from "./camera.js";
 import { dropPending, renderDisplays } from "./panels.js";
 import { closePicker, openPicker as placePicker } from "./picker.js";
+import { rangeText } from "./rangetool.js";
 
 const gid = location.pathname.split("/").filter(Boolean).pop();
 let tokens = tokensFromFragment();
@@ -364,26 +365,10 @@ function onBoardClick(ev, at = ev.target) {
 
 // the range / line-of-sight tool: from the selected piece to the hex or point under the pointer
 function onBoardMove(ev) {
-  if (!board || !selected) { $("range").textContent = ""; return; }
-  const p = pieceById(selected);
-  if (!p || !p.position) return;
-  if (board.map.kind === "table") {
-    if (!p.position.point) return;
-    const b = boardPoint(ev), a = p.position.point;
-    const d = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    const m = board.map, dist = m.unit === "unit" ? `${(d / m.scale).toFixed(2)} units` : `${d.toFixed(2)}"`;
-    const block = losBlocker(board, a, b);
-    const t = board.terrain.find((x) => x.shape === "rect" ? b[0] >= x.coords[0] && b[0] <= x.coords[2] && b[1] >= x.coords[1] && b[1] <= x.coords[3]
-      : x.shape === "circle" && Math.hypot(b[0] - x.coords[0], b[1] - x.coords[1]) <= x.coords[2]);
-    const sight = board.terrain.length ? (block ? " · sight blocked by " + block.name : " · clear line of sight") : "";
-    const rings = ringsAt(p, b);
-    $("range").textContent = `${selected} → ${b[0].toFixed(1)},${b[1].toFixed(1)}: ${dist}${sight}${rings.length ? " · " + rings.join(" · ") : ""}${t ? " · " + describeTerrain(t) : ""}`;
-    return;
-  }
-  const hx = ev.target.closest("[data-hex]");
-  const cells = geometry(board).cells;
-  const from = cells.get(p.position.hex), to = hx ? cells.get(hx.dataset.hex) : null;
-  $("range").textContent = from && to ? `${selected} → ${to.label}: range ${hexDistance(from, to)} hex${hexDistance(from, to) === 1 ? "" : "es"}` : "";
+  const p = board && selected ? pieceById(selected) : null;
+  if (!p) { $("range").textContent = ""; return; }
+  const text = rangeText(board, p, ev, board.map.kind === "table" ? boardPoint(ev) : null);
+  if (text !== null) $("range").textContent = text;
 }
 
 // -- acting ----------------------------------------------------------------------------------
