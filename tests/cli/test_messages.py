@@ -186,3 +186,18 @@ def test_real_dice_the_list_offers_the_roll_and_each_roll_is_said() -> None:
     assert "place P7 at -1,0" not in after  # not the list from before the roll was asked
     assert "d20=12 for Active Bolt Caster 1 (entered)" in after
     assert "d20=5 for Path of B1 (entered)" in after
+
+
+def test_a_save_keeps_the_computer_seat_for_load_and_play_load(tmp_path: Path) -> None:
+    save = tmp_path / "vs.json"
+    play(["move BB1 1", f"save {save}", "quit", "n"], ruleset="space-fleet", scenario="duel",
+         seed=1, vs="heuristic")
+    rec = json.loads(save.read_text())
+    assert rec["terms"] == {"seats": {"red": {"kind": "bot", "policy": "heuristic", "seed": 2}}}
+    out = play([f"load {save}", "end move BB1", "quit", "n"], ruleset="space-fleet",
+               scenario="duel", seed=1)
+    assert "(red: computer (heuristic))" in out and "red (heuristic): " in out
+    again = runner.invoke(app, ["play", "space-fleet", "--load", str(save), "--no-autosave"],
+                          input="end move BB1\nquit\nn\n")
+    assert again.exit_code == 0 and "red: computer (heuristic), as when the game was saved" \
+        in again.output and "red (heuristic): " in again.output

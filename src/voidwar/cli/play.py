@@ -32,6 +32,7 @@ from .saves import (
     SaveProblem,
     bots_in_words,
     default_save_name,
+    make_bots,
     read_record,
     save_game,
     saved_bots,
@@ -435,8 +436,6 @@ class TerminalSession:
             self.game = load_game_record(rec, self.manual)
             kept = {s: b for s, b in saved_bots(rec).items() if s in self.game.seats}
             if kept:
-                from .terminal import make_bots
-
                 self.bots, self.bot_seats = make_bots(kept, self.info.name), kept
         except (SaveProblem, VoidwarError) as e:
             self.out(Text(str(e), style="red"))

@@ -65,6 +65,13 @@ def saved_bots(rec: dict[str, Any]) -> BotSeats:
             and isinstance(s.get("seed", 0), int)}
 
 
+def make_bots(seats: BotSeats, ruleset: str) -> dict[str, Any]:
+    """The policies of ``seats`` (each seeded as the seat says)."""
+    from ..ai import registry as policy_registry
+
+    return {s: policy_registry.get(b["policy"], ruleset, b["seed"]) for s, b in seats.items()}
+
+
 def bots_in_words(bots: BotSeats) -> str:
     """``red: computer (heuristic)``."""
     return ", ".join(f"{seat}: computer ({b['policy']})" for seat, b in bots.items())

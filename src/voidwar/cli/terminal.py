@@ -23,6 +23,7 @@ from .saves import (
     SaveProblem,
     bots_in_words,
     decline,
+    make_bots,
     read_record,
     saved_bots,
     unfinished_autosave,
@@ -62,11 +63,6 @@ def bot_seats(game: Game, ruleset: str, vs: str | None, auto: str | None,
     policy_registry.get(name, ruleset)
     return {s: {"kind": "bot", "policy": name, "seed": base + k}
             for k, s in enumerate(game.seats) if auto or k > 0}
-
-
-def make_bots(seats: BotSeats, ruleset: str) -> dict[str, Any]:
-    """The policies of ``seats`` (each seeded as the seat says)."""
-    return {s: policy_registry.get(b["policy"], ruleset, b["seed"]) for s, b in seats.items()}
 
 
 def choose_bots(game: Game, ruleset: str, vs: str | None, auto: str | None,
