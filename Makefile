@@ -4,7 +4,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 EXTRAS ?= dev,web,rl,openspiel,ray
 
-.PHONY: play test lint typecheck unit browser bench clean compiled clean-compiled
+.PHONY: play test lint typecheck unit browser bench clean compiled clean-compiled screenshots
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
@@ -31,6 +31,12 @@ test: lint typecheck browser unit
 
 browser:
 	@scripts/ensure-chromium
+
+# The pictures in docs/screenshots/, refreshed on purpose: the browser tests write them there
+# (a plain test run writes them to a temporary folder and leaves the checkout as it was).
+screenshots: $(STAMP) browser
+	VOIDWAR_SCREENSHOTS=$(CURDIR)/docs/screenshots $(VENV)/bin/pytest -q -n 2 tests/web/test_browser.py \
+		tests/web/test_browser_av.py tests/web/test_browser_table.py tests/web/test_browser_phone.py
 
 bench: $(STAMP)
 	$(PY) benchmarks/antilles.py

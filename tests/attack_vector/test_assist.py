@@ -157,3 +157,36 @@ def test_the_assistant_api(tmp_path) -> None:  # type: ignore[no-untyped-def]
         grid = c.post("/api/assist/attack-vector", json={
             "ships": [{"id": "x", "velocity": "4A"}], "movement_grid": {"horizontal": {}}})
         assert grid.status_code == 422 and "(movement_grid data): vertical" in grid.text
+
+
+def test_the_assistant_at_the_table_short_name_and_brief_answer() -> None:
+    """``voidwar assist avt A B --brief``: the bearing and range both ways in one line."""
+    r = CliRunner().invoke(app, ["assist", "avt", "A:0,0:4A:A", "B:3,-5:0:D", "--brief"])
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines() == [
+        "A → B range 5, amber ring, window A/B; B → A range 5, amber ring, window D/E"]
+    full = CliRunner().invoke(app, ["assist", "attack-vector", "-s", "A:0,0:4A:A", "-s",
+                                    "B:3,-5:0:D"])
+    assert full.output.splitlines()[0] == r.output.splitlines()[0]  # the answer comes first
+    up = CliRunner().invoke(app, ["assist", "avt", "A:0,0:4A:A", "B:0,0,2:0:D", "--brief"])
+    assert "A → B range 2" in up.output  # q,r,z: the origin hex at level 2
+    help_text = " ".join(CliRunner().invoke(app, ["assist", "avt", "--help"]).output.split())
+    assert "0,0,2: the origin hex at level 2" in " ".join(help_text.replace("│", "").split())
+
+
+def test_a_bad_entry_is_a_sentence_without_library_words(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from voidwar.web.server import create_app
+
+    r = CliRunner().invoke(app, ["assist", "avt", "A:0,0:4Q:A", "B:3,-5:0:D"])
+    assert r.exit_code == 2
+    assert r.output.strip() == "error: ship 1 (A): not a vector: '4Q' (write e.g. 4A 2B +1, or 0)"
+    roll = CliRunner().invoke(app, ["assist", "avt", "A:0:4A:A:x"])
+    assert roll.exit_code == 2 and "ROLL is a whole number" in roll.output
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'g.db'}")) as c:
+        bad = c.post("/api/assist/attack-vector", json={"ships": [{"id": "x", "velocity": "4Q"}]})
+        assert bad.json()["detail"] == "ship 1 (x): not a vector: '4Q' (write e.g. 4A 2B +1, or 0)"
+        ok = c.post("/api/assist/attack-vector", json={"ships": [{"id": "a"}, {"id": "b",
+                                                                               "position": "3A"}]})
+        assert ok.json()["brief"][0].startswith("a → b range 3")
+    for text in (r.output, bad.text):
+        assert "pydantic" not in text and "http" not in text and "Value error" not in text

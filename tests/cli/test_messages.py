@@ -128,3 +128,76 @@ def test_serve_refuses_a_bad_port_and_a_port_in_use() -> None:
         r = runner.invoke(app, ["serve", "--port", str(port)])
     assert r.exit_code == 2 and "already in use" in r.output
     assert "playing at" not in r.output
+
+
+def test_space_fleet_short_forms_fractions_and_the_unmoved_end() -> None:
+    lines = iter(["e hc1", "n", "m hc1 2.5", "e hc1", "quit", "n"])
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    console = Console(record=True, width=200)
+    run_terminal("space-fleet", "open-space", 1, console=console, read=read, vs="heuristic")
+    out = console.export_text()
+    questions = [q for q in asked if "has not moved this turn" in q]
+    assert questions == ["HC1 has not moved this turn (up to 3 units): end its move where it "
+                         "stands? [y/N] "]  # once: after HC1 moved, `e hc1` plays at once
+    assert "not played: end move HC1" in out
+    assert "> move HC1 2.5" in out and "cannot read" not in out
+    assert "> end move HC1" in out
+
+
+def test_help_shows_queries_in_words_without_markup() -> None:
+    out = play(["help", "quit"], ruleset="astral-dreams", seed=1, vs="random")
+    assert "``" not in out
+    assert "dist S1 R2 / dist S1 12,30: the distance, the gap between bases, and — to a point " \
+           "— whether S1 may move there now" in " ".join(out.split())
+    sf = play(["help", "quit"], ruleset="space-fleet", seed=1, vs="random")
+    assert "ships [ID]: every ship in one line each" in sf and "``" not in sf
+
+
+def test_a_broken_record_names_the_place_once(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"ruleset": "antilles",\n "actions": ["place P1 at 1,0')
+    r = runner.invoke(app, ["replay", str(bad)])
+    assert r.exit_code == 2
+    said = " ".join(r.output.split())
+    assert "Unterminated string starting at line 2 column 14" in said and "at at" not in said
+
+
+def test_list_names_every_scenario_in_full() -> None:
+    r = runner.invoke(app, ["list"])
+    out = " ".join(r.output.replace("│", " ").split())
+    for name in ("destroyer-skirmish", "table-minefield", "line-of-battle", "rendezvous"):
+        assert name in out
+    assert "…" not in r.output
+
+
+def test_real_dice_the_list_offers_the_roll_and_each_roll_is_said() -> None:
+    places = ["p 1 -1,1", "p 2 -2,2", "p 3 3,0", "p 4 1,1", "p 5 2,-2", "p 6 -1,3", "p 7 0,-3"]
+    out = play([*places, "legal", "12", "5", "legal", "quit", "n"], dice="manual")
+    after = out.split("> place P7 at 0,-3")[1]
+    assert "legal actions: 20" in after and "   1  roll 1" in after
+    assert "place P7 at -1,0" not in after  # not the list from before the roll was asked
+    assert "d20=12 for Active Bolt Caster 1 (entered)" in after
+    assert "d20=5 for Path of B1 (entered)" in after
+
+
+def test_a_save_keeps_the_computer_seat_for_load_and_play_load(tmp_path: Path) -> None:
+    save = tmp_path / "vs.json"
+    play(["move BB1 1", f"save {save}", "quit", "n"], ruleset="space-fleet", scenario="duel",
+         seed=1, vs="heuristic")
+    rec = json.loads(save.read_text())
+    assert rec["terms"] == {"seats": {"red": {"kind": "bot", "policy": "heuristic", "seed": 2}}}
+    out = play([f"load {save}", "end move BB1", "quit", "n"], ruleset="space-fleet",
+               scenario="duel", seed=1)
+    assert "(red: computer (heuristic))" in out and "red (heuristic): " in out
+    again = runner.invoke(app, ["play", "space-fleet", "--load", str(save), "--no-autosave"],
+                          input="end move BB1\nquit\nn\n")
+    assert again.exit_code == 0 and "red: computer (heuristic), as when the game was saved" \
+        in again.output and "red (heuristic): " in again.output

@@ -59,3 +59,38 @@ def test_rating_intervals_hold_the_rating_and_narrow_with_more_games() -> None:
     assert few["a"][0] < many["a"][0] <= many["a"][1] < few["a"][1]
     assert few["b"][1] > 1500 > many["b"][1]  # 7 of 10 is no proof; 700 of 1000 is
     assert rating_intervals(report(10, 0.7)) == few  # seeded: the same every run
+
+
+def test_balance_page_draws_cells_at_0_and_100_percent(tmp_path: Path) -> None:
+    """A cell won by no game or by every game: Wilson's interval ends a rounding error past the
+    rate (7e-18 at 0%), and the page is still drawn (the README's ``balance --report``)."""
+    from voidwar.sim.report import balance_figure
+    from voidwar.sim.stats import wilson
+
+    cells = []
+    for row, col, wins in (("DN", "DD", 50), ("DD", "DN", 0), ("HC", "HC", 25)):
+        rate, lo, hi = wilson(wins, 50)
+        cells.append({"row": row, "col": col, "games": 50, "rate": rate, "ci_low": lo,
+                      "ci_high": hi, "scenario": "duel", "forces": []})
+    assert cells[1]["ci_low"] > cells[1]["rate"]  # the case that crashed the drawing
+    fig = balance_figure({"cells": cells}, "t")
+    errbars = [c for c in fig.axes[1].containers]
+    assert errbars  # the interval bars are drawn
+    fig.savefig(tmp_path / "b.png")
+
+
+def test_simulate_page_names_the_scenario_and_policies_in_words(tmp_path: Path) -> None:
+    out = tmp_path / "s.html"
+    r = CliRunner().invoke(app, ["simulate", "antilles", "--games", "2", "--policy", "random",
+                                 "--report", str(out)])
+    assert r.exit_code == 0, r.output
+    page = _page(out)
+    assert "scenario standard" in page and "policies: commander random" in page
+    assert "{" not in re.sub(r"<style>.*?</style>", "", page)  # no Python dict shown
+
+
+def test_slow_runs_say_seconds_a_game() -> None:
+    from voidwar.sim.report import speed_text
+
+    assert speed_text(10, 293.6) == "10 games in 293.6 s (29.4 s a game)"
+    assert speed_text(5000, 45.4) == "5000 games in 45.4 s (110.1 games/s)"

@@ -91,3 +91,32 @@ def test_gymnasium_illegal_id_changes_nothing_or_raises() -> None:
     strict.reset(seed=1)
     with pytest.raises(voidwar.IllegalAction):
         strict.step(bad)
+
+
+def _random_aec_rewards(scenario: str, games: int) -> list[float]:
+    """Random legal play through the PettingZoo env: blue's reward of each game."""
+    rewards = []
+    rng = np.random.default_rng(7)
+    for k in range(games):
+        e = aec_env("space-fleet", scenario=scenario)
+        e.reset(seed=k)
+        got = 0.0
+        for agent in e.agent_iter():
+            obs, reward, term, trunc, _ = e.last()
+            if agent == "blue":
+                got = float(reward) if term or trunc else got
+            action = None if term or trunc else int(rng.choice(np.flatnonzero(
+                obs["action_mask"])))
+            e.step(action)
+        rewards.append(got)
+    return rewards
+
+
+def test_space_fleet_random_play_what_a_learner_gets() -> None:
+    """docs/ai.md: in 'duel' random play never meets (every game a 0-0 draw, no signal); in
+    'minefield-run' random fleets close and fight, and most games are won or lost."""
+    if "space-fleet" not in all_rulesets():
+        pytest.skip("space-fleet not present")
+    assert _random_aec_rewards("duel", 3) == [0.0, 0.0, 0.0]
+    decided = [r for r in _random_aec_rewards("minefield-run", 8) if r != 0.0]
+    assert len(decided) >= 4

@@ -4,7 +4,8 @@ For each ruleset a game is finished by clicking the board only — pieces, lit h
 the picker at a piece and the prompt's own buttons (no typed text, no list of actions) — and
 after every step the drawing is compared with the board the rules give for that state
 (out-of-play pieces in the tray and not on the map, positions, counters, terrain, coordinates).
-Screenshots of each ruleset's opening, middle and end go to docs/screenshots/; the click-to-
+Screenshots of each ruleset's opening, middle and end go to a temporary folder (`make
+screenshots` puts them in docs/screenshots/: tests/web/shots.py); the click-to-
 redraw time over 20 actions per ruleset is printed (never asserted).
 
 The server runs in a thread of the test process on a fresh SQLite file. Skipped when Playwright
@@ -30,10 +31,11 @@ import voidwar
 from voidwar.core.board import OUT_OF_PLAY
 from voidwar.core.registry import get_ruleset
 
+from .shots import SHOTS
+
 playwright_sync = pytest.importorskip("playwright.sync_api")
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium")
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -245,7 +247,7 @@ def maybe_pick(page: Any, text: str) -> None:
         if btn.count():
             btn.click()
             return
-        if page.locator("#message").inner_text().startswith(text):
+        if page.locator("#message").inner_text().removeprefix("Done: ").startswith(text):
             return
         time.sleep(0.02)
     raise AssertionError(f"{text}: neither done nor offered in the picker")
@@ -267,6 +269,7 @@ def whole_game(page: Any, server: str, ruleset: str) -> list[float]:
     assert board_of is not None
     times: list[float] = []
     shoot(page, ruleset, "opening")
+    widths = [view_width(page)]
     while not local.over:
         seat = local.to_act
         assert seat is not None
@@ -281,6 +284,8 @@ def whole_game(page: Any, server: str, ruleset: str) -> list[float]:
         assert page.locator("#message.bad").count() == 0, page.inner_text("#message")
         done = get_json(f"{server}/api/games/{gid}/view", toks[seat])["log"][-1]["action"]
         local.apply(done)  # what the page sent (a clicked point may round the policy's)
+        widths.append(view_width(page))
+        assert widths[-1] >= widths[-2] - 0.5, "the camera zoomed in on its own"
         if len(local.actions) == middle:
             shoot(page, ruleset, "middle")
     page.wait_for_selector('#status[data-over="true"]', timeout=WAIT)
@@ -294,6 +299,11 @@ def whole_game(page: Any, server: str, ruleset: str) -> list[float]:
     assert words.lower() in page.inner_text("#result").lower()
     shoot(page, ruleset, "end")
     return times
+
+
+def view_width(page: Any) -> float:
+    """The width of the board's view box (the camera's zoom: smaller is closer)."""
+    return float(page.get_attribute("#board", "viewBox").split()[2])
 
 
 def shoot(page: Any, ruleset: str, moment: str) -> None:
@@ -351,6 +361,7 @@ def test_replay_shows_the_log_so_far_and_the_result(server: str, page: Any) -> N
     assert " wins" in page.inner_text("#result")
     assert page.locator("#entry li").count() == 2  # the set-up and the one action
     assert first["text"] in page.inner_text("#entry")
+    assert f"1. Blue fleet: {first['text']}" in page.inner_text("#entry")  # the side's name
     # the lobby offers the replay of every stored game
     page.goto(server)
     page.wait_for_selector(f'#games a[href="/replay/{gid}"]', state="attached", timeout=WAIT)
@@ -376,6 +387,7 @@ def test_real_dice_each_roll_shows_at_once(server: str, page: Any) -> None:
         for k, value in enumerate(values):
             page.wait_for_selector('#status[data-to-act="chance"]', timeout=WAIT)
             assert "Roll a d20" in page.inner_text("#prompt-text")
+            assert page.inner_text("#status") == "Your roll: roll the die and enter it."
             version = int(page.get_attribute("#status", "data-version") or "0")
             page.locator(f'#prompt-actions button[data-action="roll {value}"]').click()
             entered += 1

@@ -3,7 +3,8 @@ whole duel played in a real browser (Debian's chromium via Playwright) with orde
 displays — a thrust set with the stepper, a pivot by clicking the AVID window, fire by clicking
 the enemy on the map and confirming — asserting at every segment that the drawn vector, FP and
 EoT are the state's. Screenshots of the map, the AVID and the ship display go to
-docs/screenshots/. Skipped without Playwright or /usr/bin/chromium.
+a temporary folder (``make screenshots``: docs/screenshots/). Skipped without Playwright or
+/usr/bin/chromium.
 """
 
 from __future__ import annotations
@@ -19,11 +20,11 @@ import voidwar
 from voidwar.rulesets.attack_vector.board import board_view
 
 from . import test_browser as _shared
+from .shots import SHOTS
 
 server, browser = _shared.server, _shared.browser  # the shared fixtures (a server, chromium)
 
 CHROMIUM = Path("/usr/bin/chromium")
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 WAIT = 15_000
 
 

@@ -5,8 +5,9 @@ Space Fleet on a free table: every action is a click — a ship, a lit whole-uni
 heading or (every third move) anywhere on its path for a fractional distance (the free move),
 the facing picker for turns, a target ship to fire, the prompt's own button to end fire — and
 after every step the ships drawn are the ships of the state (point, facing, status, shields;
-the lost ones in the tray). Screenshots: docs/screenshots/space-fleet-table-*.png and
-astral-dreams-ridges.png (docs/web.md). Skipped without Playwright or /usr/bin/chromium.
+the lost ones in the tray). Screenshots space-fleet-table-*.png and astral-dreams-ridges.png
+(docs/web.md) go to a temporary folder (``make screenshots``: docs/screenshots/). Skipped
+without Playwright or /usr/bin/chromium.
 """
 
 from __future__ import annotations

@@ -121,3 +121,16 @@ def test_scenarios_bound_their_numbers() -> None:
             validate(model, _set(data, path, value), str(file))
         assert exc.value.file == str(file) and exc.value.field == path[0]
         assert "less than or equal" in exc.value.reason
+
+
+def test_browser_screenshots_leave_the_checkout_alone() -> None:
+    """A test run writes its pictures outside the checkout; only ``make screenshots`` (which
+    sets ``VOIDWAR_SCREENSHOTS``) refreshes docs/screenshots."""
+    import os
+    from pathlib import Path
+
+    from .shots import SHOTS
+
+    repo = Path(__file__).resolve().parents[2]
+    if not os.environ.get("VOIDWAR_SCREENSHOTS"):
+        assert not SHOTS.resolve().is_relative_to(repo)

@@ -142,3 +142,17 @@ def test_manual_dice_need_a_person_and_the_set_up_rolls(client: TestClient) -> N
     assert rec.status_code in (200, 403)
     v = view(client, c["id"], c["tokens"][0]["token"])
     assert v["status"] == "active"
+
+
+def test_the_step_says_the_roll_awaited(client: TestClient) -> None:
+    """While a roll is awaited, the panel's step names it (not the step before the action)."""
+    c = create_manual(client)
+    gid, tok = c["id"], c["tokens"][0]["token"]
+    mirror = voidwar.load("antilles", dice=SeededDice(5))
+    play_mirrored(client, gid, tok, mirror, 6)  # six placements: the seventh rolls
+    act(client, gid, tok, str(voidwar.policies.get("heuristic", "antilles", 1).choose(mirror)))
+    v = view(client, gid, tok)
+    assert v["to_act"] == "chance"
+    step = dict(v["board"]["panels"][0]["rows"])["step"]
+    assert step == f"rolling a d20 for {v['view']['chance']['purpose']}"
+    assert "Placement" not in step

@@ -150,7 +150,9 @@ class Screen:
     def board_key(self) -> Hashable:
         """What the board drawing depends on."""
         g = self.s.game
-        return (id(g), len(g.log), len(g.actions), g.to_act)
+        pending = g.pending_roll
+        return (id(g), len(g.log), len(g.actions), g.to_act,
+                len(pending.known) if pending is not None else -1)
 
     def geometry(self) -> Geometry:
         """The pane sizes now (the board as wide as its drawing, the side ≥ SIDE_MIN)."""
@@ -159,9 +161,11 @@ class Screen:
         key = (self.board_key(), cols, rows)
         if self._board_w is None or self._board_w[0] != key:
             console = Console(file=io.StringIO(), width=cols, height=rows)
+            most = max(30, cols - SIDE_MIN)
             try:
                 need = Measurement.get(console, console.options,
-                                       self.board(cols, rows)).maximum + 4
+                                       self.board(most, Geometry(cols, rows, 0).body)
+                                       ).maximum + 4
             except Exception:  # a drawing that cannot say: two thirds of the width
                 need = cols * 2 // 3
             self._board_w = (key, max(30, min(need, cols - SIDE_MIN)))
@@ -169,8 +173,10 @@ class Screen:
 
     # -- panes -----------------------------------------------------------------------------
     def board(self, width: int, height: int) -> RenderableType:
-        """The ruleset's drawing (without its own log and notes) for a pane of this size."""
-        return scr.draw_board(self.s.info, self.s.rules_game, notes=False, height=height - 2)
+        """The ruleset's drawing (without its own log and notes) for a pane of this size (its
+        borders included)."""
+        return scr.draw_board(self.s.info, self.s.rules_game, notes=False, height=height - 2,
+                              width=width - 4)
 
     def _board_pane(self, width: int, height: int) -> RenderableType:
         return Panel(self.board(width, height), title="board", title_align="left",
@@ -224,7 +230,7 @@ class Screen:
                                                RichStyle(dim=True))]]
             return Panel(Segments([seg for ln in shown for seg in (*ln, Segment.line())]),
                          title=title, title_align="left", border_style="cyan", height=height)
-        title, lines = s.actions_pane(rows)
+        title, lines = s.actions_pane(rows, width - 4)
         return Panel(scr.side_text(lines), title=title, title_align="left", border_style="cyan",
                      height=height)
 
@@ -243,7 +249,7 @@ class Screen:
 
     def _state_key(self) -> Hashable:
         s = self.s
-        return (self.board_key(), len(s.messages), id(s.side), s.side_offset, s.page, s.filter,
+        return (self.board_key(), s.said, id(s.side), s.side_offset, s.page, s.filter,
                 s.question is not None)
 
     def _layout(self) -> FloatContainer:

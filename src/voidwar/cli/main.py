@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -31,11 +31,17 @@ def fail(e: Exception) -> None:
 def list_rulesets() -> None:
     """The rulesets, their scenarios and policies."""
     t = Table(show_header=True, header_style="bold")
-    for col in ("ruleset", "title", "scenarios", "policies"):
-        t.add_column(col)
-    for name, info in rulesets().items():
-        t.add_row(name, info.title, ", ".join(info.scenarios()),
-                  ", ".join(policy_registry.names(name)))
+    every: dict[str, tuple[Any, list[str], list[str]]] = {
+        name: (info, list(info.scenarios()), policy_registry.names(name))
+        for name, info in rulesets().items()}
+    # names are what a person types: never cut (a column at least as wide as its longest)
+    t.add_column("ruleset", no_wrap=True, min_width=max(map(len, every), default=7))
+    t.add_column("title")
+    for col, k in (("scenarios", 1), ("policies", 2)):
+        t.add_column(col, min_width=max((len(n) for v in every.values() for n in v[k]),
+                                        default=4))
+    for name, (info, scenarios, policies) in every.items():
+        t.add_row(name, info.title, "\n".join(scenarios), ", ".join(policies))
     console.print(t)
 
 
@@ -154,7 +160,7 @@ def replay_command(
     if info.render:
         console.print(info.render(game))
     if game.over and game.result:
-        from .play import result_line
+        from .words import result_line
 
         console.print("result: " + result_line(game).removeprefix("Game over: "))
 

@@ -9,7 +9,7 @@ piped or scripted, the same session prints line by line. See docs/terminal.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
@@ -24,23 +24,22 @@ from ..core.notation import NotationError
 from ..core.record import replay, replay_explicit, undo
 from ..core.registry import RulesetInfo
 from . import screen as scr
-from .entry import end_action, hint, resolve
-from .saves import Autosave, SaveProblem, default_save_name, read_record, save_game
+from .entry import hint, resolve
+from .listing import page_lines
+from .saves import (
+    Autosave,
+    BotSeats,
+    SaveProblem,
+    bots_in_words,
+    default_save_name,
+    make_bots,
+    read_record,
+    save_game,
+    saved_bots,
+)
+from .words import help_lines, result_line
 
 InputFn = Callable[[str], str]
-
-HELP = """[bold]Actions[/bold]
-  <action>         in notation, e.g. [cyan]{example}[/cyan]; Tab completes it word by word
-  <number>         the action of that number in the legal list
-  .   (or F2)      the action that ends this step ({end})
-[bold]Commands[/bold]
-  legal \\[TEXT]     number the legal actions (only those containing TEXT); more: next page
-  undo             take back the last action (and its rolls)
-  save \\[FILE]      save the game (a record for `voidwar replay`; no FILE: a fresh name)
-  load FILE        load a saved game of this ruleset
-  log              the whole log, every roll
-  quit             leave (asks to save); Ctrl-C leaves at once, the game autosaved"""
-
 
 class DiceAsker:
     """Asks the person at the terminal for a die result (manual dice while the game is set
@@ -59,39 +58,31 @@ class DiceAsker:
             self.console.print(f"[red]a d{sides} shows 1..{sides}, not {text!r}[/red]")
 
 
-def result_line(game: Game) -> str:
-    """``Game over: outcome — level; winner; scores`` in words, once."""
-    r = game.result
-    if r is None:
-        return ""
-    level = f" — {r.level}" if r.level else ""
-    who = f"; {r.winner} wins" if r.winner else ""
-    scores = ", ".join(f"{s} {v:g}" if isinstance(v, float) else f"{s} {v}"
-                       for s, v in r.scores.items())
-    return f"Game over: {r.outcome}{level}{who}; score {scores}"
-
-
 class TerminalSession:
     """One game at the terminal: who is human, who is a bot, and the loop."""
 
     def __init__(self, game: Game, info: RulesetInfo, bots: dict[str, Any], console: Console,
                  read: InputFn, manual: bool = False, screen: bool = False,
-                 autosave: Autosave | None = None) -> None:
+                 autosave: Autosave | None = None, bot_seats: BotSeats | None = None) -> None:
         self.game = game
         self.info = info
         self.bots = bots
+        #: the seats the computer plays, as saves record them (so a resumed game keeps them)
+        self.bot_seats: BotSeats = dict(bot_seats or {})
         self.console = console
         self.read = read
         self.manual = manual or isinstance(game, ExplicitChanceGame)
         self.screen = screen
         self.autosave = autosave
         self.messages: list[Text | str] = []
+        #: messages said so far (the pane keeps only the last 50: its redraw goes by this count)
+        self.said = 0
         self.side: tuple[str, list[Text | str]] | None = None
         self.filter = ""
         self.page = 0
         self.saved_digest = game.digest()
         self.last_file: Path | None = None
-        self._legal: tuple[tuple[int, int, int], list[str]] | None = None
+        self._legal: tuple[Hashable, list[str]] | None = None
         self.over_shown = False
         self.question: tuple[str, Callable[[str | None], bool]] | None = None
         self.farewell: list[str] = []
@@ -112,6 +103,7 @@ class TerminalSession:
         if self.screen:
             self.messages.append(t)
             del self.messages[:-50]
+            self.said += 1
         else:
             self.console.print(t)
 
@@ -126,7 +118,11 @@ class TerminalSession:
     def legal(self) -> list[str]:
         """The legal notations now (cached until the game changes)."""
         g = self.game
-        key = (id(g), len(g.log), len(g.actions))
+        pending = g.pending_roll
+        # an action waiting for real dice changes neither the log nor the actions: the seat to
+        # act and the rolls entered so far do
+        key = (id(g), len(g.log), len(g.actions), g.to_act,
+               len(pending.known) if pending is not None else -1)
         if self._legal is None or self._legal[0] != key:
             self._legal = (key, [] if g.over else g.legal_notations())
         return self._legal[1]
@@ -155,37 +151,22 @@ class TerminalSession:
     def _notes(self) -> list[Text | str]:
         return [Text("Note: " + n, style="yellow") for n in self.rules_game.notes()]
 
-    def actions_pane(self, rows: int) -> tuple[str, list[Text | str]]:
-        """The side pane's numbered legal actions in ``rows`` lines (the notes before the
-        first action)."""
+    def actions_pane(self, rows: int, width: int | None = None) -> tuple[str, list[Text | str]]:
+        """The side pane's numbered legal actions in ``rows`` lines of ``width`` characters
+        (the notes before the first action)."""
         notes = self._notes() if not self.game.actions else []
-        return self._page(max(3, rows - 2 * len(notes)), notes)
+        return self._page(max(3, rows - 2 * len(notes)), notes, width)
 
-    def _page(self, rows: int, head: list[Text | str]) -> tuple[str, list[Text | str]]:
-        """One page of the numbered legal list (with a summary when it needs several)."""
+    def _page(self, rows: int, head: list[Text | str], width: int | None = None
+              ) -> tuple[str, list[Text | str]]:
+        """One page of the numbered legal list (:mod:`.listing`)."""
         shown = self.numbered()
         if self.game.over:
             return "game over", [*head, result_line(self.game), "",
                                  "save FILE · log · undo · quit"]
-        lines: list[Text | str] = list(head)
-        pages = max(1, -(-len(shown) // max(1, rows - 2)))
-        self.page %= pages
-        per = max(1, rows - 2)
-        if pages > 1:
-            groups: dict[str, int] = {}
-            for a in shown:
-                w = " ".join(a.split()[:2])
-                groups[w] = groups.get(w, 0) + 1
-            lines.append(Text(" · ".join(f"{k} ({n})" for k, n in list(groups.items())[:8]),
-                              style="dim"))
-        start = self.page * per
-        for k, a in enumerate(shown[start:start + per], start=start + 1):
-            lines.append(f"{k:>4}  {a}")
-        if pages > 1:
-            lines.append(Text(f"page {self.page + 1}/{pages}: `more` for the next, "
-                              "`legal TEXT` to narrow", style="dim"))
+        lines, self.page, _ = page_lines(shown, rows, self.page, width)
         what = f" containing {self.filter!r}" if self.filter else ""
-        return f"legal actions{what}: {len(shown)} — type a number", lines
+        return f"legal actions{what}: {len(shown)} — type a number", [*head, *lines]
 
     # -- the loop --------------------------------------------------------------------------
     def run(self) -> int:
@@ -291,6 +272,7 @@ class TerminalSession:
 
     def _apply(self, text: str) -> bool:
         """Play one action; the events (with rolls) as messages; autosave after it."""
+        asked = self.game.pending_roll if self.game.to_act == CHANCE else None
         try:
             events = self.game.apply(text)
         except NotationError:
@@ -304,6 +286,9 @@ class TerminalSession:
         except DiceError as e:
             self.out(Text(f"Dice: {e}; nothing changed", style="red"))
             return False
+        if asked is not None and not events:  # a roll taken; the action waits for more
+            self.out(Text(f"    d{asked.sides}={text.split()[-1]} for {asked.purpose} (entered)",
+                          style="magenta"))
         self._after_change(events)
         return True
 
@@ -313,7 +298,7 @@ class TerminalSession:
             self.out(Text(("    " if ev.kind == "roll" else "  ") + ev.text,
                           style="magenta" if ev.kind == "roll" else ""))
         if self.autosave is not None:
-            problem = self.autosave.write(self.game)
+            problem = self.autosave.write(self.game, self.bot_seats)
             if problem:
                 self.out(Text(problem, style="yellow"))
 
@@ -341,25 +326,34 @@ class TerminalSession:
             return False
         full = resolve(line, self.rules_game, self.legal(), self.numbered(),
                        self.info.shortcuts)
+        if full == line and " " not in line and line not in self.legal() and any(
+                a.split()[0].lower() == line.lower() for a in self.legal()):
+            return self._legal_cmd(line)  # a kind of action alone (`fire`): list that kind
         if full != line:
             self.out(Text(f"> {full}", style="cyan"))
+        question = self._question_for(line, full)
+        if question:
+            return self.ask(question, lambda a: self._confirmed(a, full))
         self._apply(full)
         return False
 
+    def _question_for(self, typed: str, full: str) -> str | None:
+        """The ruleset's question before a short form it thinks a person may not mean (never
+        for the full notation, a number from the list or the end-step key)."""
+        if (self.info.confirm is None or typed == full or typed.isdigit() or typed == "."
+                or full not in self.legal()):
+            return None
+        return self.info.confirm(self.rules_game, full)
+
+    def _confirmed(self, answer: str | None, full: str) -> bool:
+        if (answer or "").strip().lower() in ("y", "yes"):
+            self._apply(full)
+        else:
+            self.out(Text(f"not played: {full}", style="yellow"))
+        return False
+
     def _help(self, _: str) -> bool:
-        legal = self.legal()
-        short = (self.info.shortcuts.__doc__ or "").strip().splitlines() if self.info.shortcuts \
-            else []
-        lines: list[Text | str] = [*self._notes()]
-        lines += HELP.format(example=escape(legal[0]) if legal else "…",
-                             end=escape(end_action(legal) or "none now")).splitlines()
-        if short:
-            lines.append("[bold]Short forms[/bold]")
-            lines += [f"  {escape(s.strip())}" for s in short if s.strip()]
-        for name, fn in self.info.commands.items():
-            doc = (fn.__doc__ or "").strip().splitlines()
-            lines.append(f"  {name:<16} {escape(doc[0]) if doc else 'a query'}")
-        self.show("help", [Text.from_markup(x) if isinstance(x, str) else x for x in lines])
+        self.show("help", [*self._notes(), *help_lines(self.info, self.legal())])
         return False
 
     def _legal_cmd(self, rest: str) -> bool:
@@ -422,7 +416,7 @@ class TerminalSession:
     def _save_cmd(self, rest: str) -> bool:
         path = Path(rest) if rest else (self.last_file or default_save_name(self.info.name))
         try:
-            p = save_game(self.game, path)
+            p = save_game(self.game, path, self.bot_seats)
         except SaveProblem as e:
             self.out(Text(str(e), style="red"))
             return False
@@ -438,12 +432,16 @@ class TerminalSession:
             self.out(Text("load needs a file: load FILE", style="yellow"))
             return False
         try:
-            self.game = load_game_record(read_record(rest, self.info.name), self.manual)
+            rec = read_record(rest, self.info.name)
+            self.game = load_game_record(rec, self.manual)
+            kept = {s: b for s, b in saved_bots(rec).items() if s in self.game.seats}
+            if kept:
+                self.bots, self.bot_seats = make_bots(kept, self.info.name), kept
         except (SaveProblem, VoidwarError) as e:
             self.out(Text(str(e), style="red"))
             return False
         self.saved_digest, self.last_file, self.over_shown = self.game.digest(), Path(rest), False
-        self.out(f"loaded {rest}")
+        self.out(f"loaded {rest}" + (f" ({bots_in_words(kept)})" if kept else ""))
         self._after_change([])
         return False
 
@@ -469,7 +467,8 @@ class TerminalSession:
             return False
         if low not in ("n", "no"):
             try:
-                p = save_game(self.game, name if low in ("y", "yes") else Path(answer.strip()))
+                p = save_game(self.game, name if low in ("y", "yes") else Path(answer.strip()),
+                              self.bot_seats)
             except SaveProblem as e:
                 self.out(Text(f"{e}; still in the game", style="red"))
                 return False

@@ -42,6 +42,12 @@ def _fail(e: Exception) -> None:
     raise typer.Exit(2)
 
 
+def scenario_label(game: Any) -> str:
+    """The scenario a game plays, named: its scenario's name, else the set-up's own title (a
+    ruleset whose default set-up has no name)."""
+    return str(game.scenario or getattr(game, "title", None) or "the ruleset's default set-up")
+
+
 def simulate_report(ruleset: str, games: int, policy: str, vs: str | None, scenario: str | None,
                     seed: int, workers: int, as_json: bool, plot: Path | None,
                     report: Path | None, opts: dict[str, Any], backend: str,
@@ -76,8 +82,9 @@ def simulate_report(ruleset: str, games: int, policy: str, vs: str | None, scena
     except (VoidwarError, ReportPathError) as e:
         _fail(e)
     summary = streamed.to_dict()
-    summary.update({"ruleset": info.name, "scenario": scenario, "policies": pols, "seed": seed,
-                    "elapsed_s": elapsed, "games_per_s": games / elapsed if elapsed else None,
+    summary.update({"ruleset": info.name, "scenario": scenario_label(probe), "policies": pols,
+                    "seed": seed, "elapsed_s": elapsed,
+                    "games_per_s": games / elapsed if elapsed else None,
                     "notes": probe.notes()})
     title = f"{info.title}: {policy}{' vs ' + vs if vs else ''}"
     if as_json:
@@ -108,7 +115,7 @@ def balance_rows(rep: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
 
 def matchup_rows(rep: dict[str, Any]) -> list[list[str]]:
     """Each matchup: its cell, scenario and the forces on each side."""
-    return [[f"{c['row']} vs {c['col']}", str(c.get("scenario") or "default"),
+    return [[f"{c['row']} vs {c['col']}", str(c.get("scenario") or "the ruleset's default"),
              " against ".join(c.get("forces") or []) or "(the scenario's own)"]
             for c in rep["cells"]]
 

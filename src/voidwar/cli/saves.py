@@ -1,6 +1,10 @@
 """Games never lost: saving and loading as messages (never a traceback), autosave after every
 action to a per-game file, and the offer of an unfinished autosave on the next ``voidwar play``.
 
+A save made at the terminal also says which seats the computer plays (the record's ``terms``,
+``{"seats": {"red": {"kind": "bot", "policy": "heuristic", "seed": 1}}}``, the web's words for a
+seat), so a resumed game goes on against the same opponent.
+
 Autosaves live in ``$VOIDWAR_AUTOSAVE_DIR``, else ``$XDG_STATE_HOME/voidwar/autosave``
 (``~/.local/state`` when unset); one file per game, ``RULESET-YYYYmmdd-HHMMSS.json``.
 """
@@ -16,7 +20,10 @@ from typing import Any
 
 from ..core.errors import VoidwarError
 from ..core.game import Game
-from ..core.record import load_record_file, save
+from ..core.record import load_record_file
+
+#: seat → ``{"kind": "bot", "policy": NAME, "seed": N}``: the seats the computer plays
+BotSeats = dict[str, dict[str, Any]]
 
 
 class SaveProblem(Exception):
@@ -37,16 +44,50 @@ def default_save_name(ruleset: str) -> Path:
     return Path(f"{ruleset}-{time.strftime('%Y%m%d-%H%M%S')}.json")
 
 
-def save_game(game: Game, path: str | Path) -> Path:
-    """Save ``game`` as a record at ``path``; a missing folder, a folder given as the file or a
-    file that cannot be written is a :class:`SaveProblem` naming the path and the reason."""
+def write_record(game: Game, path: Path, bots: BotSeats | None = None) -> None:
+    """``game``'s record as JSON at ``path``, with the computer's seats (``bots``) as its
+    terms."""
+    rec = game.record()
+    if bots:
+        rec["terms"] = {"seats": bots}
+    path.write_text(json.dumps(rec, indent=1) + "\n", encoding="utf-8")
+
+
+def saved_bots(rec: dict[str, Any]) -> BotSeats:
+    """The seats a saved record says the computer played (nothing a record cannot say)."""
+    terms = rec.get("terms")
+    seats = terms.get("seats") if isinstance(terms, dict) else None
+    if not isinstance(seats, dict):
+        return {}
+    return {str(seat): {"kind": "bot", "policy": s["policy"], "seed": int(s.get("seed", 0))}
+            for seat, s in seats.items()
+            if isinstance(s, dict) and s.get("kind") == "bot" and isinstance(s.get("policy"), str)
+            and isinstance(s.get("seed", 0), int)}
+
+
+def make_bots(seats: BotSeats, ruleset: str) -> dict[str, Any]:
+    """The policies of ``seats`` (each seeded as the seat says)."""
+    from ..ai import registry as policy_registry
+
+    return {s: policy_registry.get(b["policy"], ruleset, b["seed"]) for s, b in seats.items()}
+
+
+def bots_in_words(bots: BotSeats) -> str:
+    """``red: computer (heuristic)``."""
+    return ", ".join(f"{seat}: computer ({b['policy']})" for seat, b in bots.items())
+
+
+def save_game(game: Game, path: str | Path, bots: BotSeats | None = None) -> Path:
+    """Save ``game`` as a record at ``path`` (with the seats ``bots`` the computer plays); a
+    missing folder, a folder given as the file or a file that cannot be written is a
+    :class:`SaveProblem` naming the path and the reason."""
     p = Path(path).expanduser()
     if p.is_dir():
         raise SaveProblem(f"{p} is a folder; give a file name, e.g. save {p / 'game.json'}")
     if not p.parent.is_dir():
         raise SaveProblem(f"cannot save to {p}: the folder {p.parent} does not exist")
     try:
-        save(game, p)
+        write_record(game, p, bots)
     except OSError as e:
         raise SaveProblem(f"cannot save to {p}: {e.strerror or e}") from None
     return p
@@ -96,12 +137,13 @@ class Autosave:
         """Where a finished game's autosave goes (never offered; kept for ``voidwar replay``)."""
         return self.path.with_name(self.path.stem + ".finished.json")
 
-    def write(self, game: Game) -> str | None:
-        """Write the game; a problem comes back as a message (the game goes on)."""
+    def write(self, game: Game, bots: BotSeats | None = None) -> str | None:
+        """Write the game (and the seats ``bots`` the computer plays); a problem comes back as
+        a message (the game goes on)."""
         target = self.finished_path if game.over else self.path
         try:
             tmp = self.path.with_suffix(".tmp")
-            save(game, tmp)
+            write_record(game, tmp, bots)
             tmp.replace(target)
             (self.path if game.over else self.finished_path).unlink(missing_ok=True)
         except OSError as e:
@@ -119,8 +161,10 @@ class Autosave:
         self.finished_path.unlink(missing_ok=True)
 
 
-def unfinished_autosave(ruleset: str, folder: Path | None = None) -> tuple[Path, int] | None:
-    """The newest autosave of an unfinished ``ruleset`` game and its number of actions."""
+def unfinished_autosave(ruleset: str, folder: Path | None = None
+                        ) -> tuple[Path, int, BotSeats] | None:
+    """The newest autosave of an unfinished ``ruleset`` game, its number of actions and the
+    seats the computer plays in it."""
     d = folder or autosave_dir()
     if not d.is_dir():
         return None
@@ -133,7 +177,7 @@ def unfinished_autosave(ruleset: str, folder: Path | None = None) -> tuple[Path,
         except (OSError, ValueError):
             continue
         if isinstance(rec, dict) and rec.get("ruleset") == ruleset:
-            return p, len(rec.get("actions", []))
+            return p, len(rec.get("actions", [])), saved_bots(rec)
     return None
 
 

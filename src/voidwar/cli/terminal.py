@@ -17,38 +17,58 @@ from ..core.game import Game
 from ..core.registry import get_ruleset, load
 from .play import DiceAsker, InputFn, TerminalSession, load_game_record
 from .prompt import COMMANDS, make_prompt
-from .saves import Autosave, SaveProblem, decline, read_record, unfinished_autosave
+from .saves import (
+    Autosave,
+    BotSeats,
+    SaveProblem,
+    bots_in_words,
+    decline,
+    make_bots,
+    read_record,
+    saved_bots,
+    unfinished_autosave,
+)
 
 
 def start_game(ruleset: str, scenario: str | None, seed: int | None, dice: Any,
-               options: dict[str, Any], load_file: Path | None) -> Game:
-    """A new game, or a saved one. Manual dice play in explicit chance: rolls made while the
-    game is set up are asked inline; every later roll is the chance seat's move."""
+               options: dict[str, Any], load_file: Path | None
+               ) -> tuple[Game, dict[str, Any] | None]:
+    """A new game, or a saved one (and its record). Manual dice play in explicit chance: rolls
+    made while the game is set up are asked inline; every later roll is the chance seat's
+    move."""
     manual = isinstance(dice, ManualDice)
     if load_file is not None:
         try:
-            return load_game_record(read_record(load_file, ruleset), manual)
+            rec = read_record(load_file, ruleset)
+            return load_game_record(rec, manual), rec
         except SaveProblem as e:
             raise UnknownName(str(e)) from None
     if manual:
-        return load(ruleset, scenario, seed=seed, dice=dice, chance="explicit", **options)
-    return load(ruleset, scenario, seed=seed, dice=dice, **options)
+        return load(ruleset, scenario, seed=seed, dice=dice, chance="explicit", **options), None
+    return load(ruleset, scenario, seed=seed, dice=dice, **options), None
+
+
+def bot_seats(game: Game, ruleset: str, vs: str | None, auto: str | None,
+              seed: int | None) -> BotSeats:
+    """The seats the computer plays: ``--auto`` every seat, ``--vs`` every seat but the first;
+    ``--vs`` in a game of one seat is refused (there is no one for it to play). Each policy is
+    checked to exist."""
+    base = 0 if seed is None else seed
+    name = auto or vs
+    if not name:
+        return {}
+    if not auto and len(game.seats) < 2:
+        raise UnknownName(f"{ruleset} has one seat ({game.seats[0]}): --vs has no seat to "
+                          f"play; use --auto {vs} to watch it play")
+    policy_registry.get(name, ruleset)
+    return {s: {"kind": "bot", "policy": name, "seed": base + k}
+            for k, s in enumerate(game.seats) if auto or k > 0}
 
 
 def choose_bots(game: Game, ruleset: str, vs: str | None, auto: str | None,
                 seed: int | None) -> dict[str, Any]:
-    """The policies playing seats: ``--auto`` every seat, ``--vs`` every seat but the first;
-    ``--vs`` in a game of one seat is refused (there is no one for it to play)."""
-    base = 0 if seed is None else seed
-    if auto:
-        return {s: policy_registry.get(auto, ruleset, base + k) for k, s in enumerate(game.seats)}
-    if vs:
-        if len(game.seats) < 2:
-            raise UnknownName(f"{ruleset} has one seat ({game.seats[0]}): --vs has no seat to "
-                              f"play; use --auto {vs} to watch it play")
-        return {s: policy_registry.get(vs, ruleset, base + k)
-                for k, s in enumerate(game.seats) if k > 0}
-    return {}
+    """The policies playing seats (:func:`bot_seats`)."""
+    return make_bots(bot_seats(game, ruleset, vs, auto, seed), ruleset)
 
 
 def offer_autosave(ruleset: str, console: Console, read: InputFn,
@@ -57,10 +77,11 @@ def offer_autosave(ruleset: str, console: Console, read: InputFn,
     found = unfinished_autosave(ruleset, folder)
     if found is None:
         return None
-    path, n = found
+    path, n, bots = found
+    against = f"; {bots_in_words(bots)}" if bots else ""
     try:
-        answer = read(f"resume the unfinished {ruleset} game autosaved in {path} ({n} actions)?"
-                      " [Y/n] ").strip().lower()
+        answer = read(f"resume the unfinished {ruleset} game autosaved in {path} ({n} actions"
+                      f"{against})? [Y/n] ").strip().lower()
     except (EOFError, KeyboardInterrupt):
         answer = "n"
     if answer in ("", "y", "yes"):
@@ -100,17 +121,23 @@ def run_terminal(ruleset: str, scenario: str | None = None, seed: int | None = N
         resumed = offer_autosave(info.name, console, read, autosave_folder)
     # manual dice need their asker before the game is built: some rulesets roll during set-up
     dice_source: Any = ManualDice(DiceAsker(console, read)) if dice == "manual" else dice
-    game = start_game(info.name, scenario, seed, dice_source, options or {},
-                      load_file or resumed)
-    bots = choose_bots(game, info.name, vs, auto, seed)
+    game, rec = start_game(info.name, scenario, seed, dice_source, options or {},
+                           load_file or resumed)
+    seats = bot_seats(game, info.name, vs, auto, seed)
+    kept = {} if seats or rec is None else saved_bots(rec)
+    seats = seats or {s: b for s, b in kept.items() if s in game.seats}
     save_to = None
     if autosave:
         save_to = Autosave(resumed) if resumed else Autosave.new(info.name, autosave_folder)
-    session = TerminalSession(game, info, bots, console, read, manual=(dice == "manual"),
-                              screen=screen, autosave=save_to)
+    session = TerminalSession(game, info, make_bots(seats, info.name), console, read,
+                              manual=(dice == "manual"), screen=screen, autosave=save_to,
+                              bot_seats=seats)
     holder["s"] = session
     if resumed is not None:
         session.out(f"resumed {resumed} ({len(game.actions)} actions)")
+    if kept:
+        session.out(f"{bots_in_words(seats)}, as when the game was saved (--vs or --auto "
+                    "choose another)")
     if isinstance(game, ExplicitChanceGame):
         game.inner.dice.manual = True  # type: ignore[attr-defined]
     return session.run()

@@ -167,8 +167,11 @@ def parse_json(text: str, file: str, bounds: Bounds = DEFAULT_BOUNDS) -> Any:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise DataFileError(file, "(syntax)", f"not valid JSON: {e.msg} at line {e.lineno}"
-                            ) from None
+        # json's messages may end in "at" ("Unterminated string starting at"): the place
+        # then follows them
+        where = f"line {e.lineno} column {e.colno}"
+        said = f"{e.msg} {where}" if e.msg.endswith(" at") else f"{e.msg} at {where}"
+        raise DataFileError(file, "(syntax)", f"not valid JSON: {said}") from None
     except (RecursionError, ValueError) as e:  # nesting too deep, an over-long number
         raise DataFileError(file, "(syntax)", f"not usable JSON: {str(e)[:120]}") from None
     check_bounded(data, file, bounds)

@@ -44,6 +44,10 @@ class Assistant:
     #: one figure of the answer, as a pydantic model
     answer_model: type[Any]
     refusals: tuple[type[Exception], ...] = (ValueError,)
+    #: the answer as said across the table, one line each (None: none shorter than the answer)
+    brief: Callable[[Any], list[str]] | None = None
+    #: a request's validation error in words: which entry, and why
+    entry_error: Callable[[Any], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -100,7 +104,10 @@ class RulesetInfo:
     piece: Callable[[Game, str], Any] | None = None
     #: the table assistant for a game on the physical board (None: the ruleset has none)
     assistant: Assistant | None = None
-
+    #: a question the terminal asks before it plays a short form a person may not mean:
+    #: fn(game, action text) → the question, or ``None`` to play it at once (Space Fleet: ``e
+    #: dd1`` ending the move of a ship that has not moved)
+    confirm: Callable[[Game, str], str | None] | None = None
 
     @property
     def data_folder(self) -> Path:

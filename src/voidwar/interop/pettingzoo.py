@@ -1,6 +1,8 @@
 """PettingZoo AEC environment for any ruleset (optional extra ``rl``).
 
-``env = voidwar.interop.pettingzoo.env("space-fleet", scenario="duel")``. Agents are the seats;
+``env = voidwar.interop.pettingzoo.env("space-fleet", scenario="minefield-run")`` (a scenario
+whose random games mostly end won or lost; in ``duel`` random play never meets: docs/ai.md
+"What random play gives a learner"). Agents are the seats;
 actions are ids of the ruleset's :mod:`catalogue` (a fixed ``Discrete`` space); observations are
 ``{"observation": view vector, "action_mask": legal ids}``, the vector being the feature-hashed
 ``view(agent)`` (so hidden orders stay hidden). Dice are inline and seeded by ``reset(seed)``;

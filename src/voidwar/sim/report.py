@@ -34,10 +34,25 @@ def check_output_path(path: Path, what: str) -> None:
         raise ReportPathError(f"--{what} {p}: the folder {parent} cannot be written")
 
 
+def words(values: Any) -> str:
+    """A mapping in words for a person (``blue heuristic, red random``; numbers as ``24``, not
+    ``24.0``); anything else as its text."""
+    if not isinstance(values, dict):
+        return str(values)
+
+    def one(v: Any) -> str:
+        return f"{v:g}" if isinstance(v, float) else str(v)
+
+    return ", ".join(f"{k} {one(v)}" for k, v in values.items())
+
+
 def speed_text(games: int, elapsed: float) -> str:
-    """``N games in T s (R games/s)``."""
+    """``N games in T s (R games/s)``; slower than a game a second, ``(S s a game)`` (a
+    searching bot's tournament is never "0.0 games/s")."""
     rate = games / elapsed if elapsed > 0 else float("inf")
-    return f"{games} games in {elapsed:.1f} s ({rate:.1f} games/s)"
+    if rate >= 1 or games == 0:
+        return f"{games} games in {elapsed:.1f} s ({rate:.1f} games/s)"
+    return f"{games} games in {elapsed:.1f} s ({elapsed / games:.1f} s a game)"
 
 
 def _pct(x: float) -> str:
@@ -205,7 +220,7 @@ def write_simulation_page(path: Path, summary: dict[str, Any], title: str,
     seats = list(seats if seats is not None else summary.get("scores", {}))
     facts = [speed_text(summary["games"], summary.get("elapsed_s", 0.0)),
              f"ruleset {summary.get('ruleset')}, scenario {summary.get('scenario') or 'default'}"
-             f", seed {summary.get('seed')}, policies {summary.get('policies')}"]
+             f", seed {summary.get('seed')}, policies: {words(summary.get('policies'))}"]
     img = png_base64(plot_figure(summary, seats, title))
     Path(path).write_text(html_page(title, facts, summary.get("notes", []),
                                     summary_rows(summary), [img]), encoding="utf-8")
@@ -236,8 +251,10 @@ def _intervals(ax: Any, labels: list[str], mids: list[float], lows: list[float],
                highs: list[float], xlabel: str, even: float | None) -> None:
     """Each value as a dot with its 95% interval as a bar; ``even`` marks the fair value."""
     ys = list(range(len(labels)))[::-1]
-    ax.errorbar(mids, ys, xerr=[[m - lo for m, lo in zip(mids, lows, strict=True)],
-                                [h - m for m, h in zip(mids, highs, strict=True)]],
+    # An interval's end may pass its value by a rounding error (Wilson's low end at a 0% rate is
+    # 7e-18, not 0): the bar's arms are never negative.
+    ax.errorbar(mids, ys, xerr=[[max(0.0, m - lo) for m, lo in zip(mids, lows, strict=True)],
+                                [max(0.0, h - m) for m, h in zip(mids, highs, strict=True)]],
                 fmt="o", color="#3b6ea8", ecolor="#7a9cc6", capsize=4)
     if even is not None:
         ax.axvline(even, color="#c0392b", linestyle="--", linewidth=1, label="even")
@@ -267,7 +284,7 @@ def balance_figure(rep: dict[str, Any], title: str) -> Any:
                "win rate of the row side (95% interval)", 0.5)
     a2.set_xlim(0, 1)
     fig.suptitle(title)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 0.98))  # the page's title clear of the matrix's own
     return fig
 
 

@@ -77,8 +77,9 @@ def _assist_schemas(operation: dict[str, Any], schemas: dict[str, Any]) -> None:
     from .routes.assist import assistant_of
 
     tool = assistant_of()
-    answers: type[BaseModel] = create_model("AssistAnswers",
-                                            answers=(list[tool.answer_model], ...))  # type: ignore[name-defined]
+    answers: type[BaseModel] = create_model(
+        "AssistAnswers", answers=(list[tool.answer_model], ...),  # type: ignore[name-defined]
+        brief=(list[str], ...))
     for model, name in ((tool.request, "AssistRequest"), (answers, "AssistAnswers")):
         schema = model.model_json_schema(ref_template=_SCHEMAS + "{model}")
         schemas.update(schema.pop("$defs", {}))

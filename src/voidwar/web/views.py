@@ -151,6 +151,11 @@ def board_for(game: Game, seat: str | None, human_at_roll: bool,
                         " and enter it." if human_at_roll else
                         f"Waiting for a {roll.get('die', 'die')} roll.")
         board.actions = {"": chance_actions(game)} if human_at_roll else {}
+        # the rules' step is the one before the action that waits for this roll: say the roll
+        doing = f"rolling a {roll.get('die', 'die')} for {roll.get('purpose', 'the rules')}"
+        for panel in board.panels[:1]:
+            rows = [(k, doing if k == "step" else v) for k, v in panel.rows]
+            panel.rows = rows if any(k == "step" for k, _ in rows) else [*rows, ("step", doing)]
     if last is not None:
         board.last = _last(game, last)
         if board.last is not None and events:

@@ -146,7 +146,7 @@ def strike(b: Battle, u: Unit, t: Unit, kind: AttackKind, roll: Roll, emit: Emit
     t.health -= dmg
     emit(
         "hit", f"{u.id} hits {t.id}: {d}+{bonus}={total} ≥ {t.profile.armor}; "
-        f"{dmg} damage, health {t.health}", **data, damage=dmg,
+        f"{dmg} damage, health {max(0, t.health)}", **data, damage=dmg,
     )
     if t.health > 0:
         return False

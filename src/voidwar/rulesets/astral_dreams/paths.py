@@ -29,8 +29,11 @@ def path_reason(
             return IllegalAction(f"{p} would put {u.id}'s base off the table", R_MOVE)
     if not s.table.path_fits(path, u.profile.speed):
         cost = s.table.path_cost(path)
+        shown = f"{cost:.2f}"
+        if float(shown) <= u.profile.speed:  # over by less than a hundredth: say by how much
+            shown = f"{cost:.5f}".rstrip("0")
         return IllegalAction(
-            f"{u.id} moves up to {u.profile.speed}\"; that path costs {cost:.2f}\"", R_MOVE
+            f"{u.id} moves up to {u.profile.speed}\"; that path costs {shown}\"", R_MOVE
         )
     if others is None:
         others = other_bases(b, u)

@@ -12,7 +12,7 @@ from voidwar.core.dice import Dice
 from voidwar.core.errors import UnknownName
 from voidwar.core.registry import Assistant, RulesetInfo
 
-from .assist import Answer, Request, answer
+from .assist import Answer, Request, answer, brief, entry_error
 from .avid import WindowError
 from .bearings import METHODS, RULE
 from .board import board_view
@@ -109,7 +109,8 @@ def _scenario_of(scenario: str | None, options: dict[str, Any]
 
 
 RULESET = RulesetInfo(
-    assistant=Assistant(Request, answer, Answer, (ValueError, WindowError)),
+    assistant=Assistant(Request, answer, Answer, (ValueError, WindowError), brief=brief,
+                        entry_error=entry_error),
     shortcuts=expand_shortcut,
     shorten=shorten,
     piece=piece,

@@ -13,7 +13,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from voidwar.core.datafile import InlineData
 from voidwar.core.errors import DataFileError
@@ -329,28 +329,41 @@ class Request(BaseModel):
     movement_grid: InlineData | None = None
 
 
-def answer(req: Request, grid: MovementGrid | None = None) -> list[Answer]:
-    """Every answer the request supports, in the page's order; the grids by ``grid`` (a table
-    already loaded), else by the request's ``movement_grid``, else by ours."""
+def _pair(req: Request) -> tuple[ShipEntry | None, ShipEntry | None]:
+    """The ships to shoot a bearing between: the named ones, else the first two."""
     by_id = {s.id: s for s in req.ships}
     if len(by_id) != len(req.ships):
         raise ValueError("two ships have the same id")
-    if grid is None:
-        try:
-            grid = load_movement_grid(req.movement_grid)
-        except DataFileError as e:  # refused as a bad entry is: file, field and reason
-            raise ValueError(str(e)) from None
-    out: list[Answer] = []
-    rng = req.range
     a, b = by_id.get(req.shooter), by_id.get(req.target)
     if a is None and len(req.ships) >= 2:
         a, b = req.ships[0], req.ships[1]
+    return a, b
+
+
+def _grid(req: Request, grid: MovementGrid | None) -> MovementGrid:
+    """The remainder table to move by: ``grid`` (already loaded), else the request's
+    ``movement_grid``, else ours; a bad table is refused as a bad entry is."""
+    if grid is not None:
+        return grid
+    try:
+        return load_movement_grid(req.movement_grid)
+    except DataFileError as e:  # file, field and reason
+        raise ValueError(str(e)) from None
+
+
+def answer(req: Request, grid: MovementGrid | None = None) -> list[Answer]:
+    """Every answer the request supports, in the page's order; the grids by ``grid`` (a table
+    already loaded), else by the request's ``movement_grid``, else by ours."""
+    a, b = _pair(req)
+    table = _grid(req, grid)
+    out: list[Answer] = []
+    rng = req.range
     if a is not None and b is not None and a.id != b.id:
         ab = bearings(a, b, req.method)
-        out += [ab, bearings(b, a, req.method), relative(a, b, grid)]
+        out += [ab, bearings(b, a, req.method), relative(a, b, table)]
         rng = int(ab.figure("RAL range")) if rng is None else rng
     for s in req.ships:
-        out.append(movement_grid(s.velocity, s.position, grid))
+        out.append(movement_grid(s.velocity, s.position, table))
     if req.thrust:
         s = a or (req.ships[0] if req.ships else ShipEntry())
         out.append(burn(req.thrust, s.nose, req.cells, s.velocity, s.roll, s.cls))
@@ -367,6 +380,64 @@ def answer(req: Request, grid: MovementGrid | None = None) -> list[Answer]:
     return out
 
 
+def brief(req: Request, grid: MovementGrid | None = None) -> list[str]:
+    """The answers as a player says them across the table, one line each: the bearing both
+    ways (range, ring, AVID window) on one line, then a burn, a weapon at a range and a cycle
+    time when asked; with fewer than two ships, each ship's end of turn."""
+    a, b = _pair(req)
+    out: list[str] = []
+    if a is not None and b is not None and a.id != b.id:
+        ab, ba = bearings(a, b, req.method), bearings(b, a, req.method)
+
+        def said(x: ShipEntry, y: ShipEntry, ans: Answer) -> str:
+            value = ans.figure("ring")
+            ring = "" if value == "-" else f", {value.partition(' (')[0]} ring"
+            ring += " below (circled)" if "below" in value else ""
+            return (f"{x.id} → {y.id} range {ans.figure('RAL range')}{ring}, window "
+                    f"{ans.figure('AVID window')}")
+
+        out.append(f"{said(a, b, ab)}; {said(b, a, ba)}")
+    elif not (req.thrust or req.range is not None or req.fired_segment):
+        table = _grid(req, grid)
+        for s in req.ships:
+            g = movement_grid(s.velocity, s.position, table)
+            out.append(f"{s.id}: vector {g.figure('normal form')}, end of turn at "
+                       f"{g.figure('end of turn')}")
+    if req.thrust:
+        s = a or (req.ships[0] if req.ships else ShipEntry())
+        bn = burn(req.thrust, s.nose, req.cells, s.velocity, s.roll, s.cls)
+        out.append(f"burn {req.thrust} for {req.cells} segments: new vector "
+                   f"{bn.figure('new velocity')}, displaced {bn.figure('displacement')}, "
+                   f"{bn.figure('fuel')}")
+    if req.range is not None:
+        w = laser(req.range, req.weapon)
+        out.append(f"{req.weapon} at range {req.range}: {w.figure('to hit')} to hit, mean "
+                   f"damage {w.figure('mean damage')}")
+    if req.fired_segment:
+        c = cycle(req.fired_turn, req.fired_segment, req.weapon)
+        out.append(f"{req.weapon} fired turn {req.fired_turn} segment {req.fired_segment}: "
+                   f"ready {c.figure('ready')}")
+    return out
+
+
+def entry_error(e: ValidationError) -> str:
+    """The first problem of a request in words: which ship (by its place and id) or field,
+    and why (no library wording, no link)."""
+    err = e.errors()[0]
+    loc = list(err["loc"])
+    msg = str(err["msg"]).removeprefix("Value error, ")
+    if err["type"] == "int_parsing":
+        msg = f"must be a whole number, not {err.get('input')!r}"
+    if len(loc) >= 2 and loc[0] == "ships" and isinstance(loc[1], int):
+        ship = f"ship {loc[1] + 1}"
+        entry = err.get("input")
+        if isinstance(entry, dict) and entry.get("id"):
+            ship += f" ({entry['id']})"
+        field = f" {loc[2]}" if len(loc) > 2 else ""
+        return f"{ship}{field}: {msg}"
+    return f"{'.'.join(map(str, loc)) or 'request'}: {msg}"
+
+
 __all__ = [
     "Answer",
     "Figure",
@@ -374,8 +445,10 @@ __all__ = [
     "ShipEntry",
     "answer",
     "bearings",
+    "brief",
     "burn",
     "cycle",
+    "entry_error",
     "laser",
     "movement_grid",
     "relative",

@@ -260,7 +260,8 @@ def board_view(game: Game, seat: str | None) -> BoardView:
                                                             if isinstance(orders, dict) else "")))
     names = {sd.id: sd.name for sd in _sides(game)}
     rows = [("turn", str(v["turn"])), ("segment", f"{v['segment']} of {SEGMENTS}"),
-            ("step", STEP_NAMES.get(str(v["step"]), str(v["step"]).replace("_", " "))),
+            ("step", "the engagement is over" if v["step"] is None else
+             STEP_NAMES.get(str(v["step"]), str(v["step"]).replace("_", " "))),
             ("orders given by", ", ".join(names.get(s, s) for s in v["done_seats"])
              or "no one yet"), *pending]
     return BoardView(

@@ -195,13 +195,29 @@ def _gauge(name: str, value: Any, top: Any, text: str, rule: str, tone: str = "i
     return Gauge(name=name, value=val, max=mx, text=text, rule=rule, tone=tone)
 
 
+def ordered(v: dict[str, Any], sid: str, kind: str) -> str | None:
+    """The value of the last ``kind`` order (``thrust``) given to ``sid`` and not yet revealed,
+    as its own seat sees it (the other seats see only a count)."""
+    seat = v["ships"][sid].get("seat")
+    given = v.get("pending", {}).get(seat)
+    if not isinstance(given, list):
+        return None
+    mine = [text for ship, text in given if ship == sid and text.startswith(kind + " ")]
+    return mine[-1].split()[1] if mine else None
+
+
 def gauges(v: dict[str, Any], game: Any, sid: str) -> GaugeWidget:
-    """Thrust, fuel, power, heat and flex points (A2.4, A5.24, A5.312, A5.372, A5.39)."""
+    """Thrust, fuel, power, heat and flex points (A2.4, A5.24, A5.312, A5.372, A5.39); a thrust
+    ordered this turn (secret until the Reveal) shows beside the thrust in force."""
     s = v["ships"][sid]
     cap = game.ships[sid].cls.fuel.capacity
+    new = ordered(v, sid, "thrust")
     out = [
-        _gauge("thrust", s["thrust"], s["max_thrust"] if s["max_thrust"] != "0" else 1,
-               f"{s['thrust']} of {s['max_thrust']}", "A5.24 (thrust matrix)"),
+        _gauge("thrust", new if new is not None else s["thrust"],
+               s["max_thrust"] if s["max_thrust"] != "0" else 1,
+               f"{s['thrust']} of {s['max_thrust']}"
+               + (f"; {new} ordered (from the Reveal)" if new is not None else ""),
+               "A5.24 (thrust matrix)"),
         _gauge("fuel", s["fuel_left"], cap, f"{s['fuel_left']} / {cap} FU", "A2.4 (fuel track)",
                "warn" if s["fuel_left"] < cap // 5 else "info"),
     ]
@@ -281,7 +297,7 @@ def stepper(v: dict[str, Any], sid: str, legal: dict[str, str]) -> StepperWidget
     vals = [k for k in legal if k.startswith("thrust ")]
     if not vals:
         return None
-    cur = v["ships"][sid]["thrust"]
+    cur = ordered(v, sid, "thrust") or v["ships"][sid]["thrust"]
     vals = sorted({*vals, f"thrust {cur}"}, key=lambda k: parse_thrust(k.split()[1]))
     return StepperWidget(title=f"{sid}: thrust", piece=sid, current=cur,
                          choices=[Choice(label=k.split()[1], action=legal.get(k, ""))

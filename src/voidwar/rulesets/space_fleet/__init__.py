@@ -14,12 +14,13 @@ from .options import Options
 from .policies import HeuristicPolicy
 from .render import piece, render, ships_command
 from .search import SEARCH
+from .shortcuts import confirm, shorten
 from .shortcuts import expand as expand_shortcut
-from .shortcuts import shorten
 
 RULESET = RulesetInfo(
     shortcuts=expand_shortcut,
     shorten=shorten,
+    confirm=confirm,
     piece=piece,
     options_model=Options,
     search=SEARCH,

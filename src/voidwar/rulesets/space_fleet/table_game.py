@@ -76,7 +76,8 @@ class SpaceFleetTableGame(SpaceFleetGame):
     def notes(self) -> list[str]:
         """The hex game's notes, and what the free table adds of our reading."""
         return [*super().notes(),
-                f"On the free table 1 unit is {self.spec.unit} inch(es); the rear 90° arc is a "
+                f"On the free table 1 unit is {fmt(self.spec.unit)} inch"
+                f"{'es' if self.spec.unit != 1 else ''}; the rear 90° arc is a "
                 "bearing more than 135° off the bow, mines are circles, and ships do not block "
                 "each other: our reading of 'moved freely on a table surface', "
                 "docs/space-fleet.md."]

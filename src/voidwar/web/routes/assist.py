@@ -51,12 +51,11 @@ def assist_attack_vector(body: dict[str, Any]) -> JSONResponse:
         errors = e.errors()
         if any(err["type"] != "value_error" for err in errors):
             return malformed([dict(err) for err in errors])
-        first = next(err for err in errors if err["type"] == "value_error")
-        where = ".".join(str(x) for x in first["loc"])
-        return AsciiJSON({"detail": f"{where}: {first['msg'].removeprefix('Value error, ')}"},
-                         status_code=422)
+        words = tool.entry_error(e) if tool.entry_error else str(errors[0]["msg"])
+        return AsciiJSON({"detail": words}, status_code=422)
     try:
         answers = tool.answer(req)
+        headline = tool.brief(req) if tool.brief else []
     except tool.refusals as e:
         return AsciiJSON({"detail": str(e)}, status_code=422)
-    return AsciiJSON({"answers": [a.model_dump() for a in answers]})
+    return AsciiJSON({"answers": [a.model_dump() for a in answers], "brief": headline})

@@ -58,7 +58,8 @@ async function compute(ev) {
   try {
     const r = await api("POST", "/api/assist/attack-vector", { body });
     $("error").textContent = "";
-    $("answers").replaceChildren(...r.answers.map(card));
+    const head = h("div", { id: "brief", class: "brief" }, ...(r.brief || []).map((line) => h("div", {}, line)));
+    $("answers").replaceChildren(head, ...r.answers.map(card));
     $("answers").dataset.n = String(r.answers.length);
   } catch (e) { $("error").textContent = e.message; }
 }
@@ -70,5 +71,9 @@ $("add-ship").addEventListener("click", () => {
   selects();
 });
 $("asks").addEventListener("submit", compute);
+// Enter in a ship's field computes too (the ships' table sits outside the form)
+$("ships").addEventListener("keydown", (ev) => {
+  if (ev.key === "Enter" && ev.target.closest("input")) { ev.preventDefault(); selects(); compute(); }
+});
 selects();
 compute();

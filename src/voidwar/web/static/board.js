@@ -30,7 +30,7 @@ function text(parent, x, y, t, attrs = {}) {
 export function geometry(board) {
   const m = board.map;
   if (m.kind === "table") {
-    const k = 20; // pixels per inch (bases are drawn at least 1.5" wide, to be read)
+    const k = 20; // pixels per inch (bases at true size; the camera keeps them readable)
     return {
       kind: "table", unit: k, scale: m.scale || 1,
       at: (pos) => pos && pos.point ? [pos.point[0] * k, (m.height - pos.point[1]) * k] : null,
@@ -79,6 +79,7 @@ export function drawBoard(svg, board, marks = {}) {
   const g = geometry(board);
   svg.setAttribute("viewBox", g.box.map((v) => v.toFixed(1)).join(" "));
   svg.setAttribute("class", `board ${g.kind}`);
+  svg.dataset.counterRadius = String(g.kind === "hex" ? S * 0.56 : 10); // for the camera's --k
   const defs = el("defs", {}, svg);
   const arrow = el("marker", { id: "uphill", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5,
                                markerHeight: 5, orient: "auto-start-reverse" }, defs);
@@ -93,24 +94,16 @@ export function drawBoard(svg, board, marks = {}) {
   if (g.kind === "hex") drawOverlays(svg, board, g.at, S); // vectors, plots, FP/EoT (issue 17)
   const pieces = board.pieces.filter((p) => !isOut(p) && g.at(p.position));
   const sel = pieces.find((p) => p.id === marks.selected);
+  drawWrecks(svg, board, g);
   if (sel && g.kind === "table") drawRings(svg, sel, g);
   if (marks.last) drawLast(svg, board, g, marks.last);
   const gp = el("g", { class: "pieces" }, svg);
-  const stacks = new Map();
-  for (const p of pieces) {
-    const k = p.position.hex ?? `${p.position.point}`;
-    if (!stacks.has(k)) stacks.set(k, []);
-    stacks.get(k).push(p);
-  }
-  for (const ps of stacks.values()) {
-    ps.forEach((p, i) => {
-      let [x, y] = g.at(p.position);
-      if (ps.length > 1 && g.kind === "hex") {
-        x += (i - (ps.length - 1) / 2) * S * 0.55;
-        y += (i % 2 ? 1 : -1) * S * 0.18;
-      }
-      drawPiece(gp, board, g, p, x, y, marks, ps.length > 1);
-    });
+  for (const { p, x, y, at, stacked } of layout(pieces, g)) {
+    if (at) { // fanned out of a stack: a leg from the counter to where the piece stands
+      el("line", { x1: at[0], y1: at[1], x2: x, y2: y, class: "stack-leg" }, gp);
+      el("circle", { cx: at[0], cy: at[1], r: 2.2, class: "stack-foot" }, gp);
+    }
+    drawPiece(gp, board, g, p, x, y, marks, stacked, !!at);
   }
   // the path ahead lies over the counters (a short move starts under the ship's own counter)
   const free = sel && board.free_moves.find((f) => f.actor === sel.id && f.mode === "ahead");
@@ -312,8 +305,64 @@ function drawLast(svg, board, g, last) {
   if (to) el("circle", { cx: to[0], cy: to[1], r: g.kind === "hex" ? S * 0.8 : 16, class: "last-to" }, gl);
 }
 
-function drawPiece(parent, board, g, p, x, y, marks, stacked) {
-  const rad = g.kind === "table" ? Math.max(p.size * g.unit, 15) : S * (p.landmark ? 0.85 : stacked ? 0.42 : 0.56);
+// The drawing radius of a counter: on a table its base at true size, on a hex map a counter
+// filling most of its hex (smaller when it shares the hex).
+export function radius(p, g, stacked = false) {
+  return g.kind === "table" ? p.size * g.unit : S * (p.landmark ? 0.85 : stacked ? 0.42 : 0.56);
+}
+
+// Where each counter is drawn: at its own place, except pieces that would cover one another
+// (one hex, or bases overlapping on a table — an enemy ending its move on a ship): those fan out
+// round their common centre, each counter whole and clickable, a leg to where it stands.
+export function layout(pieces, g) {
+  const spots = pieces.map((p) => ({ p, at: g.at(p.position), r: radius(p, g) }));
+  const parent = spots.map((_, i) => i);
+  const root = (i) => (parent[i] === i ? i : (parent[i] = root(parent[i])));
+  for (let i = 0; i < spots.length; i++) {
+    for (let j = i + 1; j < spots.length; j++) {
+      const a = spots[i], b = spots[j];
+      const same = g.kind === "hex" ? a.p.position.hex === b.p.position.hex
+        : Math.hypot(a.at[0] - b.at[0], a.at[1] - b.at[1]) < (a.r + b.r) * 0.98;
+      if (same) parent[root(i)] = root(j);
+    }
+  }
+  const groups = new Map();
+  spots.forEach((s, i) => { const k = root(i); if (!groups.has(k)) groups.set(k, []); groups.get(k).push(s); });
+  const out = [];
+  for (const grp of groups.values()) {
+    if (grp.length === 1) { out.push({ p: grp[0].p, x: grp[0].at[0], y: grp[0].at[1], at: null, stacked: false }); continue; }
+    const n = grp.length, stacked = g.kind === "hex";
+    const cx = grp.reduce((a, s) => a + s.at[0], 0) / n, cy = grp.reduce((a, s) => a + s.at[1], 0) / n;
+    const r = Math.max(...grp.map((s) => radius(s.p, g, stacked)));
+    const R = (n === 2 ? r : r / Math.sin(Math.PI / n)) * 1.3; // room for badges and bows
+    // keep the pieces' own directions from the centre where they differ (ids break ties)
+    grp.sort((a, b) => Math.atan2(a.at[1] - cy, a.at[0] - cx) - Math.atan2(b.at[1] - cy, b.at[0] - cx) || (a.p.id < b.p.id ? -1 : 1));
+    const spread = Math.hypot(grp[0].at[0] - cx, grp[0].at[1] - cy) > 0.5;
+    const base = spread ? Math.atan2(grp[0].at[1] - cy, grp[0].at[0] - cx) : Math.PI;
+    grp.forEach((s, i) => {
+      const a = base + (2 * Math.PI * i) / n;
+      out.push({ p: s.p, x: cx + R * Math.cos(a), y: cy + R * Math.sin(a), at: s.at, stacked });
+    });
+  }
+  return out;
+}
+
+// Pieces out of play that still have a place (destroyed, surrendered): a faint wreck where they
+// were, so the last shot points at something; never clickable.
+function drawWrecks(svg, board, g) {
+  const gw = el("g", { class: "wrecks" }, svg);
+  for (const p of board.pieces.filter((q) => isOut(q) && q.position && g.at(q.position))) {
+    const [x, y] = g.at(p.position), r = radius(p, g) * 0.8;
+    const w = el("g", { class: `wreck status-${p.status}`, "data-wreck": p.id, "data-status": p.status }, gw);
+    el("circle", { cx: x, cy: y, r, fill: sideColour(board, p.side), class: "wreck-body" }, w);
+    const d = r * 0.55;
+    el("path", { d: `M ${x - d} ${y - d} L ${x + d} ${y + d} M ${x + d} ${y - d} L ${x - d} ${y + d}`, class: "wreck-x" }, w);
+    el("title", {}, w).textContent = `${p.id} — ${p.status}`;
+  }
+}
+
+function drawPiece(parent, board, g, p, x, y, marks, stacked, fanned = false) {
+  const rad = radius(p, g, stacked);
   const cls = ["piece", `status-${p.status}`];
   if (marks.selected === p.id) cls.push("selected");
   if (marks.litPieces && marks.litPieces.has(p.id)) cls.push("target");
@@ -321,6 +370,7 @@ function drawPiece(parent, board, g, p, x, y, marks, stacked) {
   if (p.landmark) cls.push("landmark");
   const e = el("g", { class: cls.join(" "), "data-piece": p.id, "data-side": p.side,
                       "data-status": p.status }, parent);
+  if (fanned) e.setAttribute("data-fanned", "1");
   if (p.position.hex) e.setAttribute("data-hex", p.position.hex);
   if (p.position.point) e.setAttribute("data-at", p.position.point.join(","));
   if (p.facing !== null && p.facing !== undefined) e.setAttribute("data-facing", String(p.facing));

@@ -1,26 +1,44 @@
-// A camera for the board's SVG: it keeps its own view box across redraws, moves to fit the
-// pieces and map overlays only when they leave the view or shrink well inside it, and glides
-// there (no jump); the wheel zooms about the pointer, a drag pans, "fit all" (key f) refits.
+// A camera for the board's SVG: it keeps its own view box across redraws and moves to fit what
+// matters — the pieces, the map overlays and what may be chosen now (lit hexes and points, the
+// path ahead) — only when part of it leaves the view, gliding there (no jump); it never zooms in
+// on its own after the first view. The wheel zooms about the pointer; a drag pans and two
+// fingers pinch (pointer events: mouse, pen and touch alike); "fit all" (key f) refits.
+// Counters and plot numbers keep a readable size on the screen however far the view zooms out
+// (the CSS variables --k and --t the page's style scales them by).
 const cams = new WeakMap();
+//: what the camera frames
+const FRAMED = [".pieces", ".overlays", ".markers", ".wrecks", ".hex.target", ".lit-points circle", ".ahead"];
+//: the smallest radius of a counter and size of a plot number on the screen, in pixels
+const MIN_COUNTER = 11, MIN_TEXT = 9;
+//: a hex counter grows at most this much (0.56 of a hex's size × 1.5 still fits in its hex)
+const MAX_K = 1.5;
 
 function fitBox(svg) {
-  const parts = [".pieces", ".overlays", ".markers"].map((s) => svg.querySelector(s)).filter(Boolean);
   let box = null;
-  for (const p of parts) {
-    const b = p.getBBox();
+  for (const e of svg.querySelectorAll(FRAMED.join(","))) {
+    const b = e.getBBox();
     if (!b.width && !b.height) continue;
     box = box ? [Math.min(box[0], b.x), Math.min(box[1], b.y), Math.max(box[2], b.x + b.width), Math.max(box[3], b.y + b.height)]
       : [b.x, b.y, b.x + b.width, b.y + b.height];
   }
   if (!box) return null;
-  const pad = 60, w = Math.max(box[2] - box[0] + 2 * pad, 360), h = Math.max(box[3] - box[1] + 2 * pad, 260);
+  const pad = 40, w = Math.max(box[2] - box[0] + 2 * pad, 360), h = Math.max(box[3] - box[1] + 2 * pad, 260);
   const cx = (box[0] + box[2]) / 2, cy = (box[1] + box[3]) / 2;
   return [cx - w / 2, cy - h / 2, w, h];
 }
 
-const inside = (a, b) => a[0] >= b[0] && a[1] >= b[1] && a[0] + a[2] <= b[0] + b[2] && a[1] + a[3] <= b[1] + b[3];
+const inside = (a, b) => a[0] >= b[0] - 1 && a[1] >= b[1] - 1 && a[0] + a[2] <= b[0] + b[2] + 1 && a[1] + a[3] <= b[1] + b[3] + 1;
 
-function set(svg, v) { svg.setAttribute("viewBox", v.map((x) => x.toFixed(1)).join(" ")); }
+// the view box, and how large counters and plot numbers are drawn for it
+function set(svg, v) {
+  svg.setAttribute("viewBox", v.map((x) => x.toFixed(1)).join(" "));
+  const r = svg.getBoundingClientRect();
+  if (!r.width || !r.height) return;
+  const ppu = Math.min(r.width / v[2], r.height / v[3]); // screen pixels per map unit
+  const counter = Number(svg.dataset.counterRadius || 13);
+  svg.style.setProperty("--k", Math.min(MAX_K, Math.max(1, MIN_COUNTER / (counter * ppu))).toFixed(3));
+  svg.style.setProperty("--t", Math.max(1, MIN_TEXT / (7 * ppu)).toFixed(3));
+}
 
 function glide(svg, cam, to) {
   const from = cam.view.slice(), t0 = performance.now(), ms = 350;
@@ -33,6 +51,12 @@ function glide(svg, cam, to) {
     if (u < 1) requestAnimationFrame(stepFn);
   };
   requestAnimationFrame(stepFn);
+}
+
+// whether the pointer now lifted ends a drag or a pinch (no choice), not a tap
+export function dragged(svg) {
+  const cam = cams.get(svg);
+  return !!(cam && cam.gesture && cam.gesture.moved);
 }
 
 export function fitAll(svg) {
@@ -56,8 +80,14 @@ export function camera(svg) {
   }
   set(svg, cam.view);
   if (!fit || cam.manual) return;
-  const tooBig = cam.view[2] > 2.2 * fit[2] && cam.view[3] > 2.2 * fit[3];
-  if (!inside(fit, cam.view) || tooBig) glide(svg, cam, fit);
+  if (!inside(fit, cam.view)) glide(svg, cam, union(fit, cam.view, svg));
+}
+
+// the fit box grown to keep the view's shape no smaller (it moves, it does not zoom in)
+function union(fit, view) {
+  const w = Math.max(fit[2], view[2]), h = Math.max(fit[3], view[3]);
+  const cx = fit[0] + fit[2] / 2, cy = fit[1] + fit[3] / 2;
+  return [cx - w / 2, cy - h / 2, w, h];
 }
 
 function install(svg, cam) {
@@ -69,21 +99,56 @@ function install(svg, cam) {
     cam.manual = true; cam.target = null;
     set(svg, cam.view);
   }, { passive: false });
-  let drag = null;
-  svg.addEventListener("mousedown", (ev) => { if (ev.button === 0) drag = { x: ev.clientX, y: ev.clientY, v: cam.view.slice(), moved: false }; });
-  window.addEventListener("mousemove", (ev) => {
-    if (!drag) return;
-    const r = svg.getBoundingClientRect(), dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
-    if (Math.abs(dx) + Math.abs(dy) < 4 && !drag.moved) return;
-    drag.moved = true;
-    cam.view = [drag.v[0] - dx * drag.v[2] / r.width, drag.v[1] - dy * drag.v[3] / r.height, drag.v[2], drag.v[3]];
+  // drag and pinch: the pointers down on the board, and the view when the gesture began
+  const down = new Map();
+  let gesture = null, quietUntil = 0;
+  const begin = () => {
+    gesture = down.size ? { view: cam.view.slice(), at: new Map([...down].map(([k, p]) => [k, p.slice()])), moved: false } : null;
+    cam.gesture = gesture;
+  };
+  svg.addEventListener("pointerdown", (ev) => {
+    if (ev.pointerType === "mouse" && ev.button !== 0) return;
+    down.set(ev.pointerId, [ev.clientX, ev.clientY]);
+    const was = gesture && gesture.moved;
+    begin();
+    if (gesture && was) gesture.moved = true;
+  });
+  window.addEventListener("pointermove", (ev) => {
+    if (!gesture || !down.has(ev.pointerId)) return;
+    down.set(ev.pointerId, [ev.clientX, ev.clientY]);
+    const r = svg.getBoundingClientRect(), v = gesture.view;
+    const ids = [...gesture.at.keys()].filter((k) => down.has(k));
+    if (ids.length >= 2) { // pinch: the map point under the fingers' middle stays under it
+      const [a0, b0] = ids.slice(0, 2).map((k) => gesture.at.get(k)), [a1, b1] = ids.slice(0, 2).map((k) => down.get(k));
+      const d0 = Math.hypot(a0[0] - b0[0], a0[1] - b0[1]), d1 = Math.hypot(a1[0] - b1[0], a1[1] - b1[1]);
+      if (d0 < 1 || d1 < 1) return;
+      const k = d0 / d1, m0 = [(a0[0] + b0[0]) / 2, (a0[1] + b0[1]) / 2], m1 = [(a1[0] + b1[0]) / 2, (a1[1] + b1[1]) / 2];
+      const px = v[0] + v[2] * (m0[0] - r.left) / r.width, py = v[1] + v[3] * (m0[1] - r.top) / r.height;
+      const w = v[2] * k, h = v[3] * k;
+      cam.view = [px - w * (m1[0] - r.left) / r.width, py - h * (m1[1] - r.top) / r.height, w, h];
+      gesture.moved = true;
+    } else if (ids.length === 1) {
+      const p0 = gesture.at.get(ids[0]), p1 = down.get(ids[0]);
+      const dx = p1[0] - p0[0], dy = p1[1] - p0[1];
+      if (Math.abs(dx) + Math.abs(dy) < 6 && !gesture.moved) return;
+      gesture.moved = true;
+      cam.view = [v[0] - dx * v[2] / r.width, v[1] - dy * v[3] / r.height, v[2], v[3]];
+    } else return;
     cam.manual = true; cam.target = null;
     set(svg, cam.view);
   });
-  window.addEventListener("mouseup", () => {
-    if (drag && drag.moved) svg.addEventListener("click", (e) => e.stopPropagation(), { capture: true, once: true });
-    drag = null;
-  });
+  const up = (ev) => {
+    if (!down.has(ev.pointerId)) return;
+    down.delete(ev.pointerId);
+    if (gesture && gesture.moved) quietUntil = performance.now() + 400; // the click a drag ends with is no choice
+    const moved = gesture && gesture.moved;
+    begin();
+    if (gesture && moved) gesture.moved = true;
+  };
+  window.addEventListener("pointerup", up);
+  window.addEventListener("pointercancel", up);
+  svg.addEventListener("click", (e) => { if (performance.now() < quietUntil) { e.stopPropagation(); e.preventDefault(); } }, { capture: true });
+  window.addEventListener("resize", () => set(svg, cam.view));
   const btn = document.createElement("button");
   btn.className = "small"; btn.id = "fit-all"; btn.textContent = "fit all (f)";
   btn.addEventListener("click", () => fitAll(svg));

@@ -3,9 +3,11 @@
 // one. A choice of amount, facing or weapon is a small picker at the piece. The board is the
 // server's BoardView; nothing here knows a ruleset or reads notation.
 import { api, h, resultText, socketUrl, tokensFromFragment } from "./common.js";
-import { describe, describeTerrain, drawBoard, geometry, hexDistance, isOut, losBlocker, ringsAt, sideColour } from "./board.js";
-import { camera } from "./camera.js";
+import { describe, drawBoard, geometry, isOut, sideColour } from "./board.js";
+import { camera, dragged } from "./camera.js";
 import { dropPending, renderDisplays } from "./panels.js";
+import { closePicker, openPicker as placePicker } from "./picker.js";
+import { rangeText } from "./rangetool.js";
 
 const gid = location.pathname.split("/").filter(Boolean).pop();
 let tokens = tokensFromFragment();
@@ -89,7 +91,8 @@ function render() {
                               over: String(s.over), version: String(s.version),
                               renders: String(Number(st.dataset.renders ?? 0) + 1) });
   const held = Object.keys(tokens);
-  st.textContent = s.over ? "Game over." : myTurn() ? `Your turn (${s.to_act}).`
+  st.textContent = s.over ? "Game over." : myTurn()
+    ? (s.to_act === "chance" ? "Your roll: roll the die and enter it." : `Your turn: ${sideName(s.to_act)}.`)
     : waitingText(s);
   $("seats").replaceChildren(...Object.entries(s.seats).map(([n, x]) => h("span", { class: "seat-chip" },
     h("i", { style: `background:${board ? sideColour(board, n) : "#999"}` }),
@@ -105,10 +108,12 @@ function render() {
     .map(([n]) => h("button", { "data-join": n, onclick: () => join(n) }, `Take the open seat ${n}`)));
   $("undo-state").textContent = s.undo_requested.length ? `undo asked by: ${s.undo_requested.join(", ")}` : "";
   $("replay-link").href = `/replay/${s.id}${location.hash}`;
+  $("assist-link").hidden = s.ruleset !== "attack-vector";
   $("controls").hidden = held.length === 0;
   $("fallback").hidden = !!board;
   if (board) {
     if (selected && !pieceById(selected)) selected = null;
+    autoSelect();
     const marks = { selected, ...lit(), last: board.last, canAct: !!myTurn() };
     const key = JSON.stringify([board, selected, marks.canAct]);
     if (key !== drawn) { drawBoard($("board"), board, marks); camera($("board")); drawn = key; }
@@ -125,11 +130,27 @@ function render() {
   notifyTurn();
 }
 
-// the map zooms to fit the window below the prompt, notes and toolbar (at least 420 px high)
+// When only one piece can act (the prompt names it: "Place P1 on a free hex", "Move DD1 …"),
+// it is chosen for the player: its hexes and points light up at once. Deselecting it (×, Esc)
+// is respected until the game moves on.
+let declined = -1;
+let picked = false; // the selection is the player's own (never replaced by the page)
+function autoSelect() {
+  if (selected && (picked || actionsOf(selected).length)) return;
+  if (selected) selected = null; // the page's choice has done its part
+  if (!myTurn() || declined === state.version) return;
+  const actors = Object.entries(board.actions).filter(([a, acts]) => a && acts.length).map(([a]) => a);
+  if (actors.length === 1 && pieceById(actors[0])) selected = actors[0];
+}
+function deselect() { selected = null; picked = false; declined = state ? state.version : -1; closePicker(); if (state) render(); }
+
+// the map zooms to fit the window below the prompt, notes and toolbar (at least 420 px high;
+// 300 on a phone, where the page scrolls)
 function fitBoard() {
   const svg = $("board");
   const top = svg.getBoundingClientRect().top + window.scrollY;
-  svg.style.maxHeight = `${Math.max(420, window.innerHeight - top - 12)}px`;
+  const least = window.innerWidth <= 800 ? 300 : 420;
+  svg.style.maxHeight = `${Math.max(least, window.innerHeight - top - 12)}px`;
 }
 window.addEventListener("resize", () => { if (board) fitBoard(); });
 
@@ -156,7 +177,8 @@ function renderNotes() {
   let box = $("notes");
   const key = `voidwar.notes-folded.${state.ruleset}`;
   if (!box) {
-    const fold = h("details", { id: "notes-box", class: "notes", open: localStorage.getItem(key) !== "1" },
+    const folded = localStorage.getItem(key) ?? (window.innerWidth <= 800 ? "1" : "0"); // a phone: folded
+    const fold = h("details", { id: "notes-box", class: "notes", open: folded !== "1" },
       h("summary", { id: "notes-head" }), h("ul", { id: "notes" }));
     fold.addEventListener("toggle", () => localStorage.setItem(key, fold.open ? "0" : "1"));
     $("prompt").after(fold);
@@ -236,44 +258,21 @@ function renderLog() {
 }
 
 // -- choosing ----------------------------------------------------------------------------------
-function closePicker() { $("picker").hidden = true; $("picker").replaceChildren(); }
-
+// a click that names actions: one plain action is made at once; one that asks to be confirmed
+// (a shot and its chance), or several, open the picker at the piece
 function openPicker(acts, anchorId, title) {
-  const pk = $("picker");
-  const groups = new Map();
-  for (const a of acts) {
-    if (!groups.has(a.group)) groups.set(a.group, []);
-    groups.get(a.group).push(a);
-  }
-  pk.replaceChildren(h("div", { class: "picker-head" }, title, h("button", { class: "small", onclick: closePicker }, "×")),
-    ...[...groups].map(([g, as]) => h("div", { class: "picker-group" }, g ? h("b", {}, g) : "",
-      ...as.flatMap((a) => [a.confirm ? h("div", { class: "confirm-text" }, a.confirm) : "", actionButton(a.text, a.label || a.text, "pick")]))));
-  const node = anchorId && document.querySelector(`#board [data-piece="${CSS.escape(anchorId)}"]`);
-  const wrap = $("board-wrap").getBoundingClientRect();
-  const r = node ? node.getBoundingClientRect() : { left: wrap.left + 40, right: wrap.left + 40, top: wrap.top + 40, bottom: wrap.top + 40 };
-  pk.hidden = false;
-  const [w, ht] = [pk.offsetWidth, pk.offsetHeight];
-  // beside the piece, on the side that hides the fewest other counters
-  const spots = [[r.right + 8, r.top], [r.left - 8 - w, r.top], [r.left, r.bottom + 8], [r.left, r.top - 8 - ht],
-                 [r.right + 8, r.bottom - ht], [r.left - 8 - w, r.bottom - ht]]
-    .map(([x, y]) => [Math.min(Math.max(0, x - wrap.left), wrap.width - w), Math.max(0, y - wrap.top)]);
-  const others = [...document.querySelectorAll("#board .pieces [data-piece]")].filter((e) => e !== node)
-    .map((e) => e.getBoundingClientRect());
-  const hidden = ([x, y]) => others.filter((o) => o.right - wrap.left > x && o.left - wrap.left < x + w
-    && o.bottom - wrap.top > y && o.top - wrap.top < y + ht).length;
-  const best = spots.reduce((a, b) => (hidden(b) < hidden(a) ? b : a));
-  pk.style.left = `${best[0]}px`;
-  pk.style.top = `${best[1]}px`;
+  placePicker(acts, anchorId, title, (a) => actionButton(a.text, a.label || a.text, "pick"));
 }
 
 function choose(acts, anchorId, title) {
   if (acts.length === 1 && !acts[0].confirm) { submit(acts[0].text); return true; }
-  if (acts.length > 1) { openPicker(acts, anchorId, title); return true; }
+  if (acts.length) { openPicker(acts, anchorId, title); return true; }
   return false;
 }
 
 function select(id) {
   selected = id;
+  picked = true;
   closePicker();
   render();
   const unplaced = actionsOf(id).filter((a) => !a.hex && !a.target && !a.point);
@@ -302,7 +301,9 @@ function clickHex(key) {
   if (!board || !myTurn()) return;
   if (selected) {
     if (choose(actionsOf(selected).filter((a) => a.hex === key), selected, `${selected} → ${key}`)) return;
+    if (!picked && choose(allActions().filter((a) => a.hex === key), null, key)) return;
     selected = null;
+    picked = false;
     render();
     return;
   }
@@ -347,41 +348,27 @@ function boardPoint(ev) {
   return geometry(board).toMap(p.x, p.y);
 }
 
-function onBoardClick(ev) {
-  const lp = ev.target.closest("[data-point]");
+// what was clicked or tapped: ``at`` the element under the pointer (a tap's own, see below)
+function onBoardClick(ev, at = ev.target) {
+  if (!(at instanceof Element)) return;
+  const lp = at.closest("[data-point]");
   if (lp && selected) {
     const a = actionsOf(selected).find((x) => x.point && `${x.point[0]},${x.point[1]}` === lp.dataset.point);
     if (a) { closePicker(); submit(a.text); return; }
   }
-  const piece = ev.target.closest("[data-piece]");
+  const piece = at.closest("[data-piece]");
   if (piece) { clickPiece(piece.dataset.piece); return; }
-  const hex = ev.target.closest("[data-hex]");
+  const hex = at.closest("[data-hex]");
   if (hex) { clickHex(hex.dataset.hex); return; }
-  if (ev.target.closest("[data-table]")) clickTable(...boardPoint(ev));
+  if (at.closest("[data-table]")) clickTable(...boardPoint(ev));
 }
 
 // the range / line-of-sight tool: from the selected piece to the hex or point under the pointer
 function onBoardMove(ev) {
-  if (!board || !selected) { $("range").textContent = ""; return; }
-  const p = pieceById(selected);
-  if (!p || !p.position) return;
-  if (board.map.kind === "table") {
-    if (!p.position.point) return;
-    const b = boardPoint(ev), a = p.position.point;
-    const d = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    const m = board.map, dist = m.unit === "unit" ? `${(d / m.scale).toFixed(2)} units` : `${d.toFixed(2)}"`;
-    const block = losBlocker(board, a, b);
-    const t = board.terrain.find((x) => x.shape === "rect" ? b[0] >= x.coords[0] && b[0] <= x.coords[2] && b[1] >= x.coords[1] && b[1] <= x.coords[3]
-      : x.shape === "circle" && Math.hypot(b[0] - x.coords[0], b[1] - x.coords[1]) <= x.coords[2]);
-    const sight = board.terrain.length ? (block ? " · sight blocked by " + block.name : " · clear line of sight") : "";
-    const rings = ringsAt(p, b);
-    $("range").textContent = `${selected} → ${b[0].toFixed(1)},${b[1].toFixed(1)}: ${dist}${sight}${rings.length ? " · " + rings.join(" · ") : ""}${t ? " · " + describeTerrain(t) : ""}`;
-    return;
-  }
-  const hx = ev.target.closest("[data-hex]");
-  const cells = geometry(board).cells;
-  const from = cells.get(p.position.hex), to = hx ? cells.get(hx.dataset.hex) : null;
-  $("range").textContent = from && to ? `${selected} → ${to.label}: range ${hexDistance(from, to)} hex${hexDistance(from, to) === 1 ? "" : "es"}` : "";
+  const p = board && selected ? pieceById(selected) : null;
+  if (!p) { $("range").textContent = ""; return; }
+  const text = rangeText(board, p, ev, board.map.kind === "table" ? boardPoint(ev) : null);
+  if (text !== null) $("range").textContent = text;
 }
 
 // -- acting ----------------------------------------------------------------------------------
@@ -390,8 +377,8 @@ async function submit(action) {
   closePicker();
   try {
     const r = await api("POST", `/api/games/${gid}/actions`, { token: tokenFor(state.to_act), body: { action } });
-    message(`${action}${r.events.length ? " — " + r.events.map((e) => e.text).join("; ") : ""}`);
-    if (!r.over && r.to_act !== state.to_act) selected = null;
+    message(`Done: ${action}`);
+    if (!r.over && r.to_act !== state.to_act) { selected = null; picked = false; }
   } catch (e) { message(e.message, true); }
   if (!socketOpen) await refresh(); // the socket's message brings the new view otherwise
 }
@@ -418,6 +405,7 @@ async function undo() {
     message(r && r.done ? "Undone." : `Undo asked; waiting for ${r.waiting_for.join(", ")}.`);
   } catch (e) { message(e.message, true); }
   selected = null;
+  picked = false;
   await refresh();
 }
 
@@ -491,7 +479,16 @@ function connect(delay = 500) {
 }
 
 window.addEventListener("hashchange", () => { tokens = tokensFromFragment(); remember(); refresh(); });
-$("board").addEventListener("click", onBoardClick);
+// A finger's tap is taken at the exact point it lifted: the browser's touch adjustment would
+// hand it to the largest thing nearby (the hex under a small counter, a counter beside a lit
+// point); the click the browser makes of the tap is then no second choice.
+let tapped = -Infinity;
+$("board").addEventListener("pointerup", (ev) => {
+  if (ev.pointerType !== "touch" || dragged($("board"))) return;
+  tapped = performance.now();
+  onBoardClick(ev, document.elementFromPoint(ev.clientX, ev.clientY));
+});
+$("board").addEventListener("click", (ev) => { if (performance.now() - tapped > 600) onBoardClick(ev); });
 $("board").addEventListener("mousemove", onBoardMove);
 $("undo").addEventListener("click", undo);
 $("resign").addEventListener("click", resign);
@@ -505,9 +502,9 @@ $("typed").addEventListener("submit", (ev) => {
   const t = $("typed-action").value.trim();
   if (t) { submit(t); $("typed-action").value = ""; }
 });
-$("deselect").addEventListener("click", () => { selected = null; closePicker(); render(); });
+$("deselect").addEventListener("click", deselect);
 document.addEventListener("keydown", (ev) => {
-  if (ev.key === "Escape") { selected = null; closePicker(); if (state) render(); }
+  if (ev.key === "Escape") deselect();
   const k = !ev.target.closest("input") && myTurn() && allActions().find((a) => a.key && a.key === ev.key);
   if (k) submit(k.text);
 });

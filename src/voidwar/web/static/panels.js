@@ -12,11 +12,14 @@ if (!document.querySelector('link[href="/static/displays.css"]')) {
   document.head.appendChild(h("link", { rel: "stylesheet", href: "/static/displays.css" }));
 }
 
+// the displays sit in the right-hand column beside the map (under it on a phone, where the
+// page is one column), where a page has a slot for them; else under the map
 function container() {
   let c = document.getElementById("displays");
   if (!c) {
     c = h("div", { id: "displays", class: "displays" });
-    document.getElementById("board-wrap").after(c);
+    const slot = document.getElementById("displays-slot");
+    if (slot) slot.appendChild(c); else document.getElementById("board-wrap").after(c);
   }
   return c;
 }

@@ -32,7 +32,7 @@ async function show(step) {
       if (r.board) drawBoard($("board"), r.board, { last: r.board.last });
       else $("raw").textContent = JSON.stringify(r.view, null, 1);
       $("entry").replaceChildren(...r.log.map((e) => h("li", { class: "entry" + (e.index === r.step - 1 ? " current" : "") },
-        h("div", { class: "act" }, e.index >= 0 ? `${e.index + 1}. ${e.seat ?? "?"}: ${e.action ?? "(hidden)"}` : "set-up"),
+        h("div", { class: "act" }, e.index >= 0 ? `${e.index + 1}. ${side(r, e.seat)}: ${e.action ?? "(hidden)"}` : "set-up"),
         ...e.events.map((ev) => h("div", { class: `ev ev-${ev.kind}` }, ev.text)))));
       $("entry").scrollTop = $("entry").scrollHeight;
     } while (shown !== want);
@@ -40,6 +40,12 @@ async function show(step) {
     $("status").textContent = err.message;
   }
   loading = false;
+}
+
+// a seat by its side's name on the board ("Blue fleet"), as the game page says it
+function side(r, seat) {
+  const sd = r.board && seat ? r.board.sides.find((x) => x.id === seat) : null;
+  return sd ? sd.name : seat ?? "?";
 }
 
 function play() {
