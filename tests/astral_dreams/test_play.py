@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 import voidwar
 from voidwar.ai.random_policy import RandomPolicy
-from voidwar.cli.army import army_app, campaign_app
+from voidwar.cli.main import app as voidwar_app
 from voidwar.core.errors import DataFileError, RecordError
 from voidwar.core.record import save
 from voidwar.core.tabletop import Point, overlaps
@@ -220,10 +220,8 @@ def test_render_and_queries() -> None:
 
 # -- army and campaign commands ------------------------------------------------------------------
 def _cli() -> typer.Typer:
-    app = typer.Typer()
-    app.add_typer(army_app, name="army")
-    app.add_typer(campaign_app, name="campaign")
-    return app
+    """The ``voidwar`` command, which mounts the ruleset's groups through the registry."""
+    return voidwar_app
 
 
 def test_army_commands(tmp_path: Path) -> None:

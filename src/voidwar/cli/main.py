@@ -14,8 +14,9 @@ from ..core.errors import UnknownName, VoidwarError
 from ..core.registry import get_ruleset, rulesets
 from ..core.version import __version__
 from .options import parse_options
+from .tools import WithRulesetTools
 
-app = typer.Typer(no_args_is_help=True, add_completion=False,
+app = typer.Typer(cls=WithRulesetTools, no_args_is_help=True, add_completion=False,
                   help="voidwar — tabletop space-combat wargames, rules enforced.")
 console = Console()
 err = Console(stderr=True)
@@ -226,13 +227,10 @@ def version() -> None:
 
 def _mount_subcommands() -> None:
     """Sub-commands that live in their own modules."""
-    from .army import army_app, campaign_app
     from .assist import assist_app
     from .dev import dev_app
     from .tournament import tournament_command
 
-    app.add_typer(army_app, name="army")
-    app.add_typer(campaign_app, name="campaign")
     app.add_typer(dev_app, name="dev")
     app.add_typer(assist_app, name="assist")
     app.command("tournament")(tournament_command)

@@ -63,8 +63,12 @@ class TerminalSession:
 
     def __init__(self, game: Game, info: RulesetInfo, bots: dict[str, Any], console: Console,
                  read: InputFn, manual: bool = False, screen: bool = False,
-                 autosave: Autosave | None = None, bot_seats: BotSeats | None = None) -> None:
+                 autosave: Autosave | None = None, bot_seats: BotSeats | None = None,
+                 full_screen: Callable[[TerminalSession], int] | None = None) -> None:
         self.game = game
+        #: runs the session on the full screen (:func:`.fullscreen.run_screen`, given by the
+        #: caller: the screen is built on the session, not the other way round)
+        self.full_screen = full_screen
         self.info = info
         self.bots = bots
         #: the seats the computer plays, as saves record them (so a resumed game keeps them)
@@ -172,10 +176,8 @@ class TerminalSession:
     def run(self) -> int:
         """The prompt loop until the person quits; the exit status (130 after Ctrl-C)."""
         try:
-            if self.screen:
-                from .fullscreen import run_screen
-
-                return run_screen(self)
+            if self.screen and self.full_screen is not None:
+                return self.full_screen(self)
             return self._loop()
         except KeyboardInterrupt:
             where = (f"the game is autosaved in {self.autosave.current}; `voidwar play "

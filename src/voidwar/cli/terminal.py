@@ -129,9 +129,11 @@ def run_terminal(ruleset: str, scenario: str | None = None, seed: int | None = N
     save_to = None
     if autosave:
         save_to = Autosave(resumed) if resumed else Autosave.new(info.name, autosave_folder)
+    from .fullscreen import run_screen  # the full screen's toolkit loads only when used
+
     session = TerminalSession(game, info, make_bots(seats, info.name), console, read,
                               manual=(dice == "manual"), screen=screen, autosave=save_to,
-                              bot_seats=seats)
+                              bot_seats=seats, full_screen=run_screen if screen else None)
     holder["s"] = session
     if resumed is not None:
         session.out(f"resumed {resumed} ({len(game.actions)} actions)")

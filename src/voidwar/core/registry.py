@@ -32,6 +32,26 @@ PolicyFactory = Callable[[int], "Policy"]
 
 
 @dataclass(frozen=True)
+class Doc:
+    """The help of a tool's parameter (``Annotated[int, Doc("the points allowance")]``);
+    ``argument``: given by its place on the command line, not as ``--name``."""
+
+    help: str
+    argument: bool = False
+
+
+@dataclass(frozen=True)
+class ToolGroup:
+    """A command group a ruleset adds to ``voidwar`` (``voidwar army new …``): its help and its
+    commands, each a function whose typed keyword parameters (with :class:`Doc`) are the
+    command's arguments and options; what it returns (text, or a Rich renderable) is printed,
+    and a :class:`~voidwar.core.errors.VoidwarError` it raises is the command's refusal."""
+
+    help: str
+    commands: dict[str, Callable[..., Any]]
+
+
+@dataclass(frozen=True)
 class Assistant:
     """A ruleset's table assistant: figures for players of a game on the physical board (the
     terminal's ``voidwar assist``, the page's ``/assist/…``), computed by the rules the engine
@@ -104,6 +124,9 @@ class RulesetInfo:
     piece: Callable[[Game, str], Any] | None = None
     #: the table assistant for a game on the physical board (None: the ruleset has none)
     assistant: Assistant | None = None
+    #: the ruleset's own command groups of ``voidwar`` by name (Astral Dreams: ``army``,
+    #: ``campaign``); the command line mounts them (:class:`ToolGroup`)
+    tools: dict[str, ToolGroup] = field(default_factory=dict)
     #: a question the terminal asks before it plays a short form a person may not mean:
     #: fn(game, action text) → the question, or ``None`` to play it at once (Space Fleet: ``e
     #: dd1`` ending the move of a ship that has not moved)

@@ -15,6 +15,7 @@ from .render import COMMANDS, piece, render
 from .search import SEARCH
 from .shortcuts import expand as expand_shortcut
 from .shortcuts import shorten
+from .tools import TOOLS
 
 
 def _scenarios() -> dict[str, str]:
@@ -22,6 +23,7 @@ def _scenarios() -> dict[str, str]:
 
 
 RULESET = RulesetInfo(
+    tools=TOOLS,
     shortcuts=expand_shortcut,
     shorten=shorten,
     piece=piece,
