@@ -144,7 +144,7 @@ def keystrokes_command(
     seed: Annotated[int, typer.Option(help="seed of the game")] = 1,
     show: Annotated[bool, typer.Option("--show", help="list each line typed")] = False,
 ) -> None:
-    """Count the keys the first seat types for one turn (issue 20): in full, and with the
+    """Count the keys the first seat types for one turn: in full, and with the
     terminal's help (``.``, a number on the first page, short forms, abbreviations)."""
     from .keystrokes import count_turn
 

@@ -1,4 +1,4 @@
-"""How many keys a person types for one turn of a game (``voidwar dev keystrokes``, issue 20).
+"""How many keys a person types for one turn of a game (``voidwar dev keystrokes``).
 
 A policy chooses one turn's actions; for each, the cheapest line the terminal turns into that
 same action (:func:`.entry.resolve`, checked, never assumed) is counted, Enter included: ``.``

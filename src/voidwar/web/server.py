@@ -19,7 +19,6 @@ import secrets
 import signal
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +36,7 @@ from voidwar.core.version import __version__
 from . import contract
 from .hub import Hub
 from .models import AsciiJSON, malformed
-from .routes import actions, games, static, websocket
+from .routes import actions, assist, games, static, websocket
 from .service import GameService, ServiceError
 from .store import Store, default_db_url
 from .table import TableConfig, config_from_env, config_to_env
@@ -213,7 +212,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0,
     app.add_exception_handler(StarletteHTTPException, _http_refused)
     for module in (games, actions, websocket, static):
         app.include_router(module.router)
-    app.include_router(import_module("voidwar.web.routes.assist").router)  # issue 17
+    app.include_router(assist.router)  # the table assistant
     install_table(app, service, key, table)  # accounts, lobby, clocks, e-mail, ratings
     static.mount_static(app)
     contract.install(app, client_seeds)
