@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...core.errors import IllegalAction
-from ...core.game import Action, log_event, share_actions
+from ...core.game import Action, log_event
 from ...core.game import roll as roll_die
-from ...core.hexgrid import ORIGIN
+from ...core.hexgrid import ORIGIN, Hex
 from ...core.memo import remember
-from .actions import NOTATION, EndAttacks, Fire
+from .actions import EndAttacks, Fire
 from .state import (
     ANTILLES_DESTROYED,
     ATTACK,
@@ -28,7 +28,6 @@ from .state import (
 )
 
 END_ATTACKS = EndAttacks()
-share_actions(NOTATION, (END_ATTACKS,))
 
 
 #: (Paladin, target) → its shot, made once per process (:func:`shot`); remembered
@@ -38,47 +37,57 @@ _SHOTS: dict[tuple[int, int | None], Fire] = {}
 
 def shot(pid: int, target: int | None) -> Fire:
     """The shot value ``Fire(pid, target)``, one object per pair: legal-action lists hand out
-    the same (immutable) values, which :meth:`Game.apply` then knows by identity."""
+    the same (immutable) values rather than build them again."""
     key = (pid, target)
     a = _SHOTS.get(key)
     if a is None:
         a = remember(_SHOTS, key, Fire(pid, target), 100_000)
-        if 1 <= pid <= PALADINS and (target is None or target > 0):  # else refused (1.0)
-            share_actions(NOTATION, (a,))
     return a
 
 
+# -- the range of a shot (3.3, 3.4) --------------------------------------------------------------
+def ranges_from(game: AntillesState, h: Hex) -> tuple[int, ...]:
+    """3.3: the range from hex ``h`` to each board place — the hexes counted to it, ``h`` not
+    counted (:meth:`Hex.distance`, tabled per map: :func:`.state.distances`). Every piece in
+    play stands on the map: blips are checked, a Bolt that leaves it is gone (2.18)."""
+    radius = game.board.radius
+    return distances(radius)[board_places(radius)[h]]
+
+
+def shot_targets(game: AntillesState) -> list[tuple[int | None, int]]:
+    """Every target of a shot, in legal-action order, with the board place it stands on: the
+    Antilles (``None``, its hex, 3.3), then each Bolt in play by number (3.4)."""
+    place = board_places(game.board.radius)
+    return [(None, place[ORIGIN]), *((bid, place[b.hex]) for bid, b in game.bolts.items())]
+
+
+def in_reach(game: AntillesState, h: Hex, targets: list[tuple[int | None, int]]
+             ) -> list[int | None]:
+    """3.3, 3.4: the ``targets`` (:func:`shot_targets`) a Paladin at ``h`` may fire at: those
+    whose range (:func:`ranges_from`) the Paladin Attacks chart reaches."""
+    row = ranges_from(game, h)
+    reach = game.tables.max_range
+    return [t for t, j in targets if row[j] <= reach]
+
+
+def shot_range(game: AntillesState, h: Hex, target: int | None) -> int:
+    """The range of a shot from ``h`` at ``target`` (an existing one: :func:`target_code`)."""
+    place = board_places(game.board.radius)
+    return ranges_from(game, h)[place[ORIGIN if target is None else game.bolts[target].hex]]
+
+
+# -- who may fire at what --------------------------------------------------------------------------
 def shots_by_paladin(game: AntillesState) -> list[tuple[int, list[int | None]]]:
-    """Per Paladin that may fire (by number), the targets it may fire at in legal-action
-    order (the platform, then each Bolt in play): :func:`shooter_code` and
-    :func:`target_code` asked inline (the targets are the Bolts in play), so no refusal and
-    no call is made per pair."""
+    """Per Paladin that may fire (by number, :func:`shooter_code` 0), the targets it may fire
+    at in legal-action order (:func:`in_reach`)."""
     out: list[tuple[int, list[int | None]]] = []
     if game.phase != ATTACK:  # shooter_code 1 for every Paladin
         return out
-    reach = game.tables.max_range
-    radius = game.board.radius
-    place = board_places(radius)
-    bolts: list[tuple[int, int]] = []
-    off = False  # a Bolt off the map (a test's position)
-    for b in game.bolts.values():
-        j = place.get(b.hex, -1)
-        if j < 0:
-            off = True
-        bolts.append((b.id, j))
-    dist = distances(radius)
-    origin = place[ORIGIN]
-    ok: list[int | None]
+    targets = shot_targets(game)
     for p in game.paladins:
         if not p.alive or p.fired:  # shooter_code 2, 3
             continue
-        i = place.get(p.hex, -1)  # type: ignore[arg-type]
-        if i < 0 or off:  # a piece off the map (a test's position): the codes themselves
-            ok = [t for t in (None, *game.bolts) if not target_code(game, p, t)]
-        else:
-            row = dist[i]
-            ok = [None] if row[origin] <= reach else []
-            ok += [bid for bid, j in bolts if row[j] <= reach]
+        ok = in_reach(game, p.hex, targets)  # type: ignore[arg-type]  # alive: on the map
         if ok:
             out.append((p.id, ok))
     return out
@@ -137,36 +146,35 @@ def shooter(game: AntillesState, pid: int) -> Paladin | IllegalAction:
 
 def target_code(game: AntillesState, p: Paladin, target: int | None) -> int:
     """Why ``p`` may not fire at ``target`` (``None``: the platform, 3.3; else a Bolt, 3.4),
-    as a code (0: it may): 1 out of the chart's range, 2 no such Bolt."""
-    h = p.hex
-    assert h is not None  # a living Paladin in the attack step stands on the map
+    as a code (0: it may): 1 out of the chart's reach (:func:`in_reach`), 2 no such Bolt."""
     if target is None:
-        q, r = h
+        where = ORIGIN
     else:
         b = game.bolts.get(target)
         if b is None:
             return 2
-        q, r = h[0] - b.hex[0], h[1] - b.hex[1]
-    return 1 if (abs(q) + abs(r) + abs(q + r)) // 2 > game.tables.max_range else 0
+        where = b.hex
+    h = p.hex
+    assert h is not None  # a living Paladin in the attack step stands on the map
+    j = board_places(game.board.radius)[where]
+    return 0 if in_reach(game, h, [(target, j)]) else 1
 
 
 def target_reason(game: AntillesState, p: Paladin, target: int | None) -> IllegalAction | None:
-    """Why ``p`` may not fire at ``target`` (:func:`target_code`): out of the chart's range,
+    """Why ``p`` may not fire at ``target`` (:func:`target_code`): out of the chart's reach,
     or no such Bolt."""
     code = target_code(game, p, target)
     if code == 0:
         return None
-    assert p.hex is not None
-    reach = game.tables.max_range
-    if target is None:
-        rng = p.hex.distance(ORIGIN)
-        return IllegalAction(f"the Antilles is {rng} hexes from P{p.id}; fusion guns reach "
-                             f"{reach}", "Antilles 3.3")
     if code == 2:
         return IllegalAction(f"there is no Bolt B{target} in play", "Antilles 3.4")
-    b = game.bolts[target]
-    rng = p.hex.distance(b.hex)
-    return IllegalAction(f"B{b.id} is {rng} hexes from P{p.id}; the chart reaches {reach}",
+    assert p.hex is not None
+    rng = shot_range(game, p.hex, target)
+    reach = game.tables.max_range
+    if target is None:
+        return IllegalAction(f"the Antilles is {rng} hexes from P{p.id}; fusion guns reach "
+                             f"{reach}", "Antilles 3.3")
+    return IllegalAction(f"B{target} is {rng} hexes from P{p.id}; the chart reaches {reach}",
                          "Antilles 3.4")
 
 
@@ -192,9 +200,8 @@ def fire(game: AntillesState, action: Fire) -> None:
     p.fired = True
     bonus = 0 if p.moved else NOT_MOVED_BONUS  # :meth:`AntillesState.attack_bonus` (3.2)
     pid = p.id
+    rng = shot_range(game, h, action.target)
     if action.target is None:
-        q, r = h[0], h[1]
-        rng = (abs(q) + abs(r) + abs(q + r)) // 2  # h.distance(ORIGIN)
         roll = roll_die(game, 20, _platform_purpose(pid, rng))
         total = roll + bonus
         col = game.tables.column(rng)
@@ -210,7 +217,6 @@ def fire(game: AntillesState, action: Fire) -> None:
         return
     bolts = game.bolts
     b = bolts[action.target]
-    rng = h.distance(b.hex)
     roll = roll_die(game, 20, f"Paladin Attacks (Effect B), P{pid} at B{b.id}, range {rng}")
     total = roll + bonus
     if total >= game.tables.column(rng).bolt:

@@ -14,9 +14,10 @@ from typing import Any
 
 from ...core.dice import Dice, SeededDice
 from ...core.errors import IllegalAction
-from ...core.game import Action, Game, log_event
+from ...core.game import Game, log_event
 from ...core.hexgrid import ORIGIN, Hex, HexagonBoard
 from ...core.memo import remember
+from ...core.native import mypyc_attr
 from .fixed import (
     CASTERS,
     DESTROYED_BASE,
@@ -25,7 +26,6 @@ from .fixed import (
     PALADINS,
     PER_SURVIVING_PALADIN,
 )
-from .native import mypyc_attr
 from .tables import Tables
 
 __all__ = ["ATTACK", "LAST_TURN", "MOVEMENT", "NOT_MOVED_BONUS", "OVER", "PALADINS", "SETUP",
@@ -172,7 +172,7 @@ def _map(radius: int) -> tuple[tuple[Hex, ...], frozenset[Hex], dict[Hex, int]]:
 #: board, search values) that every copy of a game shares anyway
 _SHARED = frozenset({"scenario", "tables", "board", "n_shields", "n_armor", "n_casters", "turn",
                      "phase", "next_bolt", "shield_hits", "armor_hits", "casters_destroyed",
-                     "outcome", "end_turn", "search_values", "_picked"})
+                     "outcome", "end_turn", "search_values"})
 
 
 def _open_mask(radius: int) -> bytes:
@@ -295,10 +295,6 @@ class AntillesState(Game):
         self.casters_destroyed = 0
         self.outcome: Outcome | None = None
         self.end_turn: int | None = None
-        #: the action :meth:`.game.AntillesGame.choose_legal` last handed out, while the position
-        #: is the same (:func:`.turn.execute` clears it): legal by construction, so ``check``
-        #: lets it through without asking the reasons again
-        self._picked: Action | None = None
 
     @property
     def hexes(self) -> tuple[Hex, ...]:

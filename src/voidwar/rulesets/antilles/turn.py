@@ -36,7 +36,6 @@ from .state import (
 def execute(game: AntillesState, action: Action) -> None:
     """:meth:`.game.AntillesGame.execute`: carry out a checked action and the automatic steps that
     follow it; the most frequent kinds told apart by exact type, then the rest."""
-    game._picked = None  # the position changes: the last pick is no longer known legal
     cls = type(action)
     if cls is Fire:
         fire(game, action)  # type: ignore[arg-type]
