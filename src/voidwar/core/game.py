@@ -12,7 +12,7 @@ import copy
 import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import FrozenInstanceError, dataclass, field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from .bounds import MAX_ACTION_TEXT, MAX_ACTIONS
@@ -31,26 +31,28 @@ if TYPE_CHECKING:
 class Event:
     """Something that happened: a roll, a move, a hit. ``text`` is for people, ``data`` for code.
 
-    A frozen value (``Event(kind, text, data)``; equal when kind, text and data are): its
-    constructor stores its fields and :meth:`__setattr__` refuses every other write. An event
-    made with ``args`` (:meth:`formatted`, :func:`log_event`) keeps a template and its values
-    and formats ``text`` when it is first read: most events of a simulated game are never
-    read. Compiled, a native class (``object.__setattr__`` of a field name is a plain store
-    there)."""
+    A value (``Event(kind, text, data)``; equal when kind, text and data are), read-only the
+    way :class:`fractions.Fraction` is: its fields are properties over private slots, so
+    ``event.kind = ...`` is refused (``AttributeError``), and the constructor is four plain
+    stores (a refusing ``__setattr__`` would make it store through ``object.__setattr__``, some
+    5,000 instructions an event more, interpreted). An event made with ``args``
+    (:meth:`formatted`, :func:`log_event`) keeps a template and its values and formats
+    ``text`` when it is first read: most events of a simulated game are never read. Compiled,
+    a native class."""
 
-    __slots__ = ("_args", "_text", "data", "kind")
+    __slots__ = ("_args", "_data", "_kind", "_text")
     __match_args__: ClassVar[tuple[str, ...]] = ("kind", "text", "data")
-    kind: str
-    data: dict[str, Any]
+    _kind: str
+    _data: dict[str, Any]
     _text: str
     _args: tuple[Any, ...] | None
 
     def __init__(self, kind: str, text: str, data: dict[str, Any] | None = None,
                  args: tuple[Any, ...] | None = None) -> None:
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "_text", text)
-        object.__setattr__(self, "data", {} if data is None else data)
-        object.__setattr__(self, "_args", args)
+        self._kind = kind
+        self._text = text
+        self._data = {} if data is None else data
+        self._args = args
 
     @classmethod
     def formatted(cls, kind: str, template: str, args: tuple[Any, ...],
@@ -60,43 +62,47 @@ class Event:
         return cls(kind, template, data, args)
 
     @property
+    def kind(self) -> str:
+        """What happened, as a short code (``roll``, ``move``, ``hit``)."""
+        return self._kind
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """What happened, for code (JSON-ready)."""
+        return self._data
+
+    @property
     def text(self) -> str:
         """The event for people (formatted on first reading)."""
         args = self._args
         if args is None:
             return self._text
-        text = self._text.format(*args)
-        object.__setattr__(self, "_text", text)
-        object.__setattr__(self, "_args", None)
+        text = self._text = self._text.format(*args)
+        self._args = None
         return text
 
     def to_dict(self) -> dict[str, Any]:
         """The event as JSON-ready data (logs, the web page)."""
-        return {"kind": self.kind, "text": self.text, **({"data": self.data} if self.data else {})}
+        return {"kind": self._kind, "text": self.text,
+                **({"data": self._data} if self._data else {})}
 
     def __str__(self) -> str:
         return self.text
 
     def __repr__(self) -> str:
-        return f"Event(kind={self.kind!r}, text={self.text!r}, data={self.data!r})"
+        return f"Event(kind={self._kind!r}, text={self.text!r}, data={self._data!r})"
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
         assert isinstance(other, Event)
-        return (self.kind, self.text, self.data) == (other.kind, other.text, other.data)
+        return (self._kind, self.text, self._data) == (other._kind, other.text, other._data)
 
     def __hash__(self) -> int:
-        return hash((self.kind, self.text, self.data))
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
+        return hash((self._kind, self.text, self._data))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Event, (self.kind, self.text, self.data))
+        return (Event, (self._kind, self.text, self._data))
 
 
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)

@@ -22,8 +22,6 @@ from .state import (
     PALADINS,
     AntillesState,
     Paladin,
-    board_places,
-    distances,
     finish,
 )
 
@@ -45,49 +43,37 @@ def shot(pid: int, target: int | None) -> Fire:
     return a
 
 
-# -- the range of a shot (3.3, 3.4) --------------------------------------------------------------
-def ranges_from(game: AntillesState, h: Hex) -> tuple[int, ...]:
-    """3.3: the range from hex ``h`` to each board place — the hexes counted to it, ``h`` not
-    counted (:meth:`Hex.distance`, tabled per map: :func:`.state.distances`). Every piece in
-    play stands on the map: blips are checked, a Bolt that leaves it is gone (2.18)."""
-    radius = game.board.radius
-    return distances(radius)[board_places(radius)[h]]
-
-
-def shot_targets(game: AntillesState) -> list[tuple[int | None, int]]:
-    """Every target of a shot, in legal-action order, with the board place it stands on: the
-    Antilles (``None``, its hex, 3.3), then each Bolt in play by number (3.4)."""
-    place = board_places(game.board.radius)
-    return [(None, place[ORIGIN]), *((bid, place[b.hex]) for bid, b in game.bolts.items())]
-
-
-def in_reach(game: AntillesState, h: Hex, targets: list[tuple[int | None, int]]
-             ) -> list[int | None]:
-    """3.3, 3.4: the ``targets`` (:func:`shot_targets`) a Paladin at ``h`` may fire at: those
-    whose range (:func:`ranges_from`) the Paladin Attacks chart reaches."""
-    row = ranges_from(game, h)
-    reach = game.tables.max_range
-    return [t for t, j in targets if row[j] <= reach]
-
-
+# -- who may fire at what (3.3, 3.4) ---------------------------------------------------------------
 def shot_range(game: AntillesState, h: Hex, target: int | None) -> int:
-    """The range of a shot from ``h`` at ``target`` (an existing one: :func:`target_code`)."""
-    place = board_places(game.board.radius)
-    return ranges_from(game, h)[place[ORIGIN if target is None else game.bolts[target].hex]]
+    """3.3, 3.4: the range of a shot from hex ``h`` at ``target`` — the hexes counted to the
+    Antilles' hex (``None``) or to Bolt ``target``'s (one in play), ``h`` not counted: the
+    map's range table (:attr:`AntillesState.ranges`, :meth:`Hex.distance` between places).
+    Every piece in play stands on the map: blips are checked, a Bolt that leaves it is gone
+    (2.18)."""
+    places = game.places
+    where = ORIGIN if target is None else game.bolts[target].hex
+    return game.ranges[places[h]][places[where]]
 
 
-# -- who may fire at what --------------------------------------------------------------------------
 def shots_by_paladin(game: AntillesState) -> list[tuple[int, list[int | None]]]:
-    """Per Paladin that may fire (by number, :func:`shooter_code` 0), the targets it may fire
-    at in legal-action order (:func:`in_reach`)."""
+    """The shots that may be fired now, and the one place that decides it: per Paladin that
+    may fire (by number: living, and not yet fired in the attack step, :func:`shooter_code`),
+    the targets in legal-action order — the Antilles (``None``), then each Bolt in play by
+    number — whose range (:func:`shot_range`, read from the same table) the Paladin Attacks
+    chart reaches (3.3, 3.4)."""
     out: list[tuple[int, list[int | None]]] = []
     if game.phase != ATTACK:  # shooter_code 1 for every Paladin
         return out
-    targets = shot_targets(game)
+    reach = game.tables.max_range
+    places, ranges = game.places, game.ranges
+    targets: list[tuple[int | None, int]] = [(None, places[ORIGIN])]
+    for bid, b in game.bolts.items():
+        targets.append((bid, places[b.hex]))
     for p in game.paladins:
         if not p.alive or p.fired:  # shooter_code 2, 3
             continue
-        ok = in_reach(game, p.hex, targets)  # type: ignore[arg-type]  # alive: on the map
+        row = ranges[places[p.hex]]  # type: ignore[index]  # living: on the map
+        ok = [t for t, j in targets if row[j] <= reach]
         if ok:
             out.append((p.id, ok))
     return out
@@ -95,7 +81,7 @@ def shots_by_paladin(game: AntillesState) -> list[tuple[int, list[int | None]]]:
 
 def legal_shots(game: AntillesState) -> list[Fire]:
     """Every shot :func:`fire_reason` accepts, in legal-action order: per Paladin by number,
-    the platform, then each Bolt in play. Each Paladin's half of the reason is asked once."""
+    the platform, then each Bolt in play (:func:`shots_by_paladin`)."""
     return [shot(pid, t) for pid, targets in shots_by_paladin(game) for t in targets]
 
 
@@ -114,12 +100,18 @@ def choose_shot(game: AntillesState, pick: Callable[[int], int]) -> Action:
 
 
 def fire_reason(game: AntillesState, action: Fire) -> IllegalAction | None:
-    """Why ``action`` may not be fired now (3.3, 3.4), or ``None``: the Paladin's reason,
-    else the target's."""
-    p = shooter(game, action.paladin)
+    """Why ``action`` may not be fired now (3.3, 3.4), or ``None`` when it is one of the
+    :func:`shots_by_paladin`: the Paladin's reason, else the target's."""
+    pid, target = action.paladin, action.target
+    for shooter_id, targets in shots_by_paladin(game):
+        if shooter_id == pid:
+            if target in targets:
+                return None
+            break
+    p = shooter(game, pid)
     if isinstance(p, IllegalAction):
         return p
-    return target_reason(game, p, action.target)
+    return target_reason(game, p, target)
 
 
 def shooter_code(game: AntillesState, pid: int) -> int:
@@ -144,31 +136,12 @@ def shooter(game: AntillesState, pid: int) -> Paladin | IllegalAction:
     return game.paladins[pid - 1]
 
 
-def target_code(game: AntillesState, p: Paladin, target: int | None) -> int:
-    """Why ``p`` may not fire at ``target`` (``None``: the platform, 3.3; else a Bolt, 3.4),
-    as a code (0: it may): 1 out of the chart's reach (:func:`in_reach`), 2 no such Bolt."""
-    if target is None:
-        where = ORIGIN
-    else:
-        b = game.bolts.get(target)
-        if b is None:
-            return 2
-        where = b.hex
-    h = p.hex
-    assert h is not None  # a living Paladin in the attack step stands on the map
-    j = board_places(game.board.radius)[where]
-    return 0 if in_reach(game, h, [(target, j)]) else 1
-
-
-def target_reason(game: AntillesState, p: Paladin, target: int | None) -> IllegalAction | None:
-    """Why ``p`` may not fire at ``target`` (:func:`target_code`): out of the chart's reach,
-    or no such Bolt."""
-    code = target_code(game, p, target)
-    if code == 0:
-        return None
-    if code == 2:
+def target_reason(game: AntillesState, p: Paladin, target: int | None) -> IllegalAction:
+    """Why ``p``, which may fire, may not fire at ``target`` (not among its
+    :func:`shots_by_paladin`): no such Bolt, or out of the chart's reach."""
+    if target is not None and target not in game.bolts:
         return IllegalAction(f"there is no Bolt B{target} in play", "Antilles 3.4")
-    assert p.hex is not None
+    assert p.hex is not None  # a Paladin that may fire stands on the map
     rng = shot_range(game, p.hex, target)
     reach = game.tables.max_range
     if target is None:
