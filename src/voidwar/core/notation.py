@@ -275,9 +275,12 @@ def _literal_text(parts: Iterable[_Part]) -> str:
 
 def _field_code(name: str, f: Field[Any], env: dict[str, Any]) -> str:
     """One field in the generated ``__str__``'s f-string: the field's ``format`` inlined where
-    it is one of the plain ones (``Numbered``'s prefix and number, ``Field``'s ``str``), else a
-    call of it; the text is the same either way."""
+    it is one of the plain ones (``Numbered``'s prefix and number, ``Field``'s ``str``) or the
+    field gives it (:attr:`Field.inline`), else a call of it; the text is the same either
+    way."""
     own = "format" in vars(f)
+    if f.inline is not None:
+        return f.inline.replace("{v", "{self." + name)
     if type(f) is Numbered and not own and type(f.prefix) is str:
         env[f"_p_{name}"] = f.prefix
         return f"{{_p_{name}}}{{self.{name}}}"

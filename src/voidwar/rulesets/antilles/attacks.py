@@ -55,12 +55,13 @@ def shot_range(game: AntillesState, h: Hex, target: int | None) -> int:
     return game.ranges[places[h]][places[where]]
 
 
-def shots_by_paladin(game: AntillesState) -> list[tuple[int, list[int | None]]]:
+def shots_by_paladin(game: AntillesState, pid: int | None = None
+                     ) -> list[tuple[int, list[int | None]]]:
     """The shots that may be fired now, and the one place that decides it: per Paladin that
     may fire (by number: living, and not yet fired in the attack step, :func:`shooter_code`),
     the targets in legal-action order — the Antilles (``None``), then each Bolt in play by
     number — whose range (:func:`shot_range`, read from the same table) the Paladin Attacks
-    chart reaches (3.3, 3.4)."""
+    chart reaches (3.3, 3.4). ``pid``: Paladin ``pid``'s shots only (``check``)."""
     out: list[tuple[int, list[int | None]]] = []
     if game.phase != ATTACK:  # shooter_code 1 for every Paladin
         return out
@@ -69,11 +70,17 @@ def shots_by_paladin(game: AntillesState) -> list[tuple[int, list[int | None]]]:
     targets: list[tuple[int | None, int]] = [(None, places[ORIGIN])]
     for bid, b in game.bolts.items():
         targets.append((bid, places[b.hex]))
-    for p in game.paladins:
+    paladins = game.paladins
+    if pid is not None:
+        paladins = paladins[pid - 1:pid] if 1 <= pid <= PALADINS else []
+    for p in paladins:
         if not p.alive or p.fired:  # shooter_code 2, 3
             continue
         row = ranges[places[p.hex]]  # type: ignore[index]  # living: on the map
-        ok = [t for t, j in targets if row[j] <= reach]
+        ok: list[int | None] = []
+        for t, j in targets:
+            if row[j] <= reach:
+                ok.append(t)
         if ok:
             out.append((p.id, ok))
     return out
@@ -103,11 +110,9 @@ def fire_reason(game: AntillesState, action: Fire) -> IllegalAction | None:
     """Why ``action`` may not be fired now (3.3, 3.4), or ``None`` when it is one of the
     :func:`shots_by_paladin`: the Paladin's reason, else the target's."""
     pid, target = action.paladin, action.target
-    for shooter_id, targets in shots_by_paladin(game):
-        if shooter_id == pid:
-            if target in targets:
-                return None
-            break
+    for _, targets in shots_by_paladin(game, pid):
+        if target in targets:
+            return None
     p = shooter(game, pid)
     if isinstance(p, IllegalAction):
         return p
