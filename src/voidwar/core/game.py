@@ -3,7 +3,10 @@
 A ruleset subclasses :class:`Game` and supplies the rules: ``seats``, ``to_act``,
 ``legal_actions``, ``parse_action``, ``check`` (validate without changing anything), ``execute``
 (change the state), ``over``, ``result``, ``state_dict`` and ``view``. The base class supplies the
-checked entry point :meth:`Game.apply`, the roll log, cloning and records.
+checked entry point :meth:`Game.apply` — parse, check, execute — the roll log, cloning and
+records. An action value of a kind the ruleset's notation declares needs no reading back: every
+declared kind refuses, when it is made, a field of another type than it declares
+(:mod:`.strict`).
 """
 
 from __future__ import annotations
