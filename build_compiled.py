@@ -12,8 +12,8 @@ their classes are marked ``@mypyc_attr(native_class=False, allow_interpreted_sub
 (``core/native.py``), so they stay ordinary classes with compiled methods that every ruleset
 subclasses and copies through ``__dict__`` as before.
 Space Fleet's rules classes are marked the same way (the free table's game subclasses them);
-its ships are native classes. Notation's actions assign ``__str__`` at run time, so
-``notation.py`` stays interpreted.
+its ships are native classes. Notation gives actions their ``__str__`` and ``__init__`` at run
+time, so ``notation.py`` (and ``strict.py``) stay interpreted.
 ``tests/core/test_compiled.py`` plays every ruleset's games both ways and compares them.
 """
 
@@ -23,7 +23,7 @@ import os
 
 #: the compiled modules (paths from the repository root), chosen by profile (docs/architecture.md)
 MODULES = (
-    # core: what every ruleset runs per action (Game.apply → _made_by → check → execute, the
+    # core: what every ruleset runs per action (Game.apply: parse → check → execute, the
     # events) and the tabletop geometry. dice.py and policy.py stay interpreted: compiled, their
     # methods of ordinary classes gained nothing (docs/architecture.md "Compiled build").
     "src/voidwar/core/hexgrid.py",

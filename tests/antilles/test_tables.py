@@ -198,3 +198,16 @@ def test_the_terminal_screen_shows_the_notes() -> None:
     console = Console(width=200, record=True)
     console.print(render(voidwar.load("antilles")))
     assert "our reconstruction" in console.export_text()
+
+
+def test_tables_are_values_equal_by_their_content(tmp_path: Path) -> None:
+    """The caches of the rules and the heuristic are keyed by tables: by what they hold, so a
+    record's copy of the shipped tables is the same key, and a variant another."""
+    from voidwar.rulesets.antilles.steps import board_setting
+
+    shipped = default_tables()
+    copy = load_tables(tomllib.loads(SHIPPED.read_text()))
+    assert copy is not shipped and copy == shipped and hash(copy) == hash(shipped)
+    assert board_setting(copy, 7) is board_setting(shipped, 7)
+    variant = load_tables(write_variant(tmp_path, 'name = "', 'name = "mine: '))
+    assert variant != shipped and variant.key != shipped.key

@@ -10,6 +10,7 @@ values with fields of the wrong type refused with the state unchanged; data file
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -123,24 +124,26 @@ def test_replay_says_whether_a_record_is_signed_and_by_which_key(tmp_path: Path,
 
 
 # -- action values ----------------------------------------------------------------------------
-def _hand_built() -> list[tuple[str, Any]]:
+def _hand_built() -> list[tuple[str, Callable[[], Any]]]:
     from voidwar.rulesets.attack_vector.actions import PivotTo, SetThrust
     from voidwar.rulesets.space_fleet.actions import Move
 
-    return [("attack-vector", SetThrust(1.5)),  # type: ignore[arg-type]
-            ("attack-vector", PivotTo(None, "P1")),  # type: ignore[arg-type]
-            ("space-fleet", Move("BB1", True)),
-            ("space-fleet", Move("BB1", 1.0)),  # type: ignore[arg-type]
-            ("antilles", Move("BB1", 1))]  # another ruleset's kind
+    return [("attack-vector", lambda: SetThrust(1.5)),  # type: ignore[arg-type]
+            ("attack-vector", lambda: PivotTo(None, "P1")),  # type: ignore[arg-type]
+            ("space-fleet", lambda: Move("BB1", True)),
+            ("space-fleet", lambda: Move("BB1", 1.0)),  # type: ignore[arg-type]
+            ("antilles", lambda: Move("BB1", 1))]  # another ruleset's kind
 
 
 @pytest.mark.parametrize("i", range(5))
 def test_hand_built_actions_are_refused_and_change_nothing(i: int) -> None:
-    ruleset, action = _hand_built()[i]
+    """Refused when made (a field of another type than declared, core/strict.py) or when
+    applied (another ruleset's kind); the game unchanged either way."""
+    ruleset, make = _hand_built()[i]
     g = voidwar.load(ruleset, seed=1)
     before = g.digest()
     with pytest.raises(IllegalAction):
-        g.apply(action)
+        g.apply(make())
     assert g.digest() == before and g.actions == []
 
 

@@ -195,9 +195,9 @@ def test_a_mistyped_field_is_refused_before_anything_changes(name: str) -> None:
             for f in dataclasses.fields(action):  # type: ignore[arg-type]
                 for bad in _equal_but_mistyped(getattr(action, f.name)):
                     before = game.digest()
-                    wrong = dataclasses.replace(action, **{f.name: bad})  # type: ignore[type-var]
-                    with pytest.raises(IllegalAction, match=f.name):
-                        game.apply(wrong)
+                    with pytest.raises(IllegalAction, match=f.name):  # made, or applied
+                        game.apply(dataclasses.replace(  # type: ignore[type-var]
+                            action, **{f.name: bad}))
                     assert game.digest() == before
                     refused += 1
         game.apply(game.legal_actions()[-1])

@@ -30,7 +30,6 @@ from ..core.chance import CHANCE, ExplicitChanceGame
 from ..core.dice import PCG32, KeyedDice, SeededDice, derive_seed
 from ..core.errors import IllegalAction
 from ..core.game import Action, Game
-from ..core.notation import texts_of
 from ..core.policy import Policy
 from ..core.registry import search_hooks
 from . import registry
@@ -195,7 +194,7 @@ class MCTSPolicy:
         self._root_legal: tuple[list[Action], list[str]] | None = None
         if not redo and type(base).determinize is Game.determinize:
             legal = base.legal_actions()
-            self._root_legal = (legal, texts_of(legal))
+            self._root_legal = (legal, list(map(str, legal)))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         crn = derive_seed(self.seed, call, 0, 1)
         i = 0
@@ -211,7 +210,7 @@ class MCTSPolicy:
 
     def _decide(self, root: Node, legal: list[Action], rng: PCG32) -> Action:
         """Keep the root's statistics and make the final choice among ``legal``."""
-        by_text = dict(zip(texts_of(legal), legal, strict=True))
+        by_text = dict(zip(map(str, legal), legal, strict=True))
         self.last_stats = {
             k: (int(v[0]), v[1] / v[0]) for k, v in root.stats.items() if k in by_text and v[0]
         }
@@ -314,9 +313,9 @@ class MCTSPolicy:
         if self.prior is not None and node.prior is None:
             pp = self._named(self.prior, g, walk.seed)
             node.prior = str(pp.choose(g)) if pp is not None else ""
-            node.first = texts_of(hooks(g).candidates(g, legal))
+            node.first = list(map(str, hooks(g).candidates(g, legal)))
         uct = Uct(self.c, self.prior_weight, self.widening, self.prior is not None)
-        keys = cached[1] if cached is not None else texts_of(legal)
+        keys = cached[1] if cached is not None else list(map(str, legal))
         pick = select(node, keys, rng, uct, self._scale.bounds(seat), cached is not None)
         act, key = legal[pick], keys[pick]
         new = key not in node.stats

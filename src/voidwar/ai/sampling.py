@@ -12,7 +12,6 @@ from ..core.chance import ExplicitChanceGame
 from ..core.dice import PCG32
 from ..core.errors import DiceError, IllegalAction, RecordError
 from ..core.game import Action, Game
-from ..core.notation import text_of
 from ..core.policy import Policy
 from ..core.record import replay
 from ..core.registry import search_hooks
@@ -43,7 +42,7 @@ def apply_legal(g: Game, action: Action) -> None:
         g.apply(action)
         return
     g.execute(action)
-    g.actions.append(text_of(action))
+    g.actions.append(str(action))
 
 
 def fast_moves(g: Game) -> bool:
@@ -64,7 +63,7 @@ def random_rollout(g: Game, rng: PCG32, limit: int) -> int:
     while steps < limit and not g.over and g.to_act is not None:
         action = choose(below)
         execute(action)
-        g.actions.append(text_of(action))
+        g.actions.append(str(action))
         steps += 1
     return steps
 

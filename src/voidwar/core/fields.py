@@ -18,6 +18,9 @@ class Field(Generic[T]):
     pattern: str = r"\S+"
     #: shown in help text in place of the field (``Q,R``)
     hint: str = "X"
+    #: :meth:`format` as the text of an f-string of the value ``v`` (``"{v[0]},{v[1]}"``),
+    #: which an action's generated ``__str__`` writes inline; ``None``: it calls ``format``
+    inline: str | None = None
 
     def parse(self, text: str) -> T:
         """Text (already matched by :attr:`pattern`) → value."""

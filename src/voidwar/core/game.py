@@ -3,7 +3,10 @@
 A ruleset subclasses :class:`Game` and supplies the rules: ``seats``, ``to_act``,
 ``legal_actions``, ``parse_action``, ``check`` (validate without changing anything), ``execute``
 (change the state), ``over``, ``result``, ``state_dict`` and ``view``. The base class supplies the
-checked entry point :meth:`Game.apply`, the roll log, cloning and records.
+checked entry point :meth:`Game.apply` — parse, check, execute — the roll log, cloning and
+records. An action value of a kind the ruleset's notation declares needs no reading back: every
+declared kind refuses, when it is made, a field of another type than it declares
+(:mod:`.strict`).
 """
 
 from __future__ import annotations
@@ -11,20 +14,17 @@ from __future__ import annotations
 import copy
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import FrozenInstanceError, dataclass, field
-from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from .bounds import MAX_ACTION_TEXT, MAX_ACTIONS
 from .canonical import canonical_json as canonical_json
-from .dice import Dice, Roll, SeededDice
+from .dice import Dice, SeededDice
 from .errors import DiceError, IllegalAction
-from .memo import ByIdentity, remember
 from .native import mypyc_attr
 from .notation import Action as Action
 from .notation import Notation, NotationError
-from .pcg import PCG32
 from .record_format import make_record
 
 if TYPE_CHECKING:
@@ -34,26 +34,28 @@ if TYPE_CHECKING:
 class Event:
     """Something that happened: a roll, a move, a hit. ``text`` is for people, ``data`` for code.
 
-    A frozen value (``Event(kind, text, data)``; equal when kind, text and data are). An event
-    made with ``args`` (:meth:`formatted`, :func:`log_event`) keeps a template and its values
-    and formats ``text`` when it is first read: most events of a simulated game are never
-    read. Compiled, a native class: :func:`log_event` makes one with a C constructor call and
-    four field stores (``object.__setattr__`` of a field name is a plain store there), and
-    every assignment from outside is refused by :meth:`__setattr__`."""
+    A value (``Event(kind, text, data)``; equal when kind, text and data are), read-only the
+    way :class:`fractions.Fraction` is: its fields are properties over private slots, so
+    ``event.kind = ...`` is refused (``AttributeError``), and the constructor is four plain
+    stores (a refusing ``__setattr__`` would make it store through ``object.__setattr__``, some
+    5,000 instructions an event more, interpreted). An event made with ``args``
+    (:meth:`formatted`, :func:`log_event`) keeps a template and its values and formats
+    ``text`` when it is first read: most events of a simulated game are never read. Compiled,
+    a native class."""
 
-    __slots__ = ("_args", "_text", "data", "kind")
+    __slots__ = ("_args", "_data", "_kind", "_text")
     __match_args__: ClassVar[tuple[str, ...]] = ("kind", "text", "data")
-    kind: str
-    data: dict[str, Any]
+    _kind: str
+    _data: dict[str, Any]
     _text: str
     _args: tuple[Any, ...] | None
 
     def __init__(self, kind: str, text: str, data: dict[str, Any] | None = None,
                  args: tuple[Any, ...] | None = None) -> None:
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "_text", text)
-        object.__setattr__(self, "data", {} if data is None else data)
-        object.__setattr__(self, "_args", args)
+        self._kind = kind
+        self._text = text
+        self._data = {} if data is None else data
+        self._args = args
 
     @classmethod
     def formatted(cls, kind: str, template: str, args: tuple[Any, ...],
@@ -63,61 +65,47 @@ class Event:
         return cls(kind, template, data, args)
 
     @property
+    def kind(self) -> str:
+        """What happened, as a short code (``roll``, ``move``, ``hit``)."""
+        return self._kind
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """What happened, for code (JSON-ready)."""
+        return self._data
+
+    @property
     def text(self) -> str:
         """The event for people (formatted on first reading)."""
         args = self._args
         if args is None:
             return self._text
-        text = self._text.format(*args)
-        object.__setattr__(self, "_text", text)
-        object.__setattr__(self, "_args", None)
+        text = self._text = self._text.format(*args)
+        self._args = None
         return text
 
     def to_dict(self) -> dict[str, Any]:
         """The event as JSON-ready data (logs, the web page)."""
-        return {"kind": self.kind, "text": self.text, **({"data": self.data} if self.data else {})}
+        return {"kind": self._kind, "text": self.text,
+                **({"data": self._data} if self._data else {})}
 
     def __str__(self) -> str:
         return self.text
 
     def __repr__(self) -> str:
-        return f"Event(kind={self.kind!r}, text={self.text!r}, data={self.data!r})"
+        return f"Event(kind={self._kind!r}, text={self.text!r}, data={self._data!r})"
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
         assert isinstance(other, Event)
-        return (self.kind, self.text, self.data) == (other.kind, other.text, other.data)
+        return (self._kind, self.text, self._data) == (other._kind, other.text, other._data)
 
     def __hash__(self) -> int:
-        return hash((self.kind, self.text, self.data))
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
+        return hash((self._kind, self.text, self._data))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Event, (self.kind, self.text, self.data))
-
-
-#: whether :class:`Event` is a compiled native class (mypyc lists a native class's fields
-#: in ``__mypyc_attrs__``)
-NATIVE_EVENTS: Final = getattr(Event, "__mypyc_attrs__", None) is not None
-
-
-class _EventFields:
-    """An :class:`Event`'s storage, writable (interpreted only): :func:`log_event` fills one
-    with plain attribute stores and makes it an ``Event`` by ``__class__`` assignment (the
-    same slots): interpreted, ``Event(...)``, whose ``__init__`` stores through
-    ``object.__setattr__``, made a random Antilles game 15% dearer."""
-
-    __slots__ = ("_args", "_text", "data", "kind")
-    kind: str
-    data: dict[str, Any]
-    _text: str
-    _args: tuple[Any, ...] | None
+        return (Event, (self._kind, self.text, self._data))
 
 
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
@@ -147,140 +135,24 @@ class Result:
         }
 
 
-_DICE_ROLL = Dice.roll
 #: the usual dice' names (``d20``): built at import, never written (core/memo.py)
 _DIE: Final = {n: f"d{n}" for n in (2, 3, 4, 6, 8, 10, 12, 20, 100)}
-
-
-@cache
-def _kinds(notation: Notation) -> frozenset[type]:
-    """The action classes of a ruleset's notation (a pure function, cached: a notation is
-    made once, at its ruleset's import, and hashes by identity)."""
-    return frozenset(s.cls for s in notation.specs)
-
-
-#: (action class, text) → the value that text reads as (search applies the same few actions
-#: again and again: each is read once); remembered (core/memo.py)
-_READ: dict[tuple[type, str], Action | None] = {}
-_READ_LIMIT = 200_000
-
-
-#: action → (the notation it was read back by, its text): an action object met again (a
-#: ruleset that hands out the same value objects, a search replaying a line) is known without
-#: writing and reading its text again. By identity (core/memo.py's ``ByIdentity``: an entry
-#: holds its action, so no other object takes its id while the entry lives): the question is
-#: whether this very object was made by the ruleset or read back already, and an equal value
-#: whose fields are of other types is not that object; no action hashed on the hot path.
-_KNOWN_LIMIT = 50_000
-_KNOWN: Final[ByIdentity[object, tuple[Notation, str]]] = ByIdentity(_KNOWN_LIMIT)
-
-
-def share_actions(notation: Notation, actions: Iterable[Action]) -> None:
-    """Mark ``actions`` as values their ruleset (of ``notation``) made and hands out again and
-    again (immutable, built from its own board and pieces): :meth:`Game.apply` then knows each
-    from the first time it meets it, without reading its text back (a regular expression and
-    a value compared, tens of microseconds an action)."""
-    for a in actions:
-        _KNOWN.remember(a, (notation, str(a)))
-
-
-def _made_by(game: Game, action: Action) -> str | None:
-    """``action``'s text when it is a value ``game``'s ruleset makes: a declared kind of its
-    notation whose text reads back as the same value (else: its text parses back to it)."""
-    notation = type(game).notation
-    known = _KNOWN.get(action)
-    if known is not None and known[0] is notation:
-        return known[1]
-    try:
-        text = str(action)
-        cls = type(action)
-        if notation is not None and cls in _kinds(notation):
-            key = (cls, text)
-            read = _READ.get(key, False)
-            if read is False:
-                read = remember(_READ, key, cls.__notation__.read(text), _READ_LIMIT)
-            if read == action and strictly_equal(read, action):
-                _KNOWN.remember(action, (notation, text))
-                return text
-        read = game.parse_action(text)
-        return text if read == action and strictly_equal(read, action) else None
-    except (IllegalAction, ValueError, TypeError, AttributeError, KeyError, OverflowError):
-        return None
-
-
-def strictly_equal(a: object, b: object) -> bool:
-    """``a == b`` with every part of the same type: an action's fields as its notation reads
-    them. ``True == 1`` and ``Fraction(1) == 1`` in Python, but a hand-built action whose field
-    is declared ``int`` and holds a ``bool``, a ``Fraction``, a ``Decimal`` or a ``float`` is
-    not a value the rules make: it would pass ``check`` and then break ``execute``."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, tuple | list):
-        assert isinstance(b, tuple | list)
-        return len(a) == len(b) and all(map(strictly_equal, a, b))
-    fields = getattr(type(a), "__dataclass_fields__", None)
-    if fields is not None:  # the fields that make the value (no cache beside them)
-        return all(strictly_equal(getattr(a, name), getattr(b, name))
-                   for name, f in fields.items() if f.compare)
-    return a == b
-
-
-def mistyped_field(action: Action, read: Action) -> str | None:
-    """The first field of ``action`` whose value is of another type than the rules read there
-    (``read``: the same action read back from its text), as ``name: a bool where the rules
-    read an int``; ``None`` when there is none."""
-    fields = getattr(type(action), "__dataclass_fields__", {})
-    for name in (n for n, f in fields.items() if f.compare):
-        mine, theirs = getattr(action, name), getattr(read, name)
-        if not strictly_equal(mine, theirs):
-            return f"{name}: {_a(type(mine).__name__)} where the rules read " + _a(
-                type(theirs).__name__)
-    return None
-
-
-def _a(noun: str) -> str:
-    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
 def log_event(game: Game, kind: str, text: str, args: tuple[Any, ...] | None,
               data: dict[str, Any]) -> None:
     """Log one event of ``game`` (``text`` a template of ``args`` when they are given) and
-    return it from the running :meth:`Game.apply` (an :class:`Event`, frozen).
-    :meth:`Game.emit` and :meth:`Game.emit_format` come here; a ruleset's hot path may call
-    it directly (no keyword arguments packed, no method looked up)."""
-    ev: Any
-    if NATIVE_EVENTS:  # compiled: a C constructor and four stores
-        ev = Event(kind, text, data, args)
-    else:  # interpreted: plain stores into the writable twin, then made an Event
-        ev = _EventFields()
-        ev.kind = kind
-        ev._text = text
-        ev.data = data
-        ev._args = args
-        ev.__class__ = Event
-    game.log.append(ev)
+    return it from the running :meth:`Game.apply`. :meth:`Game.emit` and
+    :meth:`Game.emit_format` come here; a ruleset's hot path may call it directly (no keyword
+    arguments packed, no method looked up)."""
+    game.log.append(Event(kind, text, data, args))
 
 
 def roll(game: Game, sides: int, purpose: str) -> int:
     """:meth:`Game.roll` as a function (a ruleset's hot path calls it directly: no method
-    looked up): roll a die through the dice seam and log it as an event. Seeded dice (the
-    usual case) are rolled on their generator here, as :meth:`SeededDice.roll_value` does."""
-    dice = game.dice
-    cls = type(dice)
-    if cls is SeededDice:  # SeededDice.roll_value, inlined: the same draw and history
-        if sides < 2:
-            raise DiceError(f"a die needs at least 2 sides, not {sides}")
-        rng: PCG32 = cast(SeededDice, dice)._rng
-        value = rng.below(sides) + 1
-        dice.history.append(value)
-    elif cls.roll is _DICE_ROLL:  # no Roll value built, the same event
-        value = dice.roll_value(sides, purpose)
-    else:
-        r: Roll = dice.roll(sides, purpose)
-        value = r.value
-        log_event(game, "roll", str(r), None,
-                  {"die": r.die, "value": value, "purpose": r.purpose})
-        return value
+    looked up): roll a die through the dice seam and log it as an event (the text of its
+    :class:`~.dice.Roll`, ``d20=17 for Paladin Attacks``)."""
+    value = game.dice.roll_value(sides, purpose)
     die = _DIE.get(sides) or f"d{sides}"
     log_event(game, "roll", "{}={} for {}", (die, value, purpose),
               {"die": die, "value": value, "purpose": purpose})
@@ -438,40 +310,20 @@ class Game(ABC):
 
     def to_action(self, action: Action | str) -> Action:
         """Notation text → action; an action value passes only when the ruleset could have
-        made it (one of its declared kinds, and its text reads back as the same value: no
-        hand-built value with fields of the wrong type); anything else is refused."""
+        made it (a kind its notation declares: strict by construction, core/strict.py);
+        anything else is refused."""
         return self._read(action)[0]
-
-    def _read(self, action: Action | str) -> tuple[Action, str]:
-        """:meth:`to_action` and the action's notation text (computed once)."""
-        if isinstance(action, str):
-            try:
-                act = self.parse_action(action)
-            except (ValueError, TypeError, OverflowError, RecursionError):
-                raise IllegalAction(f"cannot read {action[:80]!r} as an action") from None
-            return act, str(act)
-        if not isinstance(action, Action):
-            raise IllegalAction(f"not an action: {type(action).__name__}")
-        text = _made_by(self, action)
-        if text is None:
-            why = self._mistyped(action)
-            raise IllegalAction(f"not an action of {self.ruleset or 'this game'}: "
-                                f"{action!r:.120}" + (f" ({why})" if why else ""))
-        return action, text
 
     def apply(self, action: Action | str) -> list[Event]:
         """The one checked entry point: apply a legal action and return what happened.
 
-        An illegal or malformed action raises :class:`IllegalAction` and changes nothing; so does
-        a die result that cannot be used (:class:`DiceError`, e.g. a script that ran out).
+        Parse (:meth:`_read`), check (:meth:`check`), execute (:meth:`execute`). An illegal or
+        malformed action raises :class:`IllegalAction` and changes nothing; so does a die
+        result that cannot be used (:class:`DiceError`, e.g. a script that ran out).
         """
         if self.over:
             raise IllegalAction("the game is over")
-        known = _KNOWN.get(action)  # _made_by's first test, here: the usual case
-        if known is not None and known[0] is type(self).notation:  # only actions are known
-            act, text = cast(Action, action), known[1]
-        else:
-            act, text = self._read(action)
+        act, text = self._read(action)
         if len(self.actions) >= MAX_ACTIONS or len(text) > MAX_ACTION_TEXT:
             raise IllegalAction(self._unrecordable(text))
         self.check(act)
@@ -487,12 +339,30 @@ class Game(ABC):
         self.actions.append(text)
         return self.log[start:]
 
-    def _mistyped(self, action: Action) -> str | None:
-        """Which field of a refused action value holds a value of the wrong type, if any."""
-        try:
-            return mistyped_field(action, self.parse_action(str(action)))
-        except Exception:  # the value does not even read back: no field to name
-            return None
+    def _read(self, action: Action | str) -> tuple[Action, str]:
+        """The action ``action`` stands for, and its notation text: text is parsed; a value of
+        a kind the ruleset's notation declares is taken as it is (its constructor refused any
+        field of another type); any other value passes only when its text reads back as it
+        (a game without a notation)."""
+        if isinstance(action, str):
+            try:
+                act = self.parse_action(action)
+            except (ValueError, TypeError, OverflowError, RecursionError):
+                raise IllegalAction(f"cannot read {action[:80]!r} as an action") from None
+            return act, str(act)
+        notation = type(self).notation
+        if notation is not None and type(action) in notation.kinds:
+            return action, str(action)
+        if notation is None and isinstance(action, Action):
+            text = str(action)
+            try:
+                read = self.parse_action(text)
+            except (IllegalAction, ValueError, TypeError, OverflowError, RecursionError):
+                read = None
+            if type(read) is type(action) and read == action:
+                return action, text
+        raise IllegalAction(f"not an action of {self.ruleset or 'this game'}: "
+                            f"{action!r:.120}")
 
     def _unrecordable(self, text: str) -> str:
         """Why an action would make a game its record cannot hold (:mod:`.bounds`)."""

@@ -32,10 +32,10 @@ from typing import Any, ClassVar, TypeVar
 
 from .errors import NotationError
 from .fields import Choice, Either, Field, Int, Numbered, Several, Word, literal_pattern
+from .strict import strict_init
 
 __all__ = ["Action", "ActionSpec", "Choice", "Either", "Field", "Int", "Notation", "NotationError",
-           "Numbered", "Several", "Word", "is_declared", "notation", "structured", "text_of",
-           "texts_of"]
+           "Numbered", "Several", "Word", "is_declared", "notation", "structured"]
 
 A = TypeVar("A", bound="Action")
 
@@ -216,6 +216,7 @@ def notation(template: str, field_map: Mapping[str, Field[Any]] | None = None, *
                           kind or _static_kind(parts), actor, parts, regex)
         cls.__notation__ = spec
         cls.__str__ = _compile_format(spec)  # type: ignore[assignment,method-assign]
+        cls.__init__ = strict_init(cls)  # type: ignore[method-assign]
         return cls
 
     return declare
@@ -274,9 +275,12 @@ def _literal_text(parts: Iterable[_Part]) -> str:
 
 def _field_code(name: str, f: Field[Any], env: dict[str, Any]) -> str:
     """One field in the generated ``__str__``'s f-string: the field's ``format`` inlined where
-    it is one of the plain ones (``Numbered``'s prefix and number, ``Field``'s ``str``), else a
-    call of it; the text is the same either way."""
+    it is one of the plain ones (``Numbered``'s prefix and number, ``Field``'s ``str``) or the
+    field gives it (:attr:`Field.inline`), else a call of it; the text is the same either
+    way."""
     own = "format" in vars(f)
+    if f.inline is not None:
+        return f.inline.replace("{v", "{self." + name)
     if type(f) is Numbered and not own and type(f.prefix) is str:
         env[f"_p_{name}"] = f.prefix
         return f"{{_p_{name}}}{{self.{name}}}"
@@ -307,6 +311,9 @@ class Notation:
     def __init__(self, *classes: type[Action], help: str | None = None,
                  aliases: Mapping[str, Action] | None = None) -> None:
         self.specs = [c.__notation__ for c in classes]
+        #: the declared kinds: a value of one of them is strict (:mod:`.strict`), so
+        #: ``Game.apply`` takes it as it is
+        self.kinds = frozenset(classes)
         self._help = help
         #: whole texts read as a fixed action (``pass`` → ``end fire``); never written
         self.aliases = {" ".join(k.lower().split()): v for k, v in (aliases or {}).items()}
@@ -368,38 +375,6 @@ class Notation:
                 raise NotationError(f"{kind}: {data!r} does not round-trip")
             return action
         raise NotationError(f"unknown action kind {kind!r}")
-
-
-#: id(action) → (action, its text), for action values met again: rulesets hand out the same
-#: values (cached legal-action lists), and a search writes their texts again and again. The
-#: entry holds the action, so its id is not reused while the entry lives; cleared past the limit
-_TEXTS: dict[int, tuple[Any, str]] = {}
-_TEXTS_LIMIT = 100_000
-
-
-def text_of(action: Any) -> str:
-    """``str(action)``, written once per action value (an action is a frozen value: its text
-    never changes) and then looked up by identity."""
-    hit = _TEXTS.get(id(action))
-    if hit is not None and hit[0] is action:
-        return hit[1]
-    text = str(action)
-    if len(_TEXTS) >= _TEXTS_LIMIT:
-        _TEXTS.clear()
-    _TEXTS[id(action)] = (action, text)
-    return text
-
-
-def texts_of(actions: Iterable[Any]) -> list[str]:
-    """``[text_of(a) for a in actions]``, without a call per action."""
-    get, out = _TEXTS.get, []
-    for a in actions:
-        hit = get(id(a))
-        if hit is not None and hit[0] is a:
-            out.append(hit[1])
-        else:
-            out.append(text_of(a))
-    return out
 
 
 def is_declared(cls: type[Any]) -> bool:

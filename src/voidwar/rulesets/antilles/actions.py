@@ -35,6 +35,7 @@ class HexField(Field[Hex]):
 
     pattern = rf"-?\d{{1,{HEX_DIGITS}}}\s*,\s*-?\d{{1,{HEX_DIGITS}}}"
     hint = "Q,R"
+    inline = "{v[0]},{v[1]}"  # :meth:`Hex.__str__`, written inline in an action's text
 
     def parse(self, text: str) -> Hex:
         """``"2, -1"`` → ``Hex(2, -1)``."""

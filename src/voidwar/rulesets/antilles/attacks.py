@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...core.errors import IllegalAction
-from ...core.game import Action, log_event, share_actions
+from ...core.game import Action, log_event
 from ...core.game import roll as roll_die
-from ...core.hexgrid import ORIGIN
+from ...core.hexgrid import ORIGIN, Hex
 from ...core.memo import remember
-from .actions import NOTATION, EndAttacks, Fire
+from .actions import EndAttacks, Fire
 from .state import (
     ANTILLES_DESTROYED,
     ATTACK,
@@ -22,13 +22,10 @@ from .state import (
     PALADINS,
     AntillesState,
     Paladin,
-    board_places,
-    distances,
     finish,
 )
 
 END_ATTACKS = EndAttacks()
-share_actions(NOTATION, (END_ATTACKS,))
 
 
 #: (Paladin, target) → its shot, made once per process (:func:`shot`); remembered
@@ -38,47 +35,52 @@ _SHOTS: dict[tuple[int, int | None], Fire] = {}
 
 def shot(pid: int, target: int | None) -> Fire:
     """The shot value ``Fire(pid, target)``, one object per pair: legal-action lists hand out
-    the same (immutable) values, which :meth:`Game.apply` then knows by identity."""
+    the same (immutable) values rather than build them again."""
     key = (pid, target)
     a = _SHOTS.get(key)
     if a is None:
         a = remember(_SHOTS, key, Fire(pid, target), 100_000)
-        if 1 <= pid <= PALADINS and (target is None or target > 0):  # else refused (1.0)
-            share_actions(NOTATION, (a,))
     return a
 
 
-def shots_by_paladin(game: AntillesState) -> list[tuple[int, list[int | None]]]:
-    """Per Paladin that may fire (by number), the targets it may fire at in legal-action
-    order (the platform, then each Bolt in play): :func:`shooter_code` and
-    :func:`target_code` asked inline (the targets are the Bolts in play), so no refusal and
-    no call is made per pair."""
+# -- who may fire at what (3.3, 3.4) ---------------------------------------------------------------
+def shot_range(game: AntillesState, h: Hex, target: int | None) -> int:
+    """3.3, 3.4: the range of a shot from hex ``h`` at ``target`` — the hexes counted to the
+    Antilles' hex (``None``) or to Bolt ``target``'s (one in play), ``h`` not counted: the
+    map's range table (:attr:`AntillesState.ranges`, :meth:`Hex.distance` between places).
+    Every piece in play stands on the map: blips are checked, a Bolt that leaves it is gone
+    (2.18)."""
+    places = game.places
+    where = ORIGIN if target is None else game.bolts[target].hex
+    return game.ranges[places[h]][places[where]]
+
+
+def shots_by_paladin(game: AntillesState, pid: int | None = None
+                     ) -> list[tuple[int, list[int | None]]]:
+    """The shots that may be fired now, and the one place that decides it: per Paladin that
+    may fire (by number: living, and not yet fired in the attack step, :func:`shooter_code`),
+    the targets in legal-action order — the Antilles (``None``), then each Bolt in play by
+    number — whose range (:func:`shot_range`, read from the same table) the Paladin Attacks
+    chart reaches (3.3, 3.4). ``pid``: Paladin ``pid``'s shots only (``check``)."""
     out: list[tuple[int, list[int | None]]] = []
     if game.phase != ATTACK:  # shooter_code 1 for every Paladin
         return out
     reach = game.tables.max_range
-    radius = game.board.radius
-    place = board_places(radius)
-    bolts: list[tuple[int, int]] = []
-    off = False  # a Bolt off the map (a test's position)
-    for b in game.bolts.values():
-        j = place.get(b.hex, -1)
-        if j < 0:
-            off = True
-        bolts.append((b.id, j))
-    dist = distances(radius)
-    origin = place[ORIGIN]
-    ok: list[int | None]
-    for p in game.paladins:
+    places, ranges = game.places, game.ranges
+    targets: list[tuple[int | None, int]] = [(None, places[ORIGIN])]
+    for bid, b in game.bolts.items():
+        targets.append((bid, places[b.hex]))
+    paladins = game.paladins
+    if pid is not None:
+        paladins = paladins[pid - 1:pid] if 1 <= pid <= PALADINS else []
+    for p in paladins:
         if not p.alive or p.fired:  # shooter_code 2, 3
             continue
-        i = place.get(p.hex, -1)  # type: ignore[arg-type]
-        if i < 0 or off:  # a piece off the map (a test's position): the codes themselves
-            ok = [t for t in (None, *game.bolts) if not target_code(game, p, t)]
-        else:
-            row = dist[i]
-            ok = [None] if row[origin] <= reach else []
-            ok += [bid for bid, j in bolts if row[j] <= reach]
+        row = ranges[places[p.hex]]  # type: ignore[index]  # living: on the map
+        ok: list[int | None] = []
+        for t, j in targets:
+            if row[j] <= reach:
+                ok.append(t)
         if ok:
             out.append((p.id, ok))
     return out
@@ -86,7 +88,7 @@ def shots_by_paladin(game: AntillesState) -> list[tuple[int, list[int | None]]]:
 
 def legal_shots(game: AntillesState) -> list[Fire]:
     """Every shot :func:`fire_reason` accepts, in legal-action order: per Paladin by number,
-    the platform, then each Bolt in play. Each Paladin's half of the reason is asked once."""
+    the platform, then each Bolt in play (:func:`shots_by_paladin`)."""
     return [shot(pid, t) for pid, targets in shots_by_paladin(game) for t in targets]
 
 
@@ -105,12 +107,16 @@ def choose_shot(game: AntillesState, pick: Callable[[int], int]) -> Action:
 
 
 def fire_reason(game: AntillesState, action: Fire) -> IllegalAction | None:
-    """Why ``action`` may not be fired now (3.3, 3.4), or ``None``: the Paladin's reason,
-    else the target's."""
-    p = shooter(game, action.paladin)
+    """Why ``action`` may not be fired now (3.3, 3.4), or ``None`` when it is one of the
+    :func:`shots_by_paladin`: the Paladin's reason, else the target's."""
+    pid, target = action.paladin, action.target
+    for _, targets in shots_by_paladin(game, pid):
+        if target in targets:
+            return None
+    p = shooter(game, pid)
     if isinstance(p, IllegalAction):
         return p
-    return target_reason(game, p, action.target)
+    return target_reason(game, p, target)
 
 
 def shooter_code(game: AntillesState, pid: int) -> int:
@@ -135,38 +141,18 @@ def shooter(game: AntillesState, pid: int) -> Paladin | IllegalAction:
     return game.paladins[pid - 1]
 
 
-def target_code(game: AntillesState, p: Paladin, target: int | None) -> int:
-    """Why ``p`` may not fire at ``target`` (``None``: the platform, 3.3; else a Bolt, 3.4),
-    as a code (0: it may): 1 out of the chart's range, 2 no such Bolt."""
-    h = p.hex
-    assert h is not None  # a living Paladin in the attack step stands on the map
-    if target is None:
-        q, r = h
-    else:
-        b = game.bolts.get(target)
-        if b is None:
-            return 2
-        q, r = h[0] - b.hex[0], h[1] - b.hex[1]
-    return 1 if (abs(q) + abs(r) + abs(q + r)) // 2 > game.tables.max_range else 0
-
-
-def target_reason(game: AntillesState, p: Paladin, target: int | None) -> IllegalAction | None:
-    """Why ``p`` may not fire at ``target`` (:func:`target_code`): out of the chart's range,
-    or no such Bolt."""
-    code = target_code(game, p, target)
-    if code == 0:
-        return None
-    assert p.hex is not None
+def target_reason(game: AntillesState, p: Paladin, target: int | None) -> IllegalAction:
+    """Why ``p``, which may fire, may not fire at ``target`` (not among its
+    :func:`shots_by_paladin`): no such Bolt, or out of the chart's reach."""
+    if target is not None and target not in game.bolts:
+        return IllegalAction(f"there is no Bolt B{target} in play", "Antilles 3.4")
+    assert p.hex is not None  # a Paladin that may fire stands on the map
+    rng = shot_range(game, p.hex, target)
     reach = game.tables.max_range
     if target is None:
-        rng = p.hex.distance(ORIGIN)
         return IllegalAction(f"the Antilles is {rng} hexes from P{p.id}; fusion guns reach "
                              f"{reach}", "Antilles 3.3")
-    if code == 2:
-        return IllegalAction(f"there is no Bolt B{target} in play", "Antilles 3.4")
-    b = game.bolts[target]
-    rng = p.hex.distance(b.hex)
-    return IllegalAction(f"B{b.id} is {rng} hexes from P{p.id}; the chart reaches {reach}",
+    return IllegalAction(f"B{target} is {rng} hexes from P{p.id}; the chart reaches {reach}",
                          "Antilles 3.4")
 
 
@@ -192,9 +178,8 @@ def fire(game: AntillesState, action: Fire) -> None:
     p.fired = True
     bonus = 0 if p.moved else NOT_MOVED_BONUS  # :meth:`AntillesState.attack_bonus` (3.2)
     pid = p.id
+    rng = shot_range(game, h, action.target)
     if action.target is None:
-        q, r = h[0], h[1]
-        rng = (abs(q) + abs(r) + abs(q + r)) // 2  # h.distance(ORIGIN)
         roll = roll_die(game, 20, _platform_purpose(pid, rng))
         total = roll + bonus
         col = game.tables.column(rng)
@@ -210,7 +195,6 @@ def fire(game: AntillesState, action: Fire) -> None:
         return
     bolts = game.bolts
     b = bolts[action.target]
-    rng = h.distance(b.hex)
     roll = roll_die(game, 20, f"Paladin Attacks (Effect B), P{pid} at B{b.id}, range {rng}")
     total = roll + bonus
     if total >= game.tables.column(rng).bolt:

@@ -47,7 +47,8 @@ def tables_from_data(data: dict[str, Any], source: str) -> Tables:
     model = validate(TablesModel, data, source)
     caster = tuple(parse_caster_entry(r) for r in model.caster_table)
     paths = tuple(tuple(PATH_STEPS[c] for c in p.upper()) for p in model.paths)
-    return Tables(source, data, model, caster, paths)
+    key = hashlib.sha256(canonical_json(data).encode()).hexdigest()
+    return Tables(source, data, model, caster, paths, key)
 
 
 @lru_cache(maxsize=1)

@@ -27,13 +27,13 @@ from typing import Any
 
 from ...core.dice import Dice
 from ...core.errors import IllegalAction
-from ...core.game import Action, Game, Result, share_actions
+from ...core.game import Action, Game, Result
 from ...core.hexgrid import Hex, direction_letter
 from ...core.memo import remember
+from ...core.native import mypyc_attr
 from .actions import NOTATION, Abort, Continue, EndMovement, Move, Place, parse
 from .attacks import END_ATTACKS, choose_shot, legal_shots
 from .data import ValueModel, is_shipped
-from .native import mypyc_attr
 from .position import apply_position
 from .state import (
     ATTACK,
@@ -66,11 +66,10 @@ RECONSTRUCTION_NOTE = (
 
 END_MOVEMENT = EndMovement()
 #: 6.0's two choices at the end of a turn, in legal-action order, made once: every list and
-#: policy hands out these values, which :meth:`Game.apply` then knows by identity
+#: policy hands out these values
 CONTINUE = Continue()
 ABORT = Abort()
 END_OF_TURN = (CONTINUE, ABORT)
-share_actions(NOTATION, (END_MOVEMENT, *END_OF_TURN))
 
 
 #: :func:`_made` by map size (a dict: its look-up costs a fraction of ``lru_cache``'s call);
@@ -81,13 +80,10 @@ _MADE: dict[int, tuple[list[list[Place]], list[list[Move]]]] = {}
 def _made(radius: int) -> tuple[list[list[Place]], list[list[Move]]]:
     """Every placement and blip of a map of ``radius``, by Paladin number and board place,
     built once per process: legal-action lists hand out these values (immutable) rather than
-    build hundreds a step, and :meth:`Game.apply` knows each by identity."""
+    build hundreds a step."""
     made = _MADE.get(radius)
     if made is None:
         made = remember(_MADE, radius, _make(radius), 64)
-        for pid in range(1, PALADINS + 1):  # P0 is no Paladin: its values are refused
-            share_actions(NOTATION, made[0][pid])
-            share_actions(NOTATION, made[1][pid])
     return made
 
 
@@ -203,17 +199,11 @@ class AntillesGame(AntillesState):
         """``legal_actions()[pick(n)]``, building only the action picked: the blips are the
         product of the Paladins that may blip and the free hexes (:meth:`_legal_blips`), the
         shots are counted (:func:`.attacks.choose_shot`), so index ``k`` is decoded, not
-        looked up. The action is remembered (:attr:`_picked`) until the position changes:
-        :meth:`check` then passes it without asking the reasons again."""
-        picked = self._picked = decode_pick(self, pick)
-        return picked
+        looked up."""
+        return decode_pick(self, pick)
 
     def check(self, action: Action) -> None:
-        """Raise the :class:`IllegalAction` :meth:`reason` gives, if any; the action
-        :meth:`choose_legal` has just handed out (:attr:`_picked`, the same object, the same
-        position) is legal by construction."""
-        if action is self._picked and action is not None:
-            return
+        """Raise the :class:`IllegalAction` :meth:`reason` gives, if any."""
         err = action_reason(self, action)
         if err is not None:
             raise err

@@ -14,9 +14,10 @@ from typing import Any
 
 from ...core.dice import Dice, SeededDice
 from ...core.errors import IllegalAction
-from ...core.game import Action, Game, log_event
+from ...core.game import Game, log_event
 from ...core.hexgrid import ORIGIN, Hex, HexagonBoard
 from ...core.memo import remember
+from ...core.native import mypyc_attr
 from .fixed import (
     CASTERS,
     DESTROYED_BASE,
@@ -25,7 +26,6 @@ from .fixed import (
     PALADINS,
     PER_SURVIVING_PALADIN,
 )
-from .native import mypyc_attr
 from .tables import Tables
 
 __all__ = ["ATTACK", "LAST_TURN", "MOVEMENT", "NOT_MOVED_BONUS", "OVER", "PALADINS", "SETUP",
@@ -170,9 +170,9 @@ def _map(radius: int) -> tuple[tuple[Hex, ...], frozenset[Hex], dict[Hex, int]]:
 
 #: attributes :meth:`AntillesState.clone` shares: immutable values, or read-only data (tables,
 #: board, search values) that every copy of a game shares anyway
-_SHARED = frozenset({"scenario", "tables", "board", "n_shields", "n_armor", "n_casters", "turn",
-                     "phase", "next_bolt", "shield_hits", "armor_hits", "casters_destroyed",
-                     "outcome", "end_turn", "search_values", "_picked"})
+_SHARED = frozenset({"scenario", "tables", "board", "places", "ranges", "n_shields", "n_armor",
+                     "n_casters", "turn", "phase", "next_bolt", "shield_hits", "armor_hits",
+                     "casters_destroyed", "outcome", "end_turn", "search_values"})
 
 
 def _open_mask(radius: int) -> bytes:
@@ -282,6 +282,10 @@ class AntillesState(Game):
         super().__init__(dice, scenario, options)
         self.tables = tables
         self.board = HexagonBoard(tables.model.board.radius)
+        #: the map's tables, read-only and shared by every game on a map of this size: each
+        #: hex's board place, and the range between two places (3.3: :func:`distances`)
+        self.places = board_places(self.board.radius)
+        self.ranges = distances(self.board.radius)
         plat = tables.model.platform
         #: 5.0 fixes the Casters (four); the Shield and Armor boxes are table values
         self.n_shields, self.n_armor, self.n_casters = plat.shields, plat.armor, CASTERS
@@ -295,10 +299,6 @@ class AntillesState(Game):
         self.casters_destroyed = 0
         self.outcome: Outcome | None = None
         self.end_turn: int | None = None
-        #: the action :meth:`.game.AntillesGame.choose_legal` last handed out, while the position
-        #: is the same (:func:`.turn.execute` clears it): legal by construction, so ``check``
-        #: lets it through without asking the reasons again
-        self._picked: Action | None = None
 
     @property
     def hexes(self) -> tuple[Hex, ...]:
@@ -430,7 +430,7 @@ def _taken(game: AntillesState) -> list[int]:
     (:func:`taken_sorted`). (Finding the places from the coordinates on :func:`place_grid`
     instead of by hash saved the compiled build some 3% a random game but cost the interpreted
     one 6%.)"""
-    place = _map(game.board.radius)[2]
+    place = game.places
     taken = [place[ORIGIN]]  # the Antilles' hex is on every map (radius >= 4)
     for p in game.paladins:
         h = p.hex

@@ -149,8 +149,8 @@ class BoardSetting:
         return launch_survival(self.tables, self.radius, casters)
 
 
-#: the board settings made so far (:func:`board_setting`), by tables (which hash by identity)
-#: and map size; remembered (core/memo.py): a setting made whole, stored in one step
+#: the board settings made so far (:func:`board_setting`), by tables (a value: their content's
+#: fingerprint) and map size; remembered (core/memo.py): a setting made whole, stored in one step
 _BOARDS: Final[dict[tuple[Tables, int], BoardSetting]] = {}
 
 

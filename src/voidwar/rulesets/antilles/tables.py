@@ -187,17 +187,28 @@ class TablesModel(StrictModel):
 
 @dataclass(frozen=True, eq=False)
 class Tables:
-    """Validated, ready-to-use tables."""
+    """Validated, ready-to-use tables: a read-only value, equal to another (and hashed) by
+    ``key``, its content's fingerprint, so that the caches of the rules and the policies keyed
+    by tables (``lru_cache``, :func:`.steps.board_setting`) are keyed by value."""
 
     source: str
     raw: dict[str, Any]
     model: TablesModel
     caster: tuple[CasterEntry, ...]
     paths: tuple[tuple[int, ...], ...]
+    #: the content's fingerprint (SHA-256 of ``raw``'s canonical JSON, :mod:`.data`)
+    key: str
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Tables):
+            return NotImplemented
+        return self.key == other.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Tables:
-        # immutable: game copies (search clones, undo snapshots) share one object, which also
-        # keeps the policies' per-table caches (keyed by identity) warm
+        # read-only: game copies (search clones, undo snapshots) share one object
         return self
 
     @cached_property

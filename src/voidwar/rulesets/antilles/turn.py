@@ -27,7 +27,6 @@ from .state import (
     TURN_END,
     AntillesState,
     Paladin,
-    board_places,
     finish,
     hex_taken,
 )
@@ -36,7 +35,6 @@ from .state import (
 def execute(game: AntillesState, action: Action) -> None:
     """:meth:`.game.AntillesGame.execute`: carry out a checked action and the automatic steps that
     follow it; the most frequent kinds told apart by exact type, then the rest."""
-    game._picked = None  # the position changes: the last pick is no longer known legal
     cls = type(action)
     if cls is Fire:
         fire(game, action)  # type: ignore[arg-type]
@@ -170,12 +168,12 @@ def blip_reason(game: AntillesState, action: Place | Move) -> IllegalAction | No
     (the usual case) is known from the two codes, without a method call."""
     h = action.hex
     if isinstance(action, Move):
-        if (not mover_code(game, action.paladin) and h in board_places(game.board.radius)
+        if (not mover_code(game, action.paladin) and h in game.places
                 and not hex_taken(game, h)):
             return None
         return (mover_reason(game, action.paladin)
                 or destination_reason(game, h, "moved", "3.2"))
-    if (not placer_code(game, action.paladin) and h in board_places(game.board.radius)
+    if (not placer_code(game, action.paladin) and h in game.places
             and not hex_taken(game, h)):
         return None
     return (placer_reason(game, action.paladin)
@@ -211,12 +209,12 @@ def destination_reason(game: AntillesState, h: Hex, verb: str,
                        rule: str) -> IllegalAction | None:
     """3.1/3.2: a Paladin may enter only a free hex (:meth:`AntillesState.free_hexes`): on
     the map, and not the Antilles', a Paladin's (its own included) or a Bolt's."""
-    radius = game.board.radius
-    on_map = h in board_places(radius)  # :attr:`AntillesState.on_map`, one look-up fewer
+    on_map = h in game.places
     if on_map and not hex_taken(game, h):
         return None
     if not on_map:
-        return IllegalAction(f"{h} is off the map (radius {radius})", f"Antilles {rule}")
+        return IllegalAction(f"{h} is off the map (radius {game.board.radius})",
+                             f"Antilles {rule}")
     if h == ORIGIN:
         return IllegalAction(f"a Paladin may not be {verb} in the Antilles' hex",
                              f"Antilles {rule}")
