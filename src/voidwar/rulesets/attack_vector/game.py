@@ -33,11 +33,10 @@ from .combat import Combat
 from .data import load_movement_grid, ship_classes, thrust_chart
 from .digest import head_parts, ship_text, targets_text
 from .digest import target_dict as _target_dict
-from .fire_groups import fire_groups
 from .movement_grid import MovementGrid
-from .orders import Check, OrderedGame
+from .orders import OrderedGame
 from .scenario import Scenario, ShipSetup
-from .sequence import END_OF_TURN_STEPS, ORDERS_STEP, SEGMENT_STEPS, Phase, Step, Target
+from .sequence import END_OF_TURN_STEPS, SEGMENT_STEPS, Phase, Step, Target
 from .ships import ShipClass
 from .state import ShipState
 from .thrust import THRUST_VALUES, ThrustChart, format_thrust
@@ -162,26 +161,6 @@ class AttackVectorGame(OrderedGame):
         """Every order of a battle is checked by the combat layer (:mod:`.combat`)."""
         assert self.combat is not None
         self.combat.check_order(self, seat, ship, order, step)
-
-    def systems_gate(self, ship: ShipState, order: Order, step: Step) -> None:
-        """The battle's tests that every order of ``order``'s kind shares (:mod:`.combat`)."""
-        assert self.combat is not None
-        self.combat.gate(ship, order, step)
-
-    def systems_motion_rest(self, ship: ShipState, order: Order) -> None:
-        """A battle's own test of a motion order: no thrust once surrendered (:mod:`.combat`)."""
-        assert self.combat is not None
-        self.combat.motion_rest(ship, order)
-
-    def systems_groups(self, seat: str, ship: ShipState, name: str | None, step: Step
-                       ) -> list[tuple[Check, Check, list[Order]]]:
-        """A segment's fire orders in groups of one target (:mod:`.fire_groups`); the end of
-        turn's orders in one group."""
-        if step.name != ORDERS_STEP:
-            return super().systems_groups(seat, ship, name, step)
-        assert self.combat is not None
-        found = self.systems_candidates(ship, name, step)
-        return fire_groups(self.combat, self, seat, ship, found, step)
 
     def systems_candidates(self, ship: ShipState, name: str | None, step: Step) -> list[Order]:
         """Fire orders in a segment; reactor and radiator orders after segment 8."""

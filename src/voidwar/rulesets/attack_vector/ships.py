@@ -13,13 +13,10 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from fractions import Fraction
-from functools import cached_property
 from itertools import accumulate, pairwise
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
-
-from voidwar.core.memo import remember
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from .thrust import THRUST_VALUES
 
@@ -49,17 +46,22 @@ class Fuel(BaseModel):
 
     #: runs of fuel units in the order they are burnt; run i uses thrust-matrix row i (A2.4)
     track: list[FuelRun] = Field(min_length=1, max_length=100)
+    #: :attr:`ends`, summed when the track is read (the model is frozen)
+    _ends: tuple[int, ...] = PrivateAttr()
 
-    @cached_property
-    def capacity(self) -> int:
-        """Fuel units in a full tank (the model is frozen: summed once)."""
-        return sum(r.units for r in self.track)
+    def model_post_init(self, context: Any, /) -> None:
+        """Sum the runs once the track is read."""
+        self._ends = tuple(accumulate(r.units for r in self.track))
 
-    @cached_property
+    @property
     def ends(self) -> tuple[int, ...]:
-        """Fuel units burnt at the end of each run (the model is frozen: summed once; the
-        object's own memo, one store of a whole tuple, core/memo.py)."""
-        return tuple(accumulate(r.units for r in self.track))
+        """Fuel units burnt at the end of each run."""
+        return self._ends
+
+    @property
+    def capacity(self) -> int:
+        """Fuel units in a full tank."""
+        return self._ends[-1]
 
 
 #: a facing change in 30° steps (1-6) and a wedge's segment offset (0-7)
@@ -111,6 +113,17 @@ class ShipClass(BaseModel):
     reconstructed: list[str] = Field(default_factory=list)
     #: part 2 (power, heat, weapons, SSD) defines this table's contents
     systems: dict[str, Any] | None = None
+    #: :attr:`thrust_halves`, made when the file is read (the model is frozen)
+    _halves: tuple[tuple[int, ...], ...] = PrivateAttr()
+
+    def model_post_init(self, context: Any, /) -> None:
+        """The matrix in halves, once the file is read."""
+        self._halves = tuple(tuple(int(2 * x) for x in row) for row in self.thrust_matrix)
+
+    @property
+    def thrust_halves(self) -> tuple[tuple[int, ...], ...]:
+        """The thrust matrix in halves (every box is a chart column, 0.5 .. 8)."""
+        return self._halves
 
     @field_validator("thrust_matrix", mode="before")
     @classmethod
@@ -126,13 +139,6 @@ class ShipClass(BaseModel):
                 raise ValueError("thrust-matrix boxes are 0.5 .. 8")
             rows.append(vals)
         return rows
-
-    @cached_property
-    def max_thrusts(self) -> dict[tuple[int, int], Fraction]:
-        """:func:`max_thrust` by (fuel used, boxes lost): the class's own memo, remembered
-        (core/memo.py: a Fraction of the matrix stored in one step; a class made once is
-        shared by every game and thread)."""
-        return {}
 
     @model_validator(mode="after")
     def _rows_for_fuel(self) -> ShipClass:
@@ -151,18 +157,13 @@ def matrix_row(cls: ShipClass, fuel_used: int) -> int:
     return min(bisect_right(ends, fuel_used), len(ends) - 1)
 
 
+def max_thrust_halves(cls: ShipClass, fuel_used: int, boxes_lost: int = 0) -> int:
+    """The first unmarked box of the current row (engine damage marks boxes from the left), in
+    halves; 0 when every box of the row is marked (AV:T A2.4, A5.24)."""
+    row = cls.thrust_halves[matrix_row(cls, fuel_used)]
+    return row[boxes_lost] if boxes_lost < len(row) else 0
+
+
 def max_thrust(cls: ShipClass, fuel_used: int, boxes_lost: int = 0) -> Fraction:
-    """The first unmarked box of the current row (engine damage marks boxes from the left),
-    remembered by the class (:attr:`ShipClass.max_thrusts`: it is asked on every action)."""
-    memo = cls.max_thrusts
-    key = (fuel_used, boxes_lost)
-    value = memo.get(key)
-    if value is None:
-        row = cls.thrust_matrix[matrix_row(cls, fuel_used)]
-        value = remember(memo, key, row[boxes_lost] if boxes_lost < len(row) else NO_THRUST,
-                         20_000)
-    return value
-
-
-#: the thrust of a row whose boxes are all marked
-NO_THRUST = Fraction(0)
+    """:func:`max_thrust_halves` as a thrust value."""
+    return Fraction(max_thrust_halves(cls, fuel_used, boxes_lost), 2)
