@@ -1,14 +1,17 @@
 """The motion orders' rules (AV:T A5.221–A5.272): thrust, facing changes and bias, each a
 function of what it reads of one ship.
 
-Each kind of motion order reads a few facts of its ship, gathered in one immutable value
-(:class:`ThrustFacts`, :class:`FacingFacts`, :class:`BiasFacts`; the game builds them,
-:meth:`.orders.OrderedGame.thrust_facts` …). A rule is a function of those facts and the order
+What the rules read of a ship is one immutable value, :class:`MotionFacts` (the game gathers it,
+:meth:`.orders.OrderedGame.motion_facts`); a rule is a function of those facts and the order
 alone — it is given nothing else to read — and returns why the order is illegal, or ``None``.
-:meth:`~.orders.OrderedGame.check` asks it about one order; the legal orders of a kind are the
-candidates it lets through (:func:`legal_thrust` …), a pure function of the facts (integers,
-strings, windows: cheap to hash), cached. A rule that reads one more fact needs it in the facts,
-so the cache can never answer for another position.
+Each kind's rule is two tests in turn: the kind's **gate**, a function of the facts alone (may
+this ship be given an order of this kind now at all?), then the **value** test, a function of
+the order and the few facts named in its parameters. :meth:`~.orders.OrderedGame.check` asks
+the whole rule about one order; a kind's legal orders are none when the gate refuses, else the
+candidates the value test lets through — a pure function of the same parameters (integers,
+strings, a window: cheap to hash), cached. A test that reads one more fact needs it as a
+parameter, which is part of the cache's key, so the cache can never answer for another
+position.
 
 Shared by every game of the process, in every thread (core/memo.py): the caches are pure
 functions of immutable values.
@@ -26,13 +29,10 @@ from .actions import BiasOrder, Order, PivotTo, RollOrder, SetThrust
 from .avid import ALL_WINDOWS, AMBER_WINDOWS, Window
 from .thrust import THRUST_SET, THRUST_VALUES, format_thrust
 
-#: the rule of a facing change under way (A5.222 allows one at a time: our reading)
-R_ONE_FACING = "AV:T A5.222 (one facing change at a time: our reading)"
 
-
-class ThrustFacts(NamedTuple):
-    """What Change Thrust reads of a ship (AV:T A2.4, A5.24, A5.242); thrust in halves (chart
-    columns are 0.5 .. 8 in halves: integers hash fast)."""
+class MotionFacts(NamedTuple):
+    """What the motion rules read of one ship in an orders step (AV:T A2.4, A5.19,
+    A5.221–A5.272). Thrust is counted in halves (chart columns are 0.5 .. 8 in halves)."""
 
     ship: str
     #: the thrust set now, in halves
@@ -41,29 +41,14 @@ class ThrustFacts(NamedTuple):
     most: int
     #: whether any fuel is left
     fuel: bool
-    #: whether the ship has a thrust order this segment
-    ordered: bool
-
-
-class FacingFacts(NamedTuple):
-    """What a pivot or a roll reads of a ship (AV:T A5.221–A5.222, A5.19)."""
-
-    ship: str
     #: a facing change under way: its kind, its label and the segment it completes (as said)
     busy: tuple[str, str, str] | None
-    #: whether the ship has a facing-change order this segment
-    ordered: bool
+    nose: Window
     three_d: bool
-    nose: Window
-
-
-class BiasFacts(NamedTuple):
-    """What a bias order reads of a ship (AV:T A5.272)."""
-
-    ship: str
-    nose: Window
-    #: whether the ship has a bias order this segment
-    ordered: bool
+    #: whether the ship has a thrust, a facing-change, a bias order this segment
+    thrust_given: bool
+    facing_given: bool
+    bias_given: bool
 
 
 def halves(value: Fraction) -> int:
@@ -71,45 +56,87 @@ def halves(value: Fraction) -> int:
     return 2 * value.numerator // value.denominator
 
 
-# -- the rules --------------------------------------------------------------------------------
-def thrust_refusal(f: ThrustFacts, v: Fraction) -> IllegalAction | None:
-    """Change Thrust (AV:T A5.24, A5.242; A2.4 thrust matrix and fuel): one order a segment, a
-    chart column (or 0) within the matrix, a change, and fuel to burn."""
-    if f.ordered:
+# -- Change Thrust (AV:T A5.24, A5.242; A2.4 thrust matrix and fuel) ---------------------------
+def thrust_gate(f: MotionFacts) -> IllegalAction | None:
+    """One thrust order a segment (AV:T A5.242)."""
+    if f.thrust_given:
         return IllegalAction(f"{f.ship} already has a thrust order this segment",
                              rule="AV:T A5.242")
-    if v != 0 and v not in THRUST_SET:
-        return IllegalAction(f"thrust {format_thrust(v)} is not a thrust-chart column "
-                             "(0.5 .. 8 in halves, or 0)", rule="AV:T A5.24")
-    if 2 * v > f.most:
-        return IllegalAction(
-            f"thrust {format_thrust(v)} is above {f.ship}'s thrust matrix "
-            f"(maximum {format_thrust(Fraction(f.most, 2))} now)", rule="AV:T A2.4, A5.24")
-    if 2 * v == f.thrust:
-        return IllegalAction(f"{f.ship}'s thrust is already {format_thrust(v)}",
-                             rule="AV:T A5.242")
-    if v and not f.fuel:
-        return IllegalAction(f"{f.ship} has no fuel left", rule="AV:T A2.4 (fuel)")
     return None
 
 
-def facing_refusal(f: FacingFacts, order: PivotTo | RollOrder) -> IllegalAction | None:
-    """One facing change at a time, one order of it a segment (A5.222); a pivot to another
-    window, a roll of 30° wedges (A5.221–A5.222; A2.4 "Roll"; A5.19 in 2-D)."""
+def thrust_value_refusal(ship: str, thrust: int, most: int, fuel: bool,
+                         v: Fraction) -> IllegalAction | None:
+    """A chart column (or 0) within the matrix, a change, and fuel to burn."""
+    if v != 0 and v not in THRUST_SET:
+        return IllegalAction(f"thrust {format_thrust(v)} is not a thrust-chart column "
+                             "(0.5 .. 8 in halves, or 0)", rule="AV:T A5.24")
+    h = halves(v)  # a chart column or 0: whole halves
+    if h > most:
+        return IllegalAction(
+            f"thrust {format_thrust(v)} is above {ship}'s thrust matrix "
+            f"(maximum {format_thrust(Fraction(most, 2))} now)", rule="AV:T A2.4, A5.24")
+    if h == thrust:
+        return IllegalAction(f"{ship}'s thrust is already {format_thrust(v)}",
+                             rule="AV:T A5.242")
+    if v and not fuel:
+        return IllegalAction(f"{ship} has no fuel left", rule="AV:T A2.4 (fuel)")
+    return None
+
+
+def thrust_refusal(f: MotionFacts, v: Fraction) -> IllegalAction | None:
+    """Change Thrust to ``v``: the gate, then the value."""
+    return thrust_gate(f) or thrust_value_refusal(f.ship, f.thrust, f.most, f.fuel, v)
+
+
+@lru_cache(maxsize=512)
+def thrust_candidates(name: str | None, most: int) -> tuple[SetThrust, ...]:
+    """Thrust 0, then each chart column up to ``most`` halves (``name``: the orders' ship;
+    orders are immutable values, so each list is built once)."""
+    return (SetThrust(name, Fraction(0)),
+            *(SetThrust(name, v) for v in THRUST_VALUES if halves(v) <= most))
+
+
+@lru_cache(maxsize=2048)
+def thrust_allowed(name: str | None, ship: str, thrust: int, most: int,
+                   fuel: bool) -> tuple[Order, ...]:
+    """The thrust candidates :func:`thrust_value_refusal` lets through."""
+    return tuple(o for o in thrust_candidates(name, most)
+                 if thrust_value_refusal(ship, thrust, most, fuel, o.value) is None)
+
+
+def legal_thrust(f: MotionFacts, name: str | None) -> tuple[Order, ...]:
+    """The thrust orders :func:`thrust_refusal` lets through."""
+    if thrust_gate(f) is not None:
+        return ()
+    return thrust_allowed(name, f.ship, f.thrust, f.most, f.fuel)
+
+
+# -- facing changes (AV:T A5.221–A5.222; A2.4 "Roll"; A5.19 in 2-D) ----------------------------
+def facing_gate(f: MotionFacts) -> IllegalAction | None:
+    """One facing change at a time, one order of it a segment (AV:T A5.222)."""
     if f.busy is not None:
         kind, label, end = f.busy
         return IllegalAction(f"{f.ship} is already in a {kind} {label} (complete on segment "
-                             f"{end})", rule=R_ONE_FACING)
-    if f.ordered:
+                             f"{end})", rule="AV:T A5.222 (one facing change at a time: our "
+                             "reading)")
+    if f.facing_given:
         return IllegalAction(f"{f.ship} already has a facing-change order this segment",
                              rule="AV:T A5.222")
+    return None
+
+
+def facing_value_refusal(ship: str, nose: Window, three_d: bool,
+                         order: PivotTo | RollOrder) -> IllegalAction | None:
+    """A pivot to another window (the amber ring in 2-D), a roll of 30° wedges (only 180° in
+    2-D)."""
     if isinstance(order, PivotTo):
         w = order.window
-        if not f.three_d and w.e != 0:
+        if not three_d and w.e != 0:
             return IllegalAction(f"2-D play uses only the amber ring: {w} is not a window "
                                  "there", rule="AV:T A5.19 (2-D option)")
-        if w == f.nose:
-            return IllegalAction(f"{f.ship}'s nose is already in {w}", rule="AV:T A5.221")
+        if w == nose:
+            return IllegalAction(f"{ship}'s nose is already in {w}", rule="AV:T A5.221")
         return None
     d = order.degrees
     if d % 30 or not 30 <= d <= 180:
@@ -117,36 +144,15 @@ def facing_refusal(f: FacingFacts, order: PivotTo | RollOrder) -> IllegalAction 
                              rule="AV:T A2.4 (Roll), A5.222")
     if d == 180 and not order.starboard:
         return IllegalAction("write a 180° roll as 'roll 180 starboard'", rule="AV:T A2.4 (Roll)")
-    if not f.three_d and d != 180:
+    if not three_d and d != 180:
         return IllegalAction("2-D play keeps the top up or down: only 180° rolls",
                              rule="AV:T A5.19 (2-D option)")
     return None
 
 
-def bias_refusal(f: BiasFacts, order: BiasOrder) -> IllegalAction | None:
-    """A bias is chosen only with the nose at a hex corner, as one side of that corner, once a
-    segment (AV:T A5.272)."""
-    nose = f.nose
-    if not nose.is_corner:
-        return IllegalAction(f"{f.ship}'s nose is in {nose}, not at a hex corner; a bias is "
-                             "chosen only at a corner", rule="AV:T A5.272")
-    x, y = nose.azimuth.split("/")
-    if order.direction not in (x, y):
-        return IllegalAction(f"at corner {nose.azimuth} the bias is {x} or {y}",
-                             rule="AV:T A5.272")
-    if f.ordered:
-        return IllegalAction(f"{f.ship} already has a bias order this segment",
-                             rule="AV:T A5.272")
-    return None
-
-
-# -- the candidates and the legal orders ------------------------------------------------------
-@lru_cache(maxsize=512)
-def thrust_candidates(name: str | None, most: int) -> tuple[SetThrust, ...]:
-    """Thrust 0, then each chart column up to ``most`` halves (orders are immutable values:
-    each list built once)."""
-    return (SetThrust(name, Fraction(0)),
-            *(SetThrust(name, v) for v in THRUST_VALUES if 2 * v <= most))
+def facing_refusal(f: MotionFacts, order: PivotTo | RollOrder) -> IllegalAction | None:
+    """A pivot or a roll: the gate, then the value."""
+    return facing_gate(f) or facing_value_refusal(f.ship, f.nose, f.three_d, order)
 
 
 @lru_cache(maxsize=256)
@@ -161,30 +167,67 @@ def facing_candidates(name: str | None, three_d: bool) -> tuple[PivotTo | RollOr
     return tuple(out)
 
 
+@lru_cache(maxsize=2048)
+def facing_allowed(name: str | None, ship: str, nose: Window,
+                   three_d: bool) -> tuple[Order, ...]:
+    """The facing-change candidates :func:`facing_value_refusal` lets through."""
+    return tuple(o for o in facing_candidates(name, three_d)
+                 if facing_value_refusal(ship, nose, three_d, o) is None)
+
+
+def legal_facing(f: MotionFacts, name: str | None) -> tuple[Order, ...]:
+    """The pivots and rolls :func:`facing_refusal` lets through."""
+    if facing_gate(f) is not None:
+        return ()
+    return facing_allowed(name, f.ship, f.nose, f.three_d)
+
+
+# -- bias (AV:T A5.272) --------------------------------------------------------------------------
+def bias_gate(f: MotionFacts) -> IllegalAction | None:
+    """A bias is chosen only with the nose at a hex corner, once a segment."""
+    nose = f.nose
+    if not nose.is_corner:
+        return IllegalAction(f"{f.ship}'s nose is in {nose}, not at a hex corner; a bias is "
+                             "chosen only at a corner", rule="AV:T A5.272")
+    if f.bias_given:
+        return IllegalAction(f"{f.ship} already has a bias order this segment",
+                             rule="AV:T A5.272")
+    return None
+
+
+def bias_value_refusal(nose: Window, order: BiasOrder) -> IllegalAction | None:
+    """The bias is one side of the nose's corner."""
+    x, y = nose.azimuth.split("/")
+    if order.direction not in (x, y):
+        return IllegalAction(f"at corner {nose.azimuth} the bias is {x} or {y}",
+                             rule="AV:T A5.272")
+    return None
+
+
+def bias_refusal(f: MotionFacts, order: BiasOrder) -> IllegalAction | None:
+    """A bias order: the gate, then the value."""
+    return bias_gate(f) or bias_value_refusal(f.nose, order)
+
+
 @lru_cache(maxsize=256)
 def bias_candidates(name: str | None) -> tuple[BiasOrder, ...]:
     """A bias to each hex side."""
     return tuple(BiasOrder(name, x) for x in "ABCDEF")
 
 
-@lru_cache(maxsize=4096)
-def legal_thrust(f: ThrustFacts, name: str | None) -> tuple[Order, ...]:
-    """The thrust orders :func:`thrust_refusal` lets through (``name``: the orders' ship)."""
-    return tuple(o for o in thrust_candidates(name, f.most) if thrust_refusal(f, o.value) is None)
-
-
-@lru_cache(maxsize=4096)
-def legal_facing(f: FacingFacts, name: str | None) -> tuple[Order, ...]:
-    """The pivots and rolls :func:`facing_refusal` lets through."""
-    return tuple(o for o in facing_candidates(name, f.three_d) if facing_refusal(f, o) is None)
-
-
 @lru_cache(maxsize=1024)
-def legal_bias(f: BiasFacts, name: str | None) -> tuple[Order, ...]:
+def bias_allowed(name: str | None, nose: Window) -> tuple[Order, ...]:
+    """The bias candidates :func:`bias_value_refusal` lets through (``nose`` at a corner)."""
+    return tuple(o for o in bias_candidates(name) if bias_value_refusal(nose, o) is None)
+
+
+def legal_bias(f: MotionFacts, name: str | None) -> tuple[Order, ...]:
     """The bias orders :func:`bias_refusal` lets through."""
-    return tuple(o for o in bias_candidates(name) if bias_refusal(f, o) is None)
+    if bias_gate(f) is not None:
+        return ()
+    return bias_allowed(name, f.nose)
 
 
-__all__ = ["BiasFacts", "FacingFacts", "ThrustFacts", "bias_candidates", "bias_refusal",
-           "facing_candidates", "facing_refusal", "halves", "legal_bias", "legal_facing",
-           "legal_thrust", "thrust_candidates", "thrust_refusal"]
+__all__ = ["MotionFacts", "bias_candidates", "bias_refusal", "facing_candidates",
+           "facing_refusal", "halves", "legal_bias", "legal_facing", "legal_thrust",
+           "thrust_candidates", "thrust_refusal"]

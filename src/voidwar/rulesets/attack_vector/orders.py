@@ -22,9 +22,7 @@ from voidwar.core.native import mypyc_attr
 from .actions import BiasOrder, Done, Order, PivotTo, RollOrder, SetThrust, Timing
 from .avid import pivot_path, roll_path
 from .motion_orders import (
-    BiasFacts,
-    FacingFacts,
-    ThrustFacts,
+    MotionFacts,
     bias_candidates,
     bias_refusal,
     facing_candidates,
@@ -37,16 +35,14 @@ from .motion_orders import (
     thrust_refusal,
 )
 from .sequence import ORDERS, ORDERS_STEP, SequencedGame, Step
-from .ships import max_thrust_halves
+from .ships import max_thrust_halves, thrust_table
 from .state import ShipState, resolve_burn, start_facing_change
 from .thrust import format_thrust
 
 R_ORDERS = "AV:T A5.212"
 LONG = Timing.LONG
-#: the kinds of order each motion rule counts as already given this segment
-_THRUST: tuple[type, ...] = (SetThrust,)
-_FACING: tuple[type, ...] = (PivotTo, RollOrder)
-_BIAS: tuple[type, ...] = (BiasOrder,)
+#: the facing changes (a tuple: isinstance reads it faster than a union)
+_FACING = (PivotTo, RollOrder)
 #: the group of ``done``: always legal while a seat is to act
 DONE: tuple[Action, ...] = (Done(),)
 
@@ -171,40 +167,39 @@ class OrderedGame(SequencedGame):
 
     def motion_refusal(self, seat: str, ship: ShipState, order: Order) -> IllegalAction | None:
         """Why ``ship`` may not be given the motion ``order`` now: its kind's rule
-        (:mod:`.motion_orders`) on the facts of the ship it reads."""
+        (:mod:`.motion_orders`) on the facts of the ship."""
         if isinstance(order, SetThrust):
-            return thrust_refusal(self.thrust_facts(seat, ship), order.value)
-        if isinstance(order, PivotTo | RollOrder):
-            return facing_refusal(self.facing_facts(seat, ship), order)
+            return thrust_refusal(self.motion_facts(seat, ship), order.value)
+        if isinstance(order, _FACING):
+            return facing_refusal(self.motion_facts(seat, ship), order)
         if isinstance(order, BiasOrder):
-            return bias_refusal(self.bias_facts(seat, ship), order)
+            return bias_refusal(self.motion_facts(seat, ship), order)
         return IllegalAction(f"unknown order {order}")
 
-    def thrust_facts(self, seat: str, ship: ShipState) -> ThrustFacts:
-        """What Change Thrust reads of ``ship`` now (:class:`.motion_orders.ThrustFacts`)."""
-        return ThrustFacts(ship.id, halves(ship.thrust),
-                           max_thrust_halves(ship.cls, ship.fuel_used, ship.engine_boxes_lost),
-                           ship.fuel_left > 0, self.given(seat, ship, _THRUST))
-
-    def facing_facts(self, seat: str, ship: ShipState) -> FacingFacts:
-        """What a pivot or a roll reads of ``ship`` now (:class:`.motion_orders.FacingFacts`)."""
+    def motion_facts(self, seat: str, ship: ShipState) -> MotionFacts:
+        """What the motion rules read of ``ship`` now (:class:`.motion_orders.MotionFacts`)."""
+        thrust = facing = bias = False
+        sid = ship.id
+        for s, o in self.pending[seat]:
+            if s == sid:
+                thrust = thrust or isinstance(o, SetThrust)
+                facing = facing or isinstance(o, _FACING)
+                bias = bias or isinstance(o, BiasOrder)
         fc = ship.facing
-        busy = None if fc is None else (fc.kind, fc.label, self._seg_name(fc.end))
-        return FacingFacts(ship.id, busy, self.given(seat, ship, _FACING), self.three_d,
-                           ship.orient.nose)
-
-    def bias_facts(self, seat: str, ship: ShipState) -> BiasFacts:
-        """What a bias order reads of ``ship`` now (:class:`.motion_orders.BiasFacts`)."""
-        return BiasFacts(ship.id, ship.orient.nose, self.given(seat, ship, _BIAS))
+        table = thrust_table(ship.cls)
+        return MotionFacts(
+            sid, halves(ship.thrust),
+            max_thrust_halves(table, ship.fuel_used, ship.engine_boxes_lost),
+            ship.fuel_used < table.capacity,
+            None if fc is None else (fc.kind, fc.label, self._seg_name(fc.end)),
+            ship.orient.nose, self.three_d, thrust, facing, bias)
 
     def motion_legal(self, seat: str, ship: ShipState, name: str | None
                      ) -> tuple[tuple[Order, ...], tuple[Order, ...], tuple[Order, ...]]:
         """``ship``'s thrust, facing-change and bias orders that the motion rules let through
-        (``name``: the orders' ship prefix), each a cached function of the facts its rule
-        reads (:mod:`.motion_orders`)."""
-        return (legal_thrust(self.thrust_facts(seat, ship), name),
-                legal_facing(self.facing_facts(seat, ship), name),
-                legal_bias(self.bias_facts(seat, ship), name))
+        (``name``: the orders' ship prefix; :mod:`.motion_orders`)."""
+        f = self.motion_facts(seat, ship)
+        return legal_thrust(f, name), legal_facing(f, name), legal_bias(f, name)
 
     def legal_groups(self) -> list[tuple[Action, ...]]:
         """:meth:`legal_actions` in groups: ``done``, then per active ship of the seat to act
@@ -273,7 +268,8 @@ class OrderedGame(SequencedGame):
         mine = self._active(seat)
         for ship in mine:
             name = ship.id if len(mine) > 1 else None
-            most = max_thrust_halves(ship.cls, ship.fuel_used, ship.engine_boxes_lost)
+            most = max_thrust_halves(thrust_table(ship.cls), ship.fuel_used,
+                                     ship.engine_boxes_lost)
             out += thrust_candidates(name, most)
             out += facing_candidates(name, self.three_d)
             out += bias_candidates(name)

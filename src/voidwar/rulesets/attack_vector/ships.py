@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from fractions import Fraction
+from functools import lru_cache
 from itertools import accumulate, pairwise
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .thrust import THRUST_VALUES
 
@@ -46,22 +47,16 @@ class Fuel(BaseModel):
 
     #: runs of fuel units in the order they are burnt; run i uses thrust-matrix row i (A2.4)
     track: list[FuelRun] = Field(min_length=1, max_length=100)
-    #: :attr:`ends`, summed when the track is read (the model is frozen)
-    _ends: tuple[int, ...] = PrivateAttr()
-
-    def model_post_init(self, context: Any, /) -> None:
-        """Sum the runs once the track is read."""
-        self._ends = tuple(accumulate(r.units for r in self.track))
 
     @property
     def ends(self) -> tuple[int, ...]:
         """Fuel units burnt at the end of each run."""
-        return self._ends
+        return tuple(accumulate(r.units for r in self.track))
 
     @property
     def capacity(self) -> int:
         """Fuel units in a full tank."""
-        return self._ends[-1]
+        return sum(r.units for r in self.track)
 
 
 #: a facing change in 30° steps (1-6) and a wedge's segment offset (0-7)
@@ -113,17 +108,12 @@ class ShipClass(BaseModel):
     reconstructed: list[str] = Field(default_factory=list)
     #: part 2 (power, heat, weapons, SSD) defines this table's contents
     systems: dict[str, Any] | None = None
-    #: :attr:`thrust_halves`, made when the file is read (the model is frozen)
-    _halves: tuple[tuple[int, ...], ...] = PrivateAttr()
 
-    def model_post_init(self, context: Any, /) -> None:
-        """The matrix in halves, once the file is read."""
-        self._halves = tuple(tuple(int(2 * x) for x in row) for row in self.thrust_matrix)
-
-    @property
-    def thrust_halves(self) -> tuple[tuple[int, ...], ...]:
-        """The thrust matrix in halves (every box is a chart column, 0.5 .. 8)."""
-        return self._halves
+    def __hash__(self) -> int:
+        """A class is an immutable value (frozen, equal field by field); it hashes by its name,
+        which equal classes share, so that functions of a class can be cached
+        (:func:`thrust_table`)."""
+        return hash(self.name)
 
     @field_validator("thrust_matrix", mode="before")
     @classmethod
@@ -150,20 +140,32 @@ class ShipClass(BaseModel):
         return self
 
 
-def matrix_row(cls: ShipClass, fuel_used: int) -> int:
-    """Row of the thrust matrix for a ship that has burnt ``fuel_used`` units (AV:T A2.4: every
-    change of fuel-unit shape marks where the lighter ship's rated thrust goes up)."""
+class ThrustTable(NamedTuple):
+    """A class's thrust matrix and fuel track as the rules read them on every order: the
+    matrix in halves (every box is a chart column, 0.5 .. 8), the fuel burnt at the end of
+    each run, and the full tank (AV:T A2.4)."""
+
+    rows: tuple[tuple[int, ...], ...]
+    ends: tuple[int, ...]
+    capacity: int
+
+
+@lru_cache(maxsize=64)
+def thrust_table(cls: ShipClass) -> ThrustTable:
+    """:class:`ThrustTable` of ``cls`` (a pure function of the class, cached)."""
     ends = cls.fuel.ends
-    return min(bisect_right(ends, fuel_used), len(ends) - 1)
+    return ThrustTable(tuple(tuple(int(2 * x) for x in row) for row in cls.thrust_matrix),
+                       ends, ends[-1])
 
 
-def max_thrust_halves(cls: ShipClass, fuel_used: int, boxes_lost: int = 0) -> int:
+def max_thrust_halves(table: ThrustTable, fuel_used: int, boxes_lost: int = 0) -> int:
     """The first unmarked box of the current row (engine damage marks boxes from the left), in
     halves; 0 when every box of the row is marked (AV:T A2.4, A5.24)."""
-    row = cls.thrust_halves[matrix_row(cls, fuel_used)]
+    ends = table.ends
+    row = table.rows[min(bisect_right(ends, fuel_used), len(ends) - 1)]
     return row[boxes_lost] if boxes_lost < len(row) else 0
 
 
 def max_thrust(cls: ShipClass, fuel_used: int, boxes_lost: int = 0) -> Fraction:
     """:func:`max_thrust_halves` as a thrust value."""
-    return Fraction(max_thrust_halves(cls, fuel_used, boxes_lost), 2)
+    return Fraction(max_thrust_halves(thrust_table(cls), fuel_used, boxes_lost), 2)

@@ -5,8 +5,6 @@ with their codes (A5.371) and firing arcs (spec §11.6), the crew rate (A2.4) an
 (spec §12). :class:`ShipSystems` is the live record sheet: the Energy Board, the heat board, the
 timer track and the marked SSD boxes, with the checks a fire order must pass.
 
-A :class:`ShipSystems`' memo of mounts by window (shared by copies) keeps core/memo.py's rules:
-each entry a tuple, stored in one step.
 """
 
 from __future__ import annotations
@@ -234,9 +232,6 @@ class ShipSystems:
     #: flex points on ECM and ECCM this turn (our design, module :mod:`..combat`)
     ecm: int = 0
     eccm: int = 0
-    #: :meth:`mounts_bearing` per window (the arcs never change; copies share it)
-    _bearing: dict[ShipWindow, tuple[str, ...]] = field(default_factory=dict, compare=False,
-                                                        repr=False)
 
     @classmethod
     def build(
@@ -311,11 +306,7 @@ class ShipSystems:
 
     def mounts_bearing(self, window: ShipWindow) -> list[str]:
         """Mounts whose arc holds the target's ship-frame window (spec §11.6)."""
-        found = self._bearing.get(window)
-        if found is None:
-            found = self._bearing[window] = tuple(m for m, arc in self.arcs.items()
-                                                  if window in arc)
-        return list(found)
+        return [m for m, arc in self.arcs.items() if window in arc]
 
     def weapon(self, wid: str) -> WeaponState:
         """Weapon ``wid`` (``A1``); raises :class:`IllegalAction` for a weapon the ship lacks."""
@@ -483,15 +474,6 @@ class ShipSystems:
     def order_radiators(self, extend: bool, *, at_turn_boundary: bool) -> None:
         """Radiators out or in (A5.391–A5.392: only at the turn boundary)."""
         self.heat.order(extend, at_turn_boundary=at_turn_boundary)
-
-    def key(self) -> tuple[Any, ...]:
-        """Everything :meth:`to_dict` reads that play changes, as a value: equal keys give equal
-        dicts (the table, rules, outputs and codes never change; the damage log only grows)."""
-        p, h = self.power, self.heat
-        return (p.stored, p.capacity, tuple(p.on), frozenset(p.destroyed), h.stored, h.capacity,
-                h.status, frozenset(h.destroyed), self.ecm, self.eccm,
-                tuple([(w.ready_abs, w.destroyed) for w in self.weapons.values()]),
-                self.damage.key(), len(self.damage_log))
 
     def to_dict(self) -> dict[str, Any]:
         """The ship's systems as JSON-ready data."""
