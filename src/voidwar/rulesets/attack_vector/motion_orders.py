@@ -6,7 +6,9 @@ What the rules read of a ship is one immutable value, :class:`MotionFacts` (the 
 alone — it is given nothing else to read — and returns why the order is illegal, or ``None``.
 Each kind's rule is two tests in turn: the kind's **gate**, a function of the facts alone (may
 this ship be given an order of this kind now at all?), then the **value** test, a function of
-the order and the few facts named in its parameters. :meth:`~.orders.OrderedGame.check` asks
+the order and the few facts named in its parameters. A gate answers with a :data:`Why` (a
+message template over the facts and its rule, written only when an order is refused), since the
+legal orders ask it on every position. :meth:`~.orders.OrderedGame.check` asks
 the whole rule about one order; a kind's legal orders are none when the gate refuses, else the
 candidates the value test lets through — a pure function of the same parameters (integers,
 strings, a window: cheap to hash), cached. A test that reads one more fact needs it as a
@@ -21,12 +23,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias
 
 from voidwar.core.errors import IllegalAction
 
 from .actions import BiasOrder, Order, PivotTo, RollOrder, SetThrust
-from .avid import ALL_WINDOWS, AMBER_WINDOWS, Window
+from .avid import ALL_WINDOWS, AMBER_WINDOWS, Window, window
 from .thrust import THRUST_SET, THRUST_VALUES, format_thrust
 
 
@@ -51,18 +53,27 @@ class MotionFacts(NamedTuple):
     bias_given: bool
 
 
+#: why a gate refuses: a message template over the facts (``{f.ship}``) and the rule
+Why: TypeAlias = tuple[str, str]
+
+
+def refused(why: Why | None, f: MotionFacts) -> IllegalAction | None:
+    """The refusal a gate's :data:`Why` stands for, written for the ship of ``f``."""
+    return None if why is None else IllegalAction(why[0].format(f=f), rule=why[1])
+
+
 def halves(value: Fraction) -> int:
     """A chart column (or 0, or a matrix box) in halves: ``Fraction(5, 2)`` → 5."""
     return 2 * value.numerator // value.denominator
 
 
 # -- Change Thrust (AV:T A5.24, A5.242; A2.4 thrust matrix and fuel) ---------------------------
-def thrust_gate(f: MotionFacts) -> IllegalAction | None:
+_THRUST_GIVEN: Why = ("{f.ship} already has a thrust order this segment", "AV:T A5.242")
+
+
+def thrust_gate(f: MotionFacts) -> Why | None:
     """One thrust order a segment (AV:T A5.242)."""
-    if f.thrust_given:
-        return IllegalAction(f"{f.ship} already has a thrust order this segment",
-                             rule="AV:T A5.242")
-    return None
+    return _THRUST_GIVEN if f.thrust_given else None
 
 
 def thrust_value_refusal(ship: str, thrust: int, most: int, fuel: bool,
@@ -86,7 +97,7 @@ def thrust_value_refusal(ship: str, thrust: int, most: int, fuel: bool,
 
 def thrust_refusal(f: MotionFacts, v: Fraction) -> IllegalAction | None:
     """Change Thrust to ``v``: the gate, then the value."""
-    return thrust_gate(f) or thrust_value_refusal(f.ship, f.thrust, f.most, f.fuel, v)
+    return refused(thrust_gate(f), f) or thrust_value_refusal(f.ship, f.thrust, f.most, f.fuel, v)
 
 
 @lru_cache(maxsize=512)
@@ -113,17 +124,17 @@ def legal_thrust(f: MotionFacts, name: str | None) -> tuple[Order, ...]:
 
 
 # -- facing changes (AV:T A5.221–A5.222; A2.4 "Roll"; A5.19 in 2-D) ----------------------------
-def facing_gate(f: MotionFacts) -> IllegalAction | None:
+_BUSY: Why = ("{f.ship} is already in a {f.busy[0]} {f.busy[1]} (complete on segment "
+              "{f.busy[2]})", "AV:T A5.222 (one facing change at a time: our reading)")
+_FACING_GIVEN: Why = ("{f.ship} already has a facing-change order this segment",
+                      "AV:T A5.222")
+
+
+def facing_gate(f: MotionFacts) -> Why | None:
     """One facing change at a time, one order of it a segment (AV:T A5.222)."""
     if f.busy is not None:
-        kind, label, end = f.busy
-        return IllegalAction(f"{f.ship} is already in a {kind} {label} (complete on segment "
-                             f"{end})", rule="AV:T A5.222 (one facing change at a time: our "
-                             "reading)")
-    if f.facing_given:
-        return IllegalAction(f"{f.ship} already has a facing-change order this segment",
-                             rule="AV:T A5.222")
-    return None
+        return _BUSY
+    return _FACING_GIVEN if f.facing_given else None
 
 
 def facing_value_refusal(ship: str, nose: Window, three_d: bool,
@@ -152,7 +163,7 @@ def facing_value_refusal(ship: str, nose: Window, three_d: bool,
 
 def facing_refusal(f: MotionFacts, order: PivotTo | RollOrder) -> IllegalAction | None:
     """A pivot or a roll: the gate, then the value."""
-    return facing_gate(f) or facing_value_refusal(f.ship, f.nose, f.three_d, order)
+    return refused(facing_gate(f), f) or facing_value_refusal(f.ship, f.nose, f.three_d, order)
 
 
 @lru_cache(maxsize=256)
@@ -168,9 +179,11 @@ def facing_candidates(name: str | None, three_d: bool) -> tuple[PivotTo | RollOr
 
 
 @lru_cache(maxsize=2048)
-def facing_allowed(name: str | None, ship: str, nose: Window,
+def facing_allowed(name: str | None, ship: str, k: int, e: int,
                    three_d: bool) -> tuple[Order, ...]:
-    """The facing-change candidates :func:`facing_value_refusal` lets through."""
+    """The facing-change candidates :func:`facing_value_refusal` lets through with the nose in
+    window (``k``, ``e``) (integers: a window's hash is slower)."""
+    nose = window(k, e)
     return tuple(o for o in facing_candidates(name, three_d)
                  if facing_value_refusal(ship, nose, three_d, o) is None)
 
@@ -179,20 +192,21 @@ def legal_facing(f: MotionFacts, name: str | None) -> tuple[Order, ...]:
     """The pivots and rolls :func:`facing_refusal` lets through."""
     if facing_gate(f) is not None:
         return ()
-    return facing_allowed(name, f.ship, f.nose, f.three_d)
+    nose = f.nose
+    return facing_allowed(name, f.ship, nose.k, nose.e, f.three_d)
 
 
 # -- bias (AV:T A5.272) --------------------------------------------------------------------------
-def bias_gate(f: MotionFacts) -> IllegalAction | None:
+_NOT_CORNER: Why = ("{f.ship}'s nose is in {f.nose}, not at a hex corner; a bias is chosen "
+                    "only at a corner", "AV:T A5.272")
+_BIAS_GIVEN: Why = ("{f.ship} already has a bias order this segment", "AV:T A5.272")
+
+
+def bias_gate(f: MotionFacts) -> Why | None:
     """A bias is chosen only with the nose at a hex corner, once a segment."""
-    nose = f.nose
-    if not nose.is_corner:
-        return IllegalAction(f"{f.ship}'s nose is in {nose}, not at a hex corner; a bias is "
-                             "chosen only at a corner", rule="AV:T A5.272")
-    if f.bias_given:
-        return IllegalAction(f"{f.ship} already has a bias order this segment",
-                             rule="AV:T A5.272")
-    return None
+    if not f.nose.is_corner:
+        return _NOT_CORNER
+    return _BIAS_GIVEN if f.bias_given else None
 
 
 def bias_value_refusal(nose: Window, order: BiasOrder) -> IllegalAction | None:
@@ -206,7 +220,7 @@ def bias_value_refusal(nose: Window, order: BiasOrder) -> IllegalAction | None:
 
 def bias_refusal(f: MotionFacts, order: BiasOrder) -> IllegalAction | None:
     """A bias order: the gate, then the value."""
-    return bias_gate(f) or bias_value_refusal(f.nose, order)
+    return refused(bias_gate(f), f) or bias_value_refusal(f.nose, order)
 
 
 @lru_cache(maxsize=256)
@@ -216,8 +230,10 @@ def bias_candidates(name: str | None) -> tuple[BiasOrder, ...]:
 
 
 @lru_cache(maxsize=1024)
-def bias_allowed(name: str | None, nose: Window) -> tuple[Order, ...]:
-    """The bias candidates :func:`bias_value_refusal` lets through (``nose`` at a corner)."""
+def bias_allowed(name: str | None, k: int, e: int) -> tuple[Order, ...]:
+    """The bias candidates :func:`bias_value_refusal` lets through with the nose at the
+    corner window (``k``, ``e``)."""
+    nose = window(k, e)
     return tuple(o for o in bias_candidates(name) if bias_value_refusal(nose, o) is None)
 
 
@@ -225,7 +241,8 @@ def legal_bias(f: MotionFacts, name: str | None) -> tuple[Order, ...]:
     """The bias orders :func:`bias_refusal` lets through."""
     if bias_gate(f) is not None:
         return ()
-    return bias_allowed(name, f.nose)
+    nose = f.nose
+    return bias_allowed(name, nose.k, nose.e)
 
 
 __all__ = ["MotionFacts", "bias_candidates", "bias_refusal", "facing_candidates",
