@@ -48,10 +48,6 @@ class SpaceFleetGame(Movement, Firing):
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any],
                  setup: Scenario) -> None:
         super().__init__(dice, scenario, options, setup)
-        #: what :meth:`legal_actions` (or :meth:`choose_legal`) last found legal, as tuples of
-        #: actions, while the position is the same (:meth:`execute` clears it): :meth:`check`
-        #: lets these through without asking :meth:`_reason` again (``None``: nothing known)
-        self._legal_now: tuple[tuple[Action, ...], ...] | None = None
         self._start_turn()
 
     # ------------------------------------------------------------------ protocol
@@ -60,16 +56,16 @@ class SpaceFleetGame(Movement, Firing):
         return type(self).notation.parse(text)  # type: ignore[union-attr]
 
     def check(self, action: Action) -> None:
-        """Raise the reason ``action`` is illegal now (the one :meth:`_reason`); an action that
-        :meth:`legal_actions` has just listed (:attr:`_legal_now`) is legal."""
+        """Raise the reason ``action`` is illegal now (the one :meth:`_reason`)."""
         err = self._reason(action)
         if err is not None:
             raise err
 
     def legal_actions(self) -> list[Action]:
         """The candidate actions that :meth:`_reason` lets through, in a fixed order (the
-        movement and fire scans judge each ship once and each of its candidates by the same
-        reasons; ``tests/space_fleet/test_speed.py`` checks the list against the filter)."""
+        movement and fire scans judge each ship once by the rules about the ship, and each of
+        its candidates by the rules about the action: the same functions :meth:`_reason`
+        asks)."""
         phase = self.phase  # to_act, read here
         if phase == OVER:
             return []
@@ -77,14 +73,8 @@ class SpaceFleetGame(Movement, Firing):
         if side is None:
             return []
         if phase == MOVEMENT:
-            menus = self._move_menus(side)
-            self._legal_now = menus
-            if len(menus) == 1:
-                return list(menus[0])
-            return [a for m in menus for a in m]
-        legal = self._legal_fire(side)
-        self._legal_now = (tuple(legal),)
-        return legal
+            return self._legal_moves(side)
+        return self._legal_fire(side)
 
     def choose_legal(self, pick: Callable[[int], int]) -> Action:
         """``legal_actions()[pick(n)]``, building only the action picked (a random policy)."""
@@ -92,11 +82,8 @@ class SpaceFleetGame(Movement, Firing):
         if side is None:
             return super().choose_legal(pick)
         if self.phase == MOVEMENT:
-            picked = self._choose_move(side, pick)
-        else:
-            picked = self._choose_fire(side, pick)
-        self._legal_now = ((picked,),)
-        return picked
+            return self._choose_move(side, pick)
+        return self._choose_fire(side, pick)
 
     def _candidates(self) -> list[Action]:
         side = self.to_act
@@ -118,7 +105,6 @@ class SpaceFleetGame(Movement, Firing):
 
     def execute(self, action: Action) -> None:
         """Carry out a checked action, then see whether the game is over."""
-        self._legal_now = None
         if type(action) in _MOVE_KINDS or isinstance(action, _MOVE_TYPES):
             self._execute_move(action)  # type: ignore[arg-type]
         elif isinstance(action, Fire):
@@ -223,7 +209,7 @@ class SpaceFleetGame(Movement, Firing):
         if self.phase == OVER:
             return
         if self.turn >= self.turn_limit:
-            self._finish(Outcome.TURN_LIMIT)
+            self.finish(Outcome.TURN_LIMIT)
             return
         self.turn += 1
         self._start_turn()
