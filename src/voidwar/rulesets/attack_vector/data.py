@@ -25,7 +25,7 @@ from .grid_file import GridFile, grid_of, grid_toml
 from .movement_grid import MovementGrid
 from .scenario import Scenario
 from .ships import ShipClass
-from .systems.ship import SystemsModel
+from .systems.model import SystemsModel
 from .systems.weapons import DResultsModel, WeaponRules, WeaponTablesModel
 from .thrust import ChartFile, ThrustChart, chart_toml
 

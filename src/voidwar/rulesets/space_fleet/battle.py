@@ -26,6 +26,8 @@ from .state import (
     MOVEMENT,
     OVER,
     SIGHT_CODES,
+    SIGHT_REACH,
+    SIGHT_WIDTH,
     Damage,
     Level,
     Outcome,
@@ -34,7 +36,6 @@ from .state import (
     band_for,
     board_steps,
     in_rear_arc,
-    sight_reach,
 )
 from .table import MineArea, Pattern, TableSpec, parse_heading
 
@@ -220,10 +221,14 @@ class Battle(Game):
         (of either side) plus the next speed up; the very first move of the phase is the slowest
         speed only. A player with no ship in the window is passed over.
         """
-        speeds = [s.speed for s in self.ships.values() if s.status == ACTIVE and not s.moved]
-        if not speeds:
+        slowest = -1
+        for s in self.ships.values():
+            if s.status == ACTIVE and not s.moved:
+                v = s.speed
+                if slowest < 0 or v < slowest:
+                    slowest = v
+        if slowest < 0:
             return set()
-        slowest = min(speeds)
         return {slowest} if self.moves_made == 0 else {slowest, slowest + 1}
 
     # ------------------------------------------------------------------ geometry (hex map)
@@ -251,11 +256,10 @@ class Battle(Game):
         :func:`.state.sight_code` (on a hex map they go by the offset alone: the table built
         at import, :func:`.state.sight_codes`)."""
         sh, th = ship.hex, target.hex
-        dq, dr = th.q - sh.q, th.r - sh.r
-        reach = sight_reach()
-        if not (-reach <= dq <= reach and -reach <= dr <= reach):
+        dq, dr = th.q - sh.q + SIGHT_REACH, th.r - sh.r + SIGHT_REACH
+        if not (0 <= dq < SIGHT_WIDTH and 0 <= dr < SIGHT_WIDTH):
             return 0  # beyond long range
-        return SIGHT_CODES[((dq + reach) * (2 * reach + 1) + dr + reach) * 6 + ship.facing % 6]
+        return SIGHT_CODES[(dq * SIGHT_WIDTH + dr) * 6 + ship.facing % 6]
 
     def rear(self, ship: Ship, target: Ship) -> bool:
         """``target`` is in ``ship``'s rear 90° arc (Space Fleet: Firing)."""

@@ -18,7 +18,7 @@ from .actions import EndFire, Fire, fire_of
 from .battle import R_FIRE, R_HITS, Battle, Shot
 from .damage import apply_hits, check_surrender
 from .data import Band, tables
-from .state import ACTIVE, FIRING, Ship, other, shot_refusal
+from .state import ACTIVE, FIRING, SHOT_REFUSALS, Ship, other, shot_refusal
 
 #: the one ``end fire`` (actions are values)
 END_FIRE: Final = EndFire()
@@ -157,9 +157,9 @@ class Firing(Battle):
     def _shots(self, side: str, first: bool = False) -> list[Shot]:
         """The shots of :meth:`_fire_candidates` that :meth:`_fire_reason` lets through, as
         (ship, target, missile), in their order (``first``: stop at the first legal shot):
-        each ship's weapons judged once (:meth:`_weapon_refusal`), each target's sight once
-        per ship (:meth:`sight_of`), and each shot by :func:`.state.shot_refusal` — the rules
-        :meth:`_target_refusal` asks."""
+        each ship's weapons judged once (:meth:`_weapon_refusals`), each target's sight once
+        per ship (:meth:`sight_of`), and its shots by :func:`.state.shot_refusal` (read in
+        :data:`.state.SHOT_REFUSALS`) — the rules :meth:`_target_refusal` asks."""
         out: list[Shot] = []
         firing = tables().firing
         fc = firing.order[self.fire_step]
@@ -168,18 +168,17 @@ class Firing(Battle):
         for s in self.ships.values():
             if s.cls != fc or s.side != side or s.status != ACTIVE:
                 continue
-            beam = self._weapon_refusal(s, False) == 0
-            missile = self._weapon_refusal(s, True) == 0
-            if not (beam or missile):
+            beam, missile = self._weapon_refusals(s, fc)
+            if beam and missile:
                 continue
             if enemies is None:
                 enemies = self.fleet(other(side))
-            sid, short_only = s.id, s.cls in no_long
+            sid, refusals = s.id, SHOT_REFUSALS[s.cls in no_long]
             for e in enemies:
-                code = self.sight_of(s, e)
-                if beam and shot_refusal(code, short_only, False) == 0:
+                at_beam, at_missile = refusals[self.sight_of(s, e)]
+                if not (beam or at_beam):
                     out.append((sid, e.id, False))
-                if missile and shot_refusal(code, short_only, True) == 0:
+                if not (missile or at_missile):
                     out.append((sid, e.id, True))
                 if first and out:
                     return out
@@ -201,23 +200,32 @@ class Firing(Battle):
         return END_FIRE if i == len(shots) else self._legal_fire(side)[i]
 
     def _weapon_refusal(self, ship: Ship, missile: bool) -> int:
-        """Smallest class first; each beam and each launcher fires once per turn; missiles run
-        out (Space Fleet: Firing, Effect of hits): 0 when ``ship`` may fire the weapon, else the
+        """:meth:`_weapon_refusals` of the beams (``missile`` false) or of the launchers."""
+        return self._weapon_refusals(ship, self.fire_class)[missile]
+
+    def _weapon_refusals(self, ship: Ship, fire_class: str) -> tuple[int, int]:
+        """Smallest class first (``fire_class``: the class whose step it is); each beam and
+        each launcher fires once per turn; missiles run out (Space Fleet: Firing, Effect of
+        hits): for the beams and for the launchers, 0 when ``ship`` may fire one, else the
         code of :meth:`_weapon_message`."""
-        if ship.cls != self.fire_class:
-            return 1
+        if ship.cls != fire_class:
+            return 1, 1
         if not ship.weapons_work:
-            return 2
-        sid = ship.id
-        if missile:
-            if ship.profile.launchers == 0:
-                return 3
-            if ship.missiles <= 0:
-                return 4
-            used = sum(1 for f, _, m in self.declared if m and f == sid)
-            return 5 if used >= ship.profile.launchers else 0
-        used = sum(1 for f, _, m in self.declared if not m and f == sid)
-        return 6 if used >= ship.profile.beams else 0
+            return 2, 2
+        sid, p = ship.id, ship.profile
+        beams = missiles = 0
+        for f, _, m in self.declared:
+            if f == sid:
+                if m:
+                    missiles += 1
+                else:
+                    beams += 1
+        beam = 6 if beams >= p.beams else 0
+        if p.launchers == 0:
+            return beam, 3
+        if ship.missiles <= 0:
+            return beam, 4
+        return beam, 5 if missiles >= p.launchers else 0
 
     def _weapon_message(self, ship: Ship, code: int) -> IllegalAction:
         """The refusal :meth:`_weapon_refusal` coded as ``code``."""

@@ -89,7 +89,7 @@ def mine_attack(game: Battle, ship: Ship, where: str | None = None) -> None:
         game.emit("mine", f"mine at {at} misses {ship.id}", ship=ship.id, hits=0)
 
 
-def _extras(sid: str, turn: bool, lay: bool, sweep: bool) -> tuple[Action, ...]:
+def extras(sid: str, turn: bool, lay: bool, sweep: bool) -> tuple[Action, ...]:
     """The turns (when ``turn``), lay a mine, sweep (when legal) and end move of ship ``sid``."""
     out: list[Action] = [turn_of(sid, False), turn_of(sid, True)] if turn else []
     if lay:
@@ -103,8 +103,8 @@ def _extras(sid: str, turn: bool, lay: bool, sweep: bool) -> tuple[Action, ...]:
 @lru_cache(maxsize=4096)
 def menu_of(sid: str, steps: int, turn: bool, lay: bool, sweep: bool) -> tuple[Action, ...]:
     """Ship ``sid``'s legal movement actions in their order: ``move SID 1`` to ``move SID
-    steps``, then :func:`_extras` (interned values; a pure function, cached)."""
-    return (*(move_of(sid, k) for k in range(1, steps + 1)), *_extras(sid, turn, lay, sweep))
+    steps``, then :func:`extras` (interned values; a pure function, cached)."""
+    return (*(move_of(sid, k) for k in range(1, steps + 1)), *extras(sid, turn, lay, sweep))
 
 
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
@@ -141,15 +141,11 @@ class Movement(Battle):
                       if self._mover_why(s, window) is None])
 
     def _menu(self, s: Ship, taken: set[Hex] | None, turn: bool) -> tuple[Action, ...]:
-        """Ship ``s``'s legal movement actions: its steps (:meth:`_step_menu`: a count of
-        whole hexes or a list), the two turns when ``turn``, laying and sweeping when
-        :meth:`_lay_why` and :meth:`_sweep_why` let them, ending its move."""
-        steps = self._step_menu(s, taken)
-        lay = self._lay_why(s) is None
-        sweep = self._sweep_why(s) is None
-        if isinstance(steps, int):
-            return menu_of(s.id, steps, turn, lay, sweep)
-        return (*steps, *_extras(s.id, turn, lay, sweep))
+        """Ship ``s``'s legal movement actions: its steps (:meth:`_step_menu`, counted), the
+        two turns when ``turn``, laying and sweeping when :meth:`_lay_why` and
+        :meth:`_sweep_why` let them, ending its move (:func:`menu_of`)."""
+        return menu_of(s.id, self._step_menu(s, taken), turn, self._lay_why(s) is None,
+                       self._sweep_why(s) is None)
 
     def _legal_moves(self, side: str) -> list[Action]:
         """The legal movement actions of ``side`` (:meth:`_move_menus`), in their order."""
@@ -229,11 +225,12 @@ class Movement(Battle):
         full = ship.speed if self.move_speed is None else self.move_speed
         return turn_refusal(ship.cls, full, moved, self.turned)
 
-    def _step_menu(self, ship: Ship, taken: set[Hex] | None = None) -> int | list[Action]:
+    def _step_menu(self, ship: Ship, taken: set[Hex] | None = None) -> int:
         """The legal steps of :meth:`_step_candidates` (those :meth:`_step_reason` lets
         through), counted: a move of k hexes is legal while the first k hexes ahead are clear
         (:meth:`_clear_run`), so they are ``move SHIP 1`` to ``move SHIP n``."""
-        return self._clear_run(ship, max(0, ship.speed - self.moved_hexes), taken)
+        left = ship.speed - self.moved_hexes
+        return self._clear_run(ship, left, taken) if left > 0 else 0
 
     def _clear_run(self, ship: Ship, hexes: int, taken: set[Hex] | None = None) -> int:
         """How many of the ``hexes`` hexes straight ahead of ``ship`` it may enter in a row:

@@ -300,6 +300,11 @@ def sight_reach() -> int:
     return max(b.max for b in tables().firing.bands)
 
 
+#: :func:`sight_reach`, and the width of :data:`SIGHT_CODES`' offsets along an axis
+SIGHT_REACH: Final = sight_reach()
+SIGHT_WIDTH: Final = 2 * SIGHT_REACH + 1
+
+
 def sight_codes() -> tuple[int, ...]:
     """:func:`sight_code` of every offset ``dq, dr`` within :func:`sight_reach` along both
     axes, flat: ``codes[((dq + reach) * (2 * reach + 1) + dr + reach) * 6 + facing]`` (an
@@ -330,3 +335,11 @@ def shot_refusal(code: int, short_only: bool, missile: bool) -> int:
     if missile and not code & SIGHT_MISSILE:
         return 5
     return 6 if code & SIGHT_REAR else 0
+
+
+#: :func:`shot_refusal` of a beam and of a missile, by whether the ship fires short only and
+#: by sight code (``SHOT_REFUSALS[short_only][code]``): built at import, immutable
+SHOT_REFUSALS: Final = tuple(
+    tuple((shot_refusal(code, short_only, False), shot_refusal(code, short_only, True))
+          for code in range(2 * SIGHT_REAR))
+    for short_only in (False, True))

@@ -30,7 +30,7 @@ from .actions import TABLE_NOTATION, Advance, Move
 from .battle import R_MOVE
 from .data import Band, Scenario, tables
 from .game import SpaceFleetGame
-from .movement import mine_attack, sweep_refusal
+from .movement import extras, mine_attack, sweep_refusal
 from .state import SIGHT_REAR, Ship, band_code
 from .table import Pattern, TableSpec, ahead, entry_along, in_rear_arc_at, inside, turned
 
@@ -153,11 +153,14 @@ class SpaceFleetTableGame(SpaceFleetGame):
             out.append(Advance(ship.id, left))
         return out
 
-    def _step_menu(self, ship: Ship, taken: set[Hex] | None = None) -> int | list[Action]:
-        """The step candidates that :meth:`_step_reason` lets through (ships do not block a
-        move on a free table: ``taken`` is unused)."""
-        return [a for a in self._step_candidates(ship)
-                if isinstance(a, Advance) and self._step_reason(ship, a) is None]
+    def _menu(self, s: Ship, taken: set[Hex] | None, turn: bool) -> tuple[Action, ...]:
+        """Ship ``s``'s legal movement actions: the step candidates that :meth:`_step_reason`
+        lets through (ships do not block a move on a free table: ``taken`` is unused), then
+        the turns, laying, sweeping and ending its move (:func:`.movement.extras`)."""
+        steps = [a for a in self._step_candidates(s)
+                 if isinstance(a, Advance) and self._step_reason(s, a) is None]
+        return (*steps, *extras(s.id, turn, self._lay_why(s) is None,
+                                self._sweep_why(s) is None))
 
     def _step_reason(self, ship: Ship, a: Move | Advance) -> IllegalAction | None:
         """Speed in units, straight ahead, staying on the table (our reading)."""
