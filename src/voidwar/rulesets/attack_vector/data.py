@@ -273,5 +273,5 @@ __all__ = ["DATA_DIR", "load_chart", "load_movement_grid", "load_scenario", "loa
 # -- the sides on the board ----------------------------------------------------------------------
 @cache
 def sides() -> SidesFile:
-    """The seats' names and fixed colours on the board (``data/sides.toml``, issue 16)."""
+    """The seats' names and fixed colours on the board (``data/sides.toml``)."""
     return read_sides(DATA_DIR / "sides.toml")

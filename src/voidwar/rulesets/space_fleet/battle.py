@@ -251,15 +251,19 @@ class Battle(Game):
         dq, dr = a.hex.q - b.hex.q, a.hex.r - b.hex.r
         return band_for((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
 
-    def sight_of(self, ship: Ship, target: Ship) -> int:
-        """``target``'s range band and rear arc from ``ship`` as the bits of
+    def sights(self, ship: Ship, targets: list[Ship]) -> list[int]:
+        """Each target's range band and rear arc from ``ship`` as the bits of
         :func:`.state.sight_code` (on a hex map they go by the offset alone: the table built
-        at import, :func:`.state.sight_codes`)."""
-        sh, th = ship.hex, target.hex
-        dq, dr = th.q - sh.q + SIGHT_REACH, th.r - sh.r + SIGHT_REACH
-        if not (0 <= dq < SIGHT_WIDTH and 0 <= dr < SIGHT_WIDTH):
-            return 0  # beyond long range
-        return SIGHT_CODES[(dq * SIGHT_WIDTH + dr) * 6 + ship.facing % 6]
+        at import, :data:`.state.SIGHT_CODES`; an offset beyond the table is beyond long
+        range)."""
+        sq, sr = ship.hex
+        f = ship.facing % 6
+        out: list[int] = []
+        for t in targets:
+            dq, dr = t.hex.q - sq + SIGHT_REACH, t.hex.r - sr + SIGHT_REACH
+            out.append(SIGHT_CODES[(dq * SIGHT_WIDTH + dr) * 6 + f]
+                       if 0 <= dq < SIGHT_WIDTH and 0 <= dr < SIGHT_WIDTH else 0)
+        return out
 
     def rear(self, ship: Ship, target: Ship) -> bool:
         """``target`` is in ``ship``'s rear 90° arc (Space Fleet: Firing)."""

@@ -479,6 +479,6 @@ def shipped_scenario(name: str) -> Scenario:
 # -- the sides on the board ----------------------------------------------------------------------
 @cache
 def sides() -> SidesFile:
-    """The fleets' names and fixed colours on the board (``data/sides.toml``, issue 16)."""
+    """The fleets' names and fixed colours on the board (``data/sides.toml``)."""
     return read_sides(package_file(__package__ or "voidwar.rulesets.space_fleet",
                                    "data/sides.toml"))

@@ -141,11 +141,13 @@ class Movement(Battle):
                       if self._mover_why(s, window) is None])
 
     def _menu(self, s: Ship, taken: set[Hex] | None, turn: bool) -> tuple[Action, ...]:
-        """Ship ``s``'s legal movement actions: its steps (:meth:`_step_menu`, counted), the
-        two turns when ``turn``, laying and sweeping when :meth:`_lay_why` and
-        :meth:`_sweep_why` let them, ending its move (:func:`menu_of`)."""
-        return menu_of(s.id, self._step_menu(s, taken), turn, self._lay_why(s) is None,
-                       self._sweep_why(s) is None)
+        """Ship ``s``'s legal movement actions: its steps, the two turns when ``turn``, laying
+        and sweeping when :meth:`_lay_why` and :meth:`_sweep_why` let them, ending its move
+        (:func:`menu_of`). The steps are counted: a move of k hexes is legal (:meth:`_step_reason`)
+        while the first k hexes ahead are clear (:meth:`_clear_run`), so they are ``move SHIP 1``
+        to ``move SHIP n``."""
+        return menu_of(s.id, self._clear_run(s, s.speed - self.moved_hexes, taken), turn,
+                       self._lay_why(s) is None, self._sweep_why(s) is None)
 
     def _legal_moves(self, side: str) -> list[Action]:
         """The legal movement actions of ``side`` (:meth:`_move_menus`), in their order."""
@@ -224,13 +226,6 @@ class Movement(Battle):
         moved = 0 if self.moving is None else self.moved_hexes
         full = ship.speed if self.move_speed is None else self.move_speed
         return turn_refusal(ship.cls, full, moved, self.turned)
-
-    def _step_menu(self, ship: Ship, taken: set[Hex] | None = None) -> int:
-        """The legal steps of :meth:`_step_candidates` (those :meth:`_step_reason` lets
-        through), counted: a move of k hexes is legal while the first k hexes ahead are clear
-        (:meth:`_clear_run`), so they are ``move SHIP 1`` to ``move SHIP n``."""
-        left = ship.speed - self.moved_hexes
-        return self._clear_run(ship, left, taken) if left > 0 else 0
 
     def _clear_run(self, ship: Ship, hexes: int, taken: set[Hex] | None = None) -> int:
         """How many of the ``hexes`` hexes straight ahead of ``ship`` it may enter in a row:
