@@ -209,8 +209,9 @@ class Battle(Game):
                 return s
         return None
 
-    def move_window(self) -> set[int]:
-        """The current speeds that may move now (Space Fleet: Movement).
+    def movers(self) -> list[tuple[Ship, int]]:
+        """The ships that may start their move now, with their current speeds (Space Fleet:
+        Movement: "Slowest ships move first").
 
         "Slowest ships move first ... The first player moves any DN, the second then moves any DN
         or BB, the first player then moves any BB or HC, and so on." The text's principle is
@@ -221,15 +222,20 @@ class Battle(Game):
         (of either side) plus the next speed up; the very first move of the phase is the slowest
         speed only. A player with no ship in the window is passed over.
         """
+        unmoved: list[tuple[Ship, int]] = []
         slowest = -1
         for s in self.ships.values():
             if s.status == ACTIVE and not s.moved:
                 v = s.speed
+                unmoved.append((s, v))
                 if slowest < 0 or v < slowest:
                     slowest = v
-        if slowest < 0:
-            return set()
-        return {slowest} if self.moves_made == 0 else {slowest, slowest + 1}
+        top = slowest if self.moves_made == 0 else slowest + 1
+        return [(s, v) for s, v in unmoved if v <= top]
+
+    def move_window(self) -> set[int]:
+        """The current speeds that may move now (:meth:`movers`)."""
+        return {v for _s, v in self.movers()}
 
     # ------------------------------------------------------------------ geometry (hex map)
     #: what a distance is counted in (messages)
@@ -251,19 +257,16 @@ class Battle(Game):
         dq, dr = a.hex.q - b.hex.q, a.hex.r - b.hex.r
         return band_for((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
 
-    def sights(self, ship: Ship, targets: list[Ship]) -> list[int]:
-        """Each target's range band and rear arc from ``ship`` as the bits of
-        :func:`.state.sight_code` (on a hex map they go by the offset alone: the table built
-        at import, :data:`.state.SIGHT_CODES`; an offset beyond the table is beyond long
+    def sight_of(self, ship: Ship, target: Ship) -> int:
+        """``target``'s range band and rear arc from ``ship`` as the bits of
+        :func:`.state.sight_code`: on a hex map they go by the offset alone, read in the table
+        built at import (:data:`.state.SIGHT_CODES`; an offset beyond it is beyond long
         range)."""
         sq, sr = ship.hex
-        f = ship.facing % 6
-        out: list[int] = []
-        for t in targets:
-            dq, dr = t.hex.q - sq + SIGHT_REACH, t.hex.r - sr + SIGHT_REACH
-            out.append(SIGHT_CODES[(dq * SIGHT_WIDTH + dr) * 6 + f]
-                       if 0 <= dq < SIGHT_WIDTH and 0 <= dr < SIGHT_WIDTH else 0)
-        return out
+        dq, dr = target.hex.q - sq + SIGHT_REACH, target.hex.r - sr + SIGHT_REACH
+        if 0 <= dq < SIGHT_WIDTH and 0 <= dr < SIGHT_WIDTH:
+            return SIGHT_CODES[(dq * SIGHT_WIDTH + dr) * 6 + ship.facing % 6]
+        return 0
 
     def rear(self, ship: Ship, target: Ship) -> bool:
         """``target`` is in ``ship``'s rear 90° arc (Space Fleet: Firing)."""
@@ -289,7 +292,7 @@ class Battle(Game):
             return None, IllegalAction(f"there is no ship {sid}", rule)
         if ship.side != self.to_act:
             return None, IllegalAction(f"{sid} is not one of {self.to_act}'s ships", rule)
-        if not ship.active:
+        if ship.status != ACTIVE:
             return None, IllegalAction(f"{sid} is {ship.status}", rule)
         return ship, None
 

@@ -158,7 +158,7 @@ class Firing(Battle):
         """The shots of :meth:`_fire_candidates` that :meth:`_fire_reason` lets through, as
         (ship, target, missile), in their order (``first``: stop at the first legal shot):
         each ship's weapons judged once (:meth:`_weapon_refusals`), each target's sight once
-        per ship (:meth:`sights`), and its shots by :func:`.state.shot_refusal` (read in
+        per ship (:meth:`sight_of`), and its shots by :func:`.state.shot_refusal` (read in
         :data:`.state.SHOT_REFUSALS`) — the rules :meth:`_target_refusal` asks."""
         out: list[Shot] = []
         firing = tables().firing
@@ -174,8 +174,8 @@ class Firing(Battle):
             if enemies is None:
                 enemies = self.fleet(other(side))
             sid, refusals = s.id, SHOT_REFUSALS[s.cls in no_long]
-            for e, code in zip(enemies, self.sights(s, enemies), strict=True):
-                at_beam, at_missile = refusals[code]
+            for e in enemies:
+                at_beam, at_missile = refusals[self.sight_of(s, e)]
                 if not (beam or at_beam):
                     out.append((sid, e.id, False))
                 if not (missile or at_missile):
@@ -250,7 +250,7 @@ class Firing(Battle):
             return 1
         if not target.active:
             return 2
-        return shot_refusal(self.sights(ship, [target])[0],
+        return shot_refusal(self.sight_of(ship, target),
                             ship.cls in tables().firing.limits.no_long_range, missile)
 
     def _target_message(self, ship: Ship, target: Ship, code: int) -> IllegalAction:

@@ -131,25 +131,19 @@ class SpaceFleetGame(Movement, Firing):
         self.phase = MOVEMENT
         self.moves_made = 0
         self.fire_step = 0
-        window = self.move_window()
         text = f"turn {self.turn}: {self.first} has the initiative"
-        if not any(not s.moved and s.speed in window for s in self.fleet(self.first)):
+        if not any(s.side == self.first for s, _v in self.movers()):
             text += (f", but no ship among the slowest: {other(self.first)} moves first")
         self.emit("turn", text, turn=self.turn)
         self._next_mover(other(self.first))
 
     def _next_mover(self, last: str) -> None:
         """The players alternate; a player with no ship in the window is passed over."""
-        unmoved = [(s.side, s.speed) for s in self.ships.values()
-                   if s.status == ACTIVE and not s.moved]
-        if unmoved:  # the sides with a ship in move_window(), in one pass
-            slowest = min([v for _side, v in unmoved])
-            top = slowest if self.moves_made == 0 else slowest + 1
-            ready = {side for side, v in unmoved if v <= top}
-            for side in (other(last), last):
-                if side in ready:
-                    self.step_side = side
-                    return
+        ready = {s.side for s, _v in self.movers()}
+        for side in (other(last), last):
+            if side in ready:
+                self.step_side = side
+                return
         self.step_side = None
         self._start_fire()
 

@@ -127,26 +127,27 @@ class Movement(Battle):
 
     def _move_menus(self, side: str) -> tuple[tuple[Action, ...], ...]:
         """What :meth:`_move_reason` lets through of :meth:`_move_candidates`, one tuple per
-        ship in their order: the acting side's active ships (``side``: :attr:`to_act`) that
-        :meth:`_mover_why` lets move now, each its menu (:meth:`_menu`)."""
+        ship in their order: the moving ship's menu (:meth:`_menu`), or that of each of the
+        acting side's :meth:`movers` (``side``: :attr:`to_act`)."""
         moving = self.moving
         if moving is not None:
             s = self.ships[moving]
             if s.side != side or s.status != ACTIVE:
                 return ()
-            return (self._menu(s, None, self._turn_why(s) is None),)
-        window = self.move_window()
+            return (self._menu(s, None, self._turn_why(s) is None, s.speed),)
         taken = {s.hex for s in self.ships.values() if s.status == ACTIVE}
-        return tuple([self._menu(s, taken, False) for s in self.fleet(side)
-                      if self._mover_why(s, window) is None])
+        return tuple([self._menu(s, taken, False, v) for s, v in self.movers()
+                      if s.side == side])
 
-    def _menu(self, s: Ship, taken: set[Hex] | None, turn: bool) -> tuple[Action, ...]:
-        """Ship ``s``'s legal movement actions: its steps, the two turns when ``turn``, laying
-        and sweeping when :meth:`_lay_why` and :meth:`_sweep_why` let them, ending its move
-        (:func:`menu_of`). The steps are counted: a move of k hexes is legal (:meth:`_step_reason`)
-        while the first k hexes ahead are clear (:meth:`_clear_run`), so they are ``move SHIP 1``
-        to ``move SHIP n``."""
-        return menu_of(s.id, self._clear_run(s, s.speed - self.moved_hexes, taken), turn,
+    def _menu(self, s: Ship, taken: set[Hex] | None, turn: bool,
+              speed: int) -> tuple[Action, ...]:
+        """Ship ``s``'s legal movement actions (``speed``: its speed): its steps, the two turns
+        when ``turn``, laying and sweeping when :meth:`_lay_why` and :meth:`_sweep_why` let
+        them, ending its move (:func:`menu_of`). The steps are counted: a move of k hexes is
+        legal (:meth:`_step_reason`) while the first k hexes ahead are clear
+        (:meth:`_clear_run`), so they are ``move SHIP 1`` to ``move SHIP n``."""
+        left = speed - self.moved_hexes
+        return menu_of(s.id, self._clear_run(s, left, taken) if left > 0 else 0, turn,
                        self._lay_why(s) is None, self._sweep_why(s) is None)
 
     def _legal_moves(self, side: str) -> list[Action]:
@@ -190,31 +191,34 @@ class Movement(Battle):
             ship, err = self._own_ship(a.ship, R_MOVE)
             if ship is None:
                 return err
-            why = self._mover_why(ship, self.move_window())
+            why = self._mover_why(ship)
             if why is not None:
                 return self._refusal(why, ship, R_MOVE)
         if isinstance(a, (Move, Advance)):
             return self._step_reason(ship, a)
+        if isinstance(a, EndMove):
+            return None  # a ship need not use its full move
         if isinstance(a, Turn):
-            return self._refusal(self._turn_why(ship), ship, R_MOVE)
-        if isinstance(a, LayMine):
-            return self._refusal(self._lay_why(ship), ship, R_MINES)
-        if isinstance(a, Sweep):
-            return self._refusal(self._sweep_why(ship), ship, R_MINES)
-        return None  # EndMove: a ship need not use its full move
+            why, rule = self._turn_why(ship), R_MOVE
+        elif isinstance(a, LayMine):
+            why, rule = self._lay_why(ship), R_MINES
+        else:
+            why, rule = self._sweep_why(ship), R_MINES
+        return None if why is None else self._refusal(why, ship, rule)
 
-    def _mover_why(self, ship: Ship, window: set[int]) -> str | None:
-        """One ship at a time, slowest first: may ``ship`` act in the movement phase now?
-        (``window``: :meth:`move_window`.)"""
-        if self.moving is not None and ship.id != self.moving:
-            return "finish {moving}'s move first (end move {moving})"
-        if self.moving is None:
-            if ship.moved:
-                return "{ship} has already moved this turn"
-            if ship.speed not in window:
-                return ("slowest ships move first: only ships of speed {speeds} may move now, "
-                        "not {ship} ({cls}, speed {speed})")
-        return None
+    def _mover_why(self, ship: Ship) -> str | None:
+        """One ship at a time, slowest first: may ``ship`` act in the movement phase now? The
+        moving ship goes on; else it must be one of :meth:`movers`."""
+        moving = self.moving
+        if moving is not None:
+            return None if ship.id == moving else "finish {moving}'s move first (end move {moving})"
+        for s, _v in self.movers():
+            if s is ship:
+                return None
+        if ship.moved:
+            return "{ship} has already moved this turn"
+        return ("slowest ships move first: only ships of speed {speeds} may move now, not {ship} "
+                "({cls}, speed {speed})")
 
     # -- the geometry of a move: hexes here, a free table in .table_game --------------------
     def _step_candidates(self, ship: Ship) -> list[Action]:
@@ -257,11 +261,11 @@ class Movement(Battle):
         if not isinstance(a, Move):
             return IllegalAction("on a hex map a move names whole hexes: move SHIP N", R_MOVE)
         hexes = a.hexes
-        left = max(0, ship.speed - self.moved_hexes)
+        left = ship.speed - self.moved_hexes
         if hexes < 1 or hexes > left:
             return IllegalAction(
                 f"{ship.id} has speed {ship.speed} and has moved {self.moved_hexes}: it can "
-                f"move 1 to {left} hexes more" if left else
+                f"move 1 to {left} hexes more" if left > 0 else
                 f"{ship.id} has no movement left (speed {ship.speed})", R_MOVE)
         clear = self._clear_run(ship, hexes)
         if clear == hexes:

@@ -119,11 +119,11 @@ class SpaceFleetTableGame(SpaceFleetGame):
         """``target`` is more than 135° off ``ship``'s bow (Space Fleet: Firing)."""
         return in_rear_arc_at(self.at(ship), ship.heading, self.at(target))
 
-    def sights(self, ship: Ship, targets: list[Ship]) -> list[int]:
-        """Each target's range band (:meth:`band_between`) and rear arc (:meth:`rear`) from
+    def sight_of(self, ship: Ship, target: Ship) -> int:
+        """``target``'s range band (:meth:`band_between`) and rear arc (:meth:`rear`) from
         ``ship`` as the bits of :func:`.state.sight_code`."""
-        return [band_code(self.band_between(ship, t)) | (SIGHT_REAR if self.rear(ship, t) else 0)
-                for t in targets]
+        rear = SIGHT_REAR if self.rear(ship, target) else 0
+        return band_code(self.band_between(ship, target)) | rear
 
     def close_to(self, a: Ship, b: Ship, units: int) -> bool:
         """``b`` is within ``units`` units of ``a`` (exact)."""
@@ -153,7 +153,8 @@ class SpaceFleetTableGame(SpaceFleetGame):
             out.append(Advance(ship.id, left))
         return out
 
-    def _menu(self, s: Ship, taken: set[Hex] | None, turn: bool) -> tuple[Action, ...]:
+    def _menu(self, s: Ship, taken: set[Hex] | None, turn: bool,
+              speed: int) -> tuple[Action, ...]:
         """Ship ``s``'s legal movement actions: the step candidates that :meth:`_step_reason`
         lets through (ships do not block a move on a free table: ``taken`` is unused), then
         the turns, laying, sweeping and ending its move (:func:`.movement.extras`)."""
