@@ -65,6 +65,7 @@ MODULES = (
     # (issue 18; the game classes non-native like core's, docs/architecture.md)
     "src/voidwar/rulesets/attack_vector/sequence.py",
     "src/voidwar/rulesets/attack_vector/orders.py",
+    "src/voidwar/rulesets/attack_vector/motion_orders.py",
     "src/voidwar/rulesets/attack_vector/state.py",
     "src/voidwar/rulesets/attack_vector/game.py",
     "src/voidwar/rulesets/attack_vector/avid.py",

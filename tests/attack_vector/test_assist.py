@@ -1,4 +1,4 @@
-"""The table assistant (issue 17) against the text's worked examples, and its terminal and web
+"""The table assistant against the text's worked examples, and its terminal and web
 entries. Every figure comes from the rules code and names its rule."""
 
 from __future__ import annotations

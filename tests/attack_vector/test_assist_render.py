@@ -1,4 +1,4 @@
-"""The terminal's compact Attack Vector panel (issue 17): vector, FP/EoT, bearings and ranges to
+"""The terminal's compact Attack Vector panel: vector, FP/EoT, bearings and ranges to
 each enemy, power and heat, with the map, inside a 50-line screen for a whole duel."""
 
 from __future__ import annotations

@@ -7,14 +7,17 @@ import pytest
 from voidwar.rulesets.attack_vector.avid import (
     ALL_WINDOWS,
     Orientation,
+    Window,
     WindowError,
+    _frame,
+    nearest_window,
     orientation,
     parse_window,
     pivot_path,
     roll_path,
     wedge_count,
 )
-from voidwar.rulesets.attack_vector.exact import Q3, cross, dot
+from voidwar.rulesets.attack_vector.exact import Q3, cross, dot, neg
 
 
 def names(o: Orientation) -> dict[str, str]:
@@ -108,3 +111,25 @@ def test_window_notation(text: str, k: int, e: int) -> None:
     w = parse_window(text)
     assert (w.k, w.e) == (k, e)
     assert parse_window(str(w)) == w
+
+
+def _exact_search(v: tuple[Q3, Q3, Q3]) -> tuple[Window, bool]:
+    """The nearest window by the Q(√3) dot products themselves (the first window kept on
+    ties), and whether ``v`` lies exactly in it: what ``nearest_window``'s integers stand for."""
+    best = ALL_WINDOWS[0]
+    best_dot = dot(v, best.vector())
+    for w in ALL_WINDOWS[1:]:
+        d = dot(v, w.vector())
+        if d > best_dot:
+            best, best_dot = w, d
+    return best, best_dot == Q3(1)
+
+
+def test_nearest_window_is_the_exact_search_in_integers() -> None:
+    """:func:`nearest_window` scales the exact values to integers; it picks what the exact
+    comparison picks, for the markers of every roll of a sample of noses."""
+    for k, e in [(0, 0), (1, 1), (3, 2), (0, 3), (0, -3), (5, -1), (11, -2)]:
+        for r in range(12):
+            n, s, t = _frame(k, e, r)
+            for v in (n, neg(n), t, neg(t), neg(s), s):
+                assert nearest_window(v) == _exact_search(v)

@@ -26,7 +26,7 @@ def _turns(g: object, n: int, first: tuple[str, ...] = ()) -> None:
 
 def test_rafik_at_rest_thrust_2_5_for_two_turns_stands_at_10A(tmp_path: Path) -> None:
     """A2.4: "half of the amount you changed your vector by, carrying fractional hexes of
-    movement over to your next turn": 2.5 + 2.5 hexes displaced, ½·5·2² = 10 (issue 21)."""
+    movement over to your next turn": 2.5 + 2.5 hexes displaced, ½·5·2² = 10."""
     g = solo(tmp_path, turns=4)
     s = g.ships["rafik"]
     _turns(g, 1, ("thrust 2.5",))
@@ -79,7 +79,7 @@ def test_constant_thrust_displaces_half_the_change_with_fractions_carried(
 
 def test_a_later_burn_does_not_pick_up_a_stale_carry(tmp_path: Path) -> None:
     """A2.4: the fraction carries "over to your next turn" of continuous thrust, no further: a
-    burn begun after the engine was off gets the chart's arrows only (issue 21; our reading)."""
+    burn begun after the engine was off gets the chart's arrows only (our reading)."""
     g = solo(tmp_path, turns=4)
     s = g.ships["rafik"]
     _turns(g, 1, ("thrust 2.5",))

@@ -47,7 +47,7 @@ for w in workers:
 from voidwar.rulesets.space_fleet import state
 reach = state.sight_reach()
 span = range(-reach, reach + 1)
-expected = [state.band_code(state.sight(dq, dr, f)) for dq in span for dr in span for f in range(6)]
+expected = [state.sight_code(dq, dr, f) for dq in span for dr in span for f in range(6)]
 json.dump({"expected": expected, "seen": seen, "after": list(state.sight_codes()),
            "errors": errors}, sys.stdout)
 """

@@ -1,4 +1,4 @@
-"""Ship systems inside the sample games (AV:T A5.166–A5.167, A5.31–A5.39; issue 21).
+"""Ship systems inside the sample games (AV:T A5.166–A5.167, A5.31–A5.39).
 
 Game One fires its lasers at the chocolates (no power, no cycle time); Game Three plays the Energy
 Board, the heat board, regeneration, the heat after segment 8 and the end-of-turn orders, and

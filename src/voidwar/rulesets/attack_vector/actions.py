@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
+from functools import lru_cache
 from typing import ClassVar
 
-from voidwar.core.memo import ByIdentity
 from voidwar.core.notation import (
     Action,
     Choice,
@@ -197,21 +197,13 @@ class FlexOrder(Order):
     timing: ClassVar[Timing] = Timing.END
 
 
-#: order → (its text, its body): the legal-order tables hand out the same order values again
-#: and again, so each is written once. By identity (core/memo.py's ``ByIdentity``: an entry
-#: holds its order): no order hashed (a Fraction's hash is slow), and an equal order whose
-#: fields are of other types is written anew
-_TEXTS: ByIdentity[Order, tuple[str, str]] = ByIdentity(20_000)
-
-
+@lru_cache(maxsize=4096)
 def order_texts(order: Order) -> tuple[str, str]:
-    """``(str(order), order.body())``, each written once per order value met."""
-    known = _TEXTS.get(order)
-    if known is not None:
-        return known
+    """``(str(order), order.body())``: a pure function of the order's value, cached (the
+    legal orders are the same few values again and again)."""
     text = str(order)
     body = text if order.ship is None else str(replace(order, ship=None))
-    return _TEXTS.remember(order, (text, body))
+    return text, body
 
 
 MOTION_ORDERS = (SetThrust, PivotTo, RollOrder, BiasOrder)

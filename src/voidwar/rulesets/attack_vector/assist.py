@@ -1,4 +1,4 @@
-"""The table assistant (issue 17): the figures a player at the physical board looks up, computed
+"""The table assistant: the figures a player at the physical board looks up, computed
 by the same rules code the engine plays with — bearings and the RAL (A5.152–A5.153), the
 movement grid (A2.1), the displacement of a burn (A2.4, A5.241–A5.274), the laser table (A2.2,
 A5.166), the cycle time and power of a weapon (A5.371–A5.372) and the relative vector (A2.4).

@@ -258,59 +258,13 @@ def _window_ints(w: Window) -> tuple[tuple[int, int, int], tuple[int, int, int]]
 _WINDOW_INTS = tuple(_window_ints(w) for w in ALL_WINDOWS)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=2048)  # every orientation: 12 · 5 · 12 + 2 · 12 = 744
 def _markers(k: int, e: int, r: int) -> dict[str, tuple[Window, bool]]:
-    """Each marker's nearest window and whether it lies exactly in it (:func:`nearest_window`),
-    found in floats first (:func:`_float_markers`); the exact search decides any marker whose
-    float answer is within :data:`_MARGIN` of a tie or of lying exactly in a window
-    (a test checks every orientation against the exact search)."""
-    found = _float_markers(k, e, r)
-    if found is not None:
-        return found
+    """Each marker's nearest window and whether it lies exactly in it (:func:`nearest_window`;
+    a pure function of the orientation, cached: callers copy what they change)."""
     n, s, t = _frame(k, e, r)
     vecs = {"nose": n, "aft": neg(n), "top": t, "bottom": neg(t), "port": neg(s), "starboard": s}
     return {m: nearest_window(v) for m, v in vecs.items()}
-
-
-#: a float answer this close to a tie (or to a dot product of exactly 1) is left to the exact
-#: search; the floats' own error is ~1e-15
-_MARGIN = 1e-9
-_COS_F = tuple(float(cos30(n)) for n in range(12))
-_WINDOW_F = tuple(tuple(float(c) for c in w.vector()) for w in ALL_WINDOWS)
-
-
-def _float_window(k: int, e: int) -> tuple[float, float, float]:
-    ce = _COS_F[e % 12]
-    return ce * _COS_F[k % 12], -(ce * _COS_F[(k - 3) % 12]), _COS_F[(e - 3) % 12]
-
-
-def _float_markers(k: int, e: int, r: int) -> dict[str, tuple[Window, bool]] | None:
-    """:func:`_markers` in floats (the same frame as :func:`_frame`), or ``None`` when some
-    marker is too near a tie or to lying exactly in a window for floats to decide."""
-    n = _float_window(k, e)
-    s0 = _float_window(k + 3, 0)
-    t0 = (s0[1] * n[2] - s0[2] * n[1], s0[2] * n[0] - s0[0] * n[2], s0[0] * n[1] - s0[1] * n[0])
-    c, sn = _COS_F[r % 12], _COS_F[(r - 3) % 12]
-    t = tuple(c * a + sn * b for a, b in zip(t0, s0, strict=True))
-    s = tuple(c * a - sn * b for a, b in zip(s0, t0, strict=True))
-    vecs = {"nose": n, "aft": tuple(-x for x in n), "top": t, "bottom": tuple(-x for x in t),
-            "port": tuple(-x for x in s), "starboard": s}
-    out: dict[str, tuple[Window, bool]] = {}
-    for m, (x, y, z) in vecs.items():
-        dots = [x * a + y * b + z * c for a, b, c in _WINDOW_F]
-        best = max(range(len(dots)), key=dots.__getitem__)
-        top = dots[best]
-        rest = max(d for i, d in enumerate(dots) if i != best)
-        if top - rest <= _MARGIN:
-            return None
-        if abs(top - 1.0) <= _MARGIN:
-            exact = True
-        elif top < 1.0 - 1e-6:
-            exact = False
-        else:  # pragma: no cover - no orientation comes this near without being exact
-            return None
-        out[m] = (ALL_WINDOWS[best], exact)
-    return out
 
 
 # -- facing changes (AV:T A5.222–A5.224, A5.261, A5.321; spec §8) --------------------------------

@@ -129,7 +129,14 @@ class Combat(FireControl):
         segment 8 (A5.212, A5.392), motion orders as in the motion layer."""
         sys_ = self.systems[ship.id]
         end = step.name != ORDERS_STEP
-        self.gate(ship, order, step)
+        if self.status.get(ship.id) == ShipStatus.DESTROYED:
+            raise IllegalAction(f"{ship.id} is destroyed", rule="AV:T A2.4 (SSD)")
+        if not isinstance(order, COMBAT_ORDERS) and end:
+            raise IllegalAction(
+                f"{order.body()!r}: after segment 8 only reactor, flex and radiator orders are "
+                "given",
+                rule=R_END,
+            )
         if isinstance(order, FireOrder):
             if end:
                 raise IllegalAction(
@@ -143,7 +150,7 @@ class Combat(FireControl):
                     "segment 8 and segment 1 (give it in the end-of-turn orders)",
                     rule=R_END,
                 )
-            if game._given(seat, ship, (type(order),)):
+            if game.given(seat, ship, (type(order),)):
                 raise IllegalAction(
                     f"{ship.id} already has a {order.body().split()[0]} order this turn", rule=R_END
                 )
@@ -156,31 +163,15 @@ class Combat(FireControl):
         else:
             self._check_motion(game, seat, ship, sys_, order)
 
-    def gate(self, ship: ShipState, order: Order, step: Step) -> None:
-        """The tests of :meth:`check_order` that hold or fail alike for every order of
-        ``order``'s kind (``order`` only names it in the message): the ship is not destroyed
-        (A2.4 SSD); motion orders only in a segment (A5.392)."""
-        if self.status.get(ship.id) == ShipStatus.DESTROYED:
-            raise IllegalAction(f"{ship.id} is destroyed", rule="AV:T A2.4 (SSD)")
-        if not isinstance(order, COMBAT_ORDERS) and step.name != ORDERS_STEP:
-            raise IllegalAction(
-                f"{order.body()!r}: after segment 8 only reactor, flex and radiator orders are "
-                "given",
-                rule=R_END,
-            )
-
     def _check_motion(self, game: OrderedGame, seat: str, ship: ShipState, sys_: ShipSystems,
                       order: Order) -> None:
-        """Motion orders (in a segment, :meth:`gate`), then the motion layer's tests."""
-        self.motion_rest(ship, order)
-        game.check_order(seat, ship, order)
-
-    def motion_rest(self, ship: ShipState, order: Order) -> None:
-        """No thrust once surrendered (A5.391)."""
-        if self.systems[ship.id].surrendered and isinstance(order, SetThrust) and order.value:
+        """A motion order in a segment: no thrust once surrendered (A5.391), then the motion
+        layer's rules."""
+        if sys_.surrendered and isinstance(order, SetThrust) and order.value:
             raise IllegalAction(
                 f"{ship.id} cannot thrust: its radiators are out", rule="AV:T A5.391"
             )
+        game.check_order(seat, ship, order)
 
     def _check_reactors(self, ship: ShipState, sys_: ShipSystems, order: ReactorsOrder) -> None:
         """One setting per reactor, a change, and no destroyed reactor on (A5.39, A5.392)."""

@@ -25,7 +25,7 @@ from .grid_file import GridFile, grid_of, grid_toml
 from .movement_grid import MovementGrid
 from .scenario import Scenario
 from .ships import ShipClass
-from .systems.ship import SystemsModel
+from .systems.model import SystemsModel
 from .systems.weapons import DResultsModel, WeaponRules, WeaponTablesModel
 from .thrust import ChartFile, ThrustChart, chart_toml
 
@@ -273,5 +273,5 @@ __all__ = ["DATA_DIR", "load_chart", "load_movement_grid", "load_scenario", "loa
 # -- the sides on the board ----------------------------------------------------------------------
 @cache
 def sides() -> SidesFile:
-    """The seats' names and fixed colours on the board (``data/sides.toml``, issue 16)."""
+    """The seats' names and fixed colours on the board (``data/sides.toml``)."""
     return read_sides(DATA_DIR / "sides.toml")

@@ -1,4 +1,4 @@
-"""The Attack Vector displays of the board (issue 17), as generic widgets of
+"""The Attack Vector displays of the board, as generic widgets of
 :mod:`voidwar.core.board`: the AVID (a sphere widget: windows, colour bands, markers, lit target
 windows with their RAL ranges, each mount's arc, a click pivots the nose), the ship display
 (gauges for thrust, fuel, power, heat; tracks for the thrust chart column, the weapon timers and

@@ -13,9 +13,6 @@ from __future__ import annotations
 
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any
-
-from voidwar.core.canonical import canonical_json
 
 from .actions import FireOrder
 from .avid import Orientation, Window
@@ -27,21 +24,6 @@ from .systems.numbers import show
 from .systems.ship import ShipSystems
 
 POINTS_PER_KILL = 20
-
-
-class SystemsDict(dict[str, Any]):
-    """A ship's synced systems dict (replaced whole, never edited once synced), remembering its
-    canonical JSON text for digests (:meth:`.game.AttackVectorGame.digest`)."""
-
-    __slots__ = ("_text",)
-
-    def canonical(self) -> str:
-        """``canonical_json(self)``, computed once."""
-        try:
-            return self._text
-        except AttributeError:
-            self._text: str = canonical_json(self)
-            return self._text
 
 
 class ShipStatus(StrEnum):
@@ -100,8 +82,6 @@ class FireControl:
         self.points: dict[str, int] = {seat: 0 for seat in seats}
         self.shots = 0
         self.damage_done = 0
-        #: per ship, the systems key and status of its last synced dict, and that dict
-        self._synced: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
 
     def __deepcopy__(self, memo: dict[int, object]) -> FireControl:
         """An independent copy for a game clone, written out (a deep copy walked every box):
@@ -112,7 +92,6 @@ class FireControl:
         new.systems = {sid: s.copy() for sid, s in self.systems.items()}
         new.status = dict(self.status)
         new.points = dict(self.points)
-        new._synced = dict(self._synced)
         return new
 
     # -- reading ----------------------------------------------------------------------------
@@ -134,15 +113,9 @@ class FireControl:
         ship.engine_boxes_lost = sys_.thrust_boxes_lost
         if ship.out and sid not in self.status and not sys_.destroyed:
             self.status[sid] = ShipStatus.DISENGAGED
-        status = self.status.get(sid, ShipStatus.FIGHTING).value
-        key = (sys_.key(), status)
-        last = self._synced.get(sid)
-        if last is not None and last[1] is ship.systems and last[0] == key:
-            return  # nothing changed since the dict was built: the same dict again
-        d = SystemsDict(sys_.to_dict())
-        d["status"] = status
+        d = sys_.to_dict()
+        d["status"] = self.status.get(sid, ShipStatus.FIGHTING).value
         ship.systems = d
-        self._synced[sid] = (key, d)
 
     def sync_all(self, game: OrderedGame) -> None:
         """Copy every ship's systems into its JSON-ready state (and engine damage into motion)."""
@@ -247,4 +220,4 @@ class FireControl:
             game.emit("destroyed", f"{tid} is destroyed", ship=tid)
 
 
-__all__ = ["POINTS_PER_KILL", "FireControl", "ShipStatus", "SystemsDict", "ship_window"]
+__all__ = ["POINTS_PER_KILL", "FireControl", "ShipStatus", "ship_window"]

@@ -12,13 +12,11 @@ and the combat orders.
 from __future__ import annotations
 
 import copy
-import hashlib
 from collections.abc import Callable
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from voidwar.core.canonical import canonical_json
 from voidwar.core.datafile import read_toml
 from voidwar.core.dice import Dice, SeededDice
 from voidwar.core.errors import DataFileError
@@ -31,13 +29,10 @@ from .avid import orientation
 from .bearings import RULE
 from .combat import Combat
 from .data import load_movement_grid, ship_classes, thrust_chart
-from .digest import head_parts, ship_text, targets_text
-from .digest import target_dict as _target_dict
-from .fire_groups import fire_groups
 from .movement_grid import MovementGrid
-from .orders import Check, OrderedGame
+from .orders import OrderedGame
 from .scenario import Scenario, ShipSetup
-from .sequence import END_OF_TURN_STEPS, ORDERS_STEP, SEGMENT_STEPS, Phase, Step, Target
+from .sequence import END_OF_TURN_STEPS, SEGMENT_STEPS, Phase, Step, Target
 from .ships import ShipClass
 from .state import ShipState
 from .thrust import THRUST_VALUES, ThrustChart, format_thrust
@@ -163,26 +158,6 @@ class AttackVectorGame(OrderedGame):
         assert self.combat is not None
         self.combat.check_order(self, seat, ship, order, step)
 
-    def systems_gate(self, ship: ShipState, order: Order, step: Step) -> None:
-        """The battle's tests that every order of ``order``'s kind shares (:mod:`.combat`)."""
-        assert self.combat is not None
-        self.combat.gate(ship, order, step)
-
-    def systems_motion_rest(self, ship: ShipState, order: Order) -> None:
-        """A battle's own test of a motion order: no thrust once surrendered (:mod:`.combat`)."""
-        assert self.combat is not None
-        self.combat.motion_rest(ship, order)
-
-    def systems_groups(self, seat: str, ship: ShipState, name: str | None, step: Step
-                       ) -> list[tuple[Check, Check, list[Order]]]:
-        """A segment's fire orders in groups of one target (:mod:`.fire_groups`); the end of
-        turn's orders in one group."""
-        if step.name != ORDERS_STEP:
-            return super().systems_groups(seat, ship, name, step)
-        assert self.combat is not None
-        found = self.systems_candidates(ship, name, step)
-        return fire_groups(self.combat, self, seat, ship, found, step)
-
     def systems_candidates(self, ship: ShipState, name: str | None, step: Step) -> list[Order]:
         """Fire orders in a segment; reactor and radiator orders after segment 8."""
         assert self.combat is not None
@@ -240,13 +215,6 @@ class AttackVectorGame(OrderedGame):
 
     def state_dict(self) -> dict[str, Any]:
         """The whole state, secret orders included (JSON-ready)."""
-        d = self._state_head()
-        d["ships"] = {sid: s.to_dict(self.segment) for sid, s in self.ships.items()}
-        d["targets"] = {tid: _target_dict(t) for tid, t in self.targets.items()}
-        return d
-
-    def _state_head(self) -> dict[str, Any]:
-        """:meth:`state_dict` but its ships and targets."""
         step = self.current_step
         return {
             "scenario": self.sc.name,
@@ -258,26 +226,9 @@ class AttackVectorGame(OrderedGame):
             "done_seats": sorted(self.done_seats),
             "pending": {seat: [[sid, order_texts(o)[0]] for sid, o in orders]
                         for seat, orders in self.pending.items()},
+            "ships": {sid: s.to_dict(self.segment) for sid, s in self.ships.items()},
+            "targets": {tid: t.to_dict() for tid, t in self.targets.items()},
         }
-
-    def digest(self) -> str:
-        """:meth:`Game.digest` (the SHA-256 of ``canonical_json(state_dict())``), the same text
-        built from remembered pieces (:mod:`.digest`): the rest of the state's text by the
-        values it is made of, split where the ships' and the targets' texts go, each ship's
-        text and the targets' likewise; should a stand-in's text occur anywhere else in the
-        rest, the plain encoding is used (a test checks the two agree along random games)."""
-        key = (self.sc.name, self.three_d, self.bearing_method, self.turn, self.segment,
-               self.phase, self.step_index, self.finished, tuple(sorted(self.done_seats)),
-               tuple((seat, tuple((sid, order_texts(o)[0]) for sid, o in orders))
-                     for seat, orders in self.pending.items()))
-        parts = head_parts(key, self._state_head)
-        if parts is None:
-            text = canonical_json(self.state_dict())
-        else:
-            seg = self.segment
-            text = "".join((parts[0], "{", ",".join(ship_text(s, seg) for _, s in sorted(
-                self.ships.items())), "}", parts[1], targets_text(self.targets), parts[2]))
-        return hashlib.sha256(text.encode()).hexdigest()[:32]
 
     def view(self, seat: str | None) -> dict[str, Any]:
         """Everything but other seats' unrevealed orders (spec §2.2: secret orders)."""

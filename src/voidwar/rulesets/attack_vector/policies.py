@@ -128,10 +128,8 @@ class InterceptPolicy:
         return orders
 
     def choose(self, game: Game) -> Action:
-        """The first planned order of the seat's ships that is legal; ``done`` otherwise.
-
-        An order counts when it is one of ``legal_actions()`` (:meth:`.orders.OrderedGame.
-        legal_twin` finds it without building the list)."""
+        """The first planned order of the seat's ships that is legal (the rules' own
+        :meth:`~.orders.OrderedGame.reason` lets it through); ``done`` otherwise."""
         assert isinstance(game, AttackVectorGame)
         seat = game.to_act
         if seat is None:
@@ -140,7 +138,6 @@ class InterceptPolicy:
         for ship in mine:
             name = ship.id if len(mine) > 1 else None
             for order in self.plan(game, ship, name):
-                legal = game.legal_twin(order)
-                if legal is not None:
-                    return legal
+                if game.reason(order) is None:
+                    return order
         return Done()

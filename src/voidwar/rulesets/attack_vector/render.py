@@ -168,7 +168,7 @@ def map_text(game: AttackVectorGame, width: int = 100, height: int = 30) -> Text
 
 
 def compact_panel(game: AttackVectorGame, ship: ShipState) -> Panel:
-    """One ship in at most six lines (issue 17): position, vector and attitude; FP and EoT,
+    """One ship in at most six lines: position, vector and attitude; FP and EoT,
     thrust and fuel; power and heat; the bearing and RAL range to every other ship and target
     (A5.152–A5.153); the weapon timers (A5.371)."""
     seg = game.segment
@@ -226,7 +226,7 @@ def render_full(game: Any) -> Any:
 
 def render(game: Any, log: bool = True, height: int = 50) -> Any:
     """The game for a terminal of ``height`` lines: heading, a compact panel per ship and the map
-    in the lines left (issue 17); :func:`render_full` shows the full panels. ``log`` is taken
+    in the lines left; :func:`render_full` shows the full panels. ``log`` is taken
     for the terminal screen's sake: this view has no log of its own either way."""
     assert isinstance(game, AttackVectorGame)
     step = game.current_step

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from voidwar.core.game import Game, log_event
 from voidwar.core.hexgrid import Hex3
@@ -137,6 +138,14 @@ class Target:
     def present(self) -> bool:
         """Whether the target is still on the map (neither eaten nor killed)."""
         return self.eaten_by is None and self.killed_by is None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The target as JSON-ready data (damage and killer only once fired upon)."""
+        d: dict[str, Any] = {"position": [self.pos.q, self.pos.r, self.pos.z],
+                             "eaten_by": self.eaten_by}
+        if self.damage:
+            d.update(damage=self.damage, toughness=self.toughness, killed_by=self.killed_by)
+        return d
 
 
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)

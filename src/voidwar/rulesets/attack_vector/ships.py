@@ -13,13 +13,11 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from fractions import Fraction
-from functools import cached_property
+from functools import lru_cache
 from itertools import accumulate, pairwise
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
-
-from voidwar.core.memo import remember
 
 from .thrust import THRUST_VALUES
 
@@ -50,16 +48,15 @@ class Fuel(BaseModel):
     #: runs of fuel units in the order they are burnt; run i uses thrust-matrix row i (A2.4)
     track: list[FuelRun] = Field(min_length=1, max_length=100)
 
-    @cached_property
-    def capacity(self) -> int:
-        """Fuel units in a full tank (the model is frozen: summed once)."""
-        return sum(r.units for r in self.track)
-
-    @cached_property
+    @property
     def ends(self) -> tuple[int, ...]:
-        """Fuel units burnt at the end of each run (the model is frozen: summed once; the
-        object's own memo, one store of a whole tuple, core/memo.py)."""
+        """Fuel units burnt at the end of each run."""
         return tuple(accumulate(r.units for r in self.track))
+
+    @property
+    def capacity(self) -> int:
+        """Fuel units in a full tank."""
+        return sum(r.units for r in self.track)
 
 
 #: a facing change in 30° steps (1-6) and a wedge's segment offset (0-7)
@@ -112,6 +109,12 @@ class ShipClass(BaseModel):
     #: part 2 (power, heat, weapons, SSD) defines this table's contents
     systems: dict[str, Any] | None = None
 
+    def __hash__(self) -> int:
+        """A class is an immutable value (frozen, equal field by field); it hashes by its name,
+        which equal classes share, so that functions of a class can be cached
+        (:func:`thrust_table`)."""
+        return hash(self.name)
+
     @field_validator("thrust_matrix", mode="before")
     @classmethod
     def _matrix(cls, v: Any) -> list[list[Fraction]]:
@@ -127,13 +130,6 @@ class ShipClass(BaseModel):
             rows.append(vals)
         return rows
 
-    @cached_property
-    def max_thrusts(self) -> dict[tuple[int, int], Fraction]:
-        """:func:`max_thrust` by (fuel used, boxes lost): the class's own memo, remembered
-        (core/memo.py: a Fraction of the matrix stored in one step; a class made once is
-        shared by every game and thread)."""
-        return {}
-
     @model_validator(mode="after")
     def _rows_for_fuel(self) -> ShipClass:
         if len(self.fuel.track) > len(self.thrust_matrix):
@@ -144,25 +140,32 @@ class ShipClass(BaseModel):
         return self
 
 
-def matrix_row(cls: ShipClass, fuel_used: int) -> int:
-    """Row of the thrust matrix for a ship that has burnt ``fuel_used`` units (AV:T A2.4: every
-    change of fuel-unit shape marks where the lighter ship's rated thrust goes up)."""
+class ThrustTable(NamedTuple):
+    """A class's thrust matrix and fuel track as the rules read them on every order: the
+    matrix in halves (every box is a chart column, 0.5 .. 8), the fuel burnt at the end of
+    each run, and the full tank (AV:T A2.4)."""
+
+    rows: tuple[tuple[int, ...], ...]
+    ends: tuple[int, ...]
+    capacity: int
+
+
+@lru_cache(maxsize=64)
+def thrust_table(cls: ShipClass) -> ThrustTable:
+    """:class:`ThrustTable` of ``cls`` (a pure function of the class, cached)."""
     ends = cls.fuel.ends
-    return min(bisect_right(ends, fuel_used), len(ends) - 1)
+    return ThrustTable(tuple(tuple(int(2 * x) for x in row) for row in cls.thrust_matrix),
+                       ends, ends[-1])
+
+
+def max_thrust_halves(table: ThrustTable, fuel_used: int, boxes_lost: int = 0) -> int:
+    """The first unmarked box of the current row (engine damage marks boxes from the left), in
+    halves; 0 when every box of the row is marked (AV:T A2.4, A5.24)."""
+    ends = table.ends
+    row = table.rows[min(bisect_right(ends, fuel_used), len(ends) - 1)]
+    return row[boxes_lost] if boxes_lost < len(row) else 0
 
 
 def max_thrust(cls: ShipClass, fuel_used: int, boxes_lost: int = 0) -> Fraction:
-    """The first unmarked box of the current row (engine damage marks boxes from the left),
-    remembered by the class (:attr:`ShipClass.max_thrusts`: it is asked on every action)."""
-    memo = cls.max_thrusts
-    key = (fuel_used, boxes_lost)
-    value = memo.get(key)
-    if value is None:
-        row = cls.thrust_matrix[matrix_row(cls, fuel_used)]
-        value = remember(memo, key, row[boxes_lost] if boxes_lost < len(row) else NO_THRUST,
-                         20_000)
-    return value
-
-
-#: the thrust of a row whose boxes are all marked
-NO_THRUST = Fraction(0)
+    """:func:`max_thrust_halves` as a thrust value."""
+    return Fraction(max_thrust_halves(thrust_table(cls), fuel_used, boxes_lost), 2)

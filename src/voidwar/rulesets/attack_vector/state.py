@@ -16,7 +16,7 @@ from voidwar.core.hexgrid import DIRECTION_LETTERS, Hex3
 from .avid import FacingStep, Orientation, Window
 from .data import movement_grid
 from .movement_grid import MovementGrid
-from .ships import ShipClass, max_thrust
+from .ships import ShipClass, max_thrust, thrust_table
 from .thrust import CELLS, Column, ThrustChart, format_thrust, orth_disp_cum
 from .vectors import ARROWS, SEGMENTS, ZERO, Vec3, from_components, shift, unit
 
@@ -130,7 +130,7 @@ class ShipState:
     @property
     def fuel_left(self) -> int:
         """Fuel units left (AV:T A2.4)."""
-        return self.cls.fuel.capacity - self.fuel_used
+        return thrust_table(self.cls).capacity - self.fuel_used
 
     @property
     def max_thrust(self) -> Fraction:

@@ -153,8 +153,8 @@ class ThrustChart:
         self.file = file
         self.reconstructed = model.reconstructed
         self.columns: dict[Fraction, Column] = {c.thrust: c for c in model.columns}
-        #: (numerator, denominator) → column: :meth:`__getitem__`'s fast path, as a Fraction's
-        #: hash is slow; made whole here and never changed (core/memo.py)
+        #: (numerator, denominator) → column, what :meth:`__getitem__` reads (integer keys: a
+        #: Fraction's hash is slow); made whole here and never changed (core/memo.py)
         self._by_pair: dict[tuple[int, int], Column] = {
             (c.thrust.numerator, c.thrust.denominator): c for c in model.columns}
 

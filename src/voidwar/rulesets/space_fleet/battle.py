@@ -8,17 +8,15 @@
 from __future__ import annotations
 
 import copy
-import hashlib
 from abc import abstractmethod
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Final
 
-from ...core.canonical import canonical_json
 from ...core.dice import Dice, SeededDice
 from ...core.errors import IllegalAction
 from ...core.game import Game, Result
 from ...core.hexgrid import Hex, RectBoard
-from ...core.memo import ByIdentity
 from ...core.native import mypyc_attr
 from ...core.tabletop import Circle, Point
 from .data import SEATS, Band, Scenario, hexid, parse_hexid, tables
@@ -27,6 +25,9 @@ from .state import (
     FIRING,
     MOVEMENT,
     OVER,
+    SIGHT_CODES,
+    SIGHT_REACH,
+    SIGHT_WIDTH,
     Damage,
     Level,
     Outcome,
@@ -35,7 +36,6 @@ from .state import (
     band_for,
     board_steps,
     in_rear_arc,
-    sight,
 )
 from .table import MineArea, Pattern, TableSpec, parse_heading
 
@@ -54,23 +54,14 @@ _IMMUTABLE: Final = (str, int, float, type(None), Fraction, tuple, frozenset, Re
 #: the mutable attributes :meth:`Battle.clone` copies by hand
 _BY_HAND: Final = frozenset({"dice", "options", "actions", "log", "ships", "mines",
                       "patterns", "fire_done", "declared", "_result"})
-#: the stand-in for the list of ships in :meth:`Battle.digest`, and its canonical JSON text
-_SHIPS: Final = "\x00ships\x00"
-_SHIPS_JSON: Final = canonical_json(_SHIPS)
 
 
-#: setup → its ships as deployed (copied for each game, never changed): by the setup object
-#: (a validated scenario cannot be hashed), remembered (core/memo.py)
-_DEPLOYED: Final[ByIdentity[Scenario, dict[str, Ship]]] = ByIdentity(32)
-
-
-def _fleets(setup: Scenario) -> dict[str, Ship]:
+@lru_cache(maxsize=32)
+def _fleets(setup: Scenario) -> tuple[Ship, ...]:
     """The ships of ``setup`` as the game starts them (Space Fleet: Ship Types: each ship's
-    profile after its trades), made once per setup: the validated setup is frozen."""
-    kept = _DEPLOYED.get(setup)
-    if kept is not None:
-        return kept
-    ships: dict[str, Ship] = {}
+    profile after its trades): a pure function of the (frozen) scenario, cached; every game
+    copies them (:meth:`Ship.copy`) and never changes these."""
+    ships: list[Ship] = []
     for side in SEATS:
         for e in getattr(setup, side).ships:
             p = setup.profile_of(e)
@@ -84,12 +75,12 @@ def _fleets(setup: Scenario) -> dict[str, Ship]:
             else:
                 ship.pos, ship.heading = Point.parse(e.at), parse_heading(e.facing)
             ship.damage = [Damage(k) for k in e.damage]
-            ships[e.id] = ship
-    return _DEPLOYED.remember(setup, ships)
+            ships.append(ship)
+    return tuple(ships)
 
 
 def check_over(game: Battle) -> None:
-    """A side with no ship left loses at once (our reading of victory): :meth:`Battle._finish`.
+    """A side with no ship left loses at once (our reading of victory): :meth:`Battle.finish`.
     A function, so that the rules' hot paths call it directly."""
     if game.phase == OVER:
         return
@@ -100,7 +91,7 @@ def check_over(game: Battle) -> None:
                 seen = s.side
             elif s.side != seen:
                 return  # both sides still have a ship
-    game._finish(Outcome.ANNIHILATION)
+    game.finish(Outcome.ANNIHILATION)
 
 
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
@@ -121,7 +112,7 @@ class Battle(Game):
         self.table = TableSpec.of(setup.table) if setup.table is not None else None
         self.turn_limit = setup.turn_limit
         self.initiative = setup.initiative
-        self.ships = {k: s.copy() for k, s in _fleets(setup).items()}
+        self.ships = {s.id: s.copy() for s in _fleets(setup)}
         self.mines: set[Hex] = {parse_hexid(m) for m in setup.mines if isinstance(m, str)}
         #: mine patterns on a free table, by id (``M1``…)
         self.patterns: dict[str, Pattern] = {}
@@ -218,8 +209,9 @@ class Battle(Game):
                 return s
         return None
 
-    def move_window(self) -> set[int]:
-        """The current speeds that may move now (Space Fleet: Movement).
+    def movers(self) -> list[tuple[Ship, int]]:
+        """The ships that may start their move now, with their current speeds (Space Fleet:
+        Movement: "Slowest ships move first").
 
         "Slowest ships move first ... The first player moves any DN, the second then moves any DN
         or BB, the first player then moves any BB or HC, and so on." The text's principle is
@@ -230,11 +222,20 @@ class Battle(Game):
         (of either side) plus the next speed up; the very first move of the phase is the slowest
         speed only. A player with no ship in the window is passed over.
         """
-        speeds = [s.speed for s in self.ships.values() if s.status == ACTIVE and not s.moved]
-        if not speeds:
-            return set()
-        slowest = min(speeds)
-        return {slowest} if self.moves_made == 0 else {slowest, slowest + 1}
+        unmoved: list[tuple[Ship, int]] = []
+        slowest = -1
+        for s in self.ships.values():
+            if s.status == ACTIVE and not s.moved:
+                v = s.speed
+                unmoved.append((s, v))
+                if slowest < 0 or v < slowest:
+                    slowest = v
+        top = slowest if self.moves_made == 0 else slowest + 1
+        return [(s, v) for s, v in unmoved if v <= top]
+
+    def move_window(self) -> set[int]:
+        """The current speeds that may move now (:meth:`movers`)."""
+        return {v for _s, v in self.movers()}
 
     # ------------------------------------------------------------------ geometry (hex map)
     #: what a distance is counted in (messages)
@@ -256,10 +257,16 @@ class Battle(Game):
         dq, dr = a.hex.q - b.hex.q, a.hex.r - b.hex.r
         return band_for((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
 
-    def fire_band(self, ship: Ship, target: Ship) -> Band | None:
-        """:meth:`band_between`, or ``None`` when ``target`` is in ``ship``'s rear arc."""
-        sh, th = ship.hex, target.hex
-        return sight(th.q - sh.q, th.r - sh.r, ship.facing % 6)
+    def sight_of(self, ship: Ship, target: Ship) -> int:
+        """``target``'s range band and rear arc from ``ship`` as the bits of
+        :func:`.state.sight_code`: on a hex map they go by the offset alone, read in the table
+        built at import (:data:`.state.SIGHT_CODES`; an offset beyond it is beyond long
+        range)."""
+        sq, sr = ship.hex
+        dq, dr = target.hex.q - sq + SIGHT_REACH, target.hex.r - sr + SIGHT_REACH
+        if 0 <= dq < SIGHT_WIDTH and 0 <= dr < SIGHT_WIDTH:
+            return SIGHT_CODES[(dq * SIGHT_WIDTH + dr) * 6 + ship.facing % 6]
+        return 0
 
     def rear(self, ship: Ship, target: Ship) -> bool:
         """``target`` is in ``ship``'s rear 90° arc (Space Fleet: Firing)."""
@@ -285,7 +292,7 @@ class Battle(Game):
             return None, IllegalAction(f"there is no ship {sid}", rule)
         if ship.side != self.to_act:
             return None, IllegalAction(f"{sid} is not one of {self.to_act}'s ships", rule)
-        if not ship.active:
+        if ship.status != ACTIVE:
             return None, IllegalAction(f"{sid} is {ship.status}", rule)
         return ship, None
 
@@ -304,11 +311,7 @@ class Battle(Game):
         return sum(s.profile.cost for s in self.ships.values()
                    if s.side != side and s.status != ACTIVE)
 
-    def _check_over(self) -> None:
-        """A side with no ship left loses at once (our reading of victory; :func:`check_over`)."""
-        check_over(self)
-
-    def _finish(self, how: Outcome) -> None:
+    def finish(self, how: Outcome) -> None:
         """End the game by annihilation or at the turn limit (higher score wins)."""
         scores = {side: float(self.score(side)) for side in SEATS}
         alive = [side for side in SEATS if self.fleet(side)]
@@ -337,17 +340,6 @@ class Battle(Game):
     def state_dict(self) -> dict[str, Any]:
         """The whole position as data (records, digests, views)."""
         return self._state([s.to_dict() for s in self.ships.values()])
-
-    def digest(self) -> str:
-        """:meth:`Game.digest` — the hash of ``canonical_json(self.state_dict())`` — with each
-        ship's canonical text kept by the ship (:meth:`Ship.canonical`) and spliced into the
-        rest of the state's: the very same text, so the very same digest."""
-        text = canonical_json(self._state(_SHIPS))
-        if text.count(_SHIPS_JSON) != 1:  # pragma: no cover - a title holding the marker
-            return super().digest()
-        ships = "[" + ",".join(s.canonical() for s in self.ships.values()) + "]"
-        text = text.replace(_SHIPS_JSON, ships)
-        return hashlib.sha256(text.encode()).hexdigest()[:32]
 
     def _state(self, ships: Any) -> dict[str, Any]:
         """The position as data with ``ships`` as its list of ships."""

@@ -1,4 +1,4 @@
-"""The Space Fleet board for the page (issue 16), built from ``view(seat)`` alone: the other
+"""The Space Fleet board for the page, built from ``view(seat)`` alone: the other
 side's undisclosed fire declarations stay hidden (the view withholds them).
 
 On a hex map a move is the hex it ends in along the ship's path; on the free table

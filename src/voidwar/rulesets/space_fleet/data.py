@@ -332,6 +332,12 @@ class Scenario(StrictModel):
     blue: Fleet
     red: Fleet
 
+    def __hash__(self) -> int:
+        """A scenario is an immutable value (frozen, equal field by field); it hashes by its
+        title, which equal scenarios share, so that functions of a scenario can be cached (the
+        fleets as deployed, :func:`.battle._fleets`)."""
+        return hash(self.title)
+
     @model_validator(mode="after")
     def _board_or_table(self) -> Scenario:
         if (self.board is None) == (self.table is None):
@@ -473,6 +479,6 @@ def shipped_scenario(name: str) -> Scenario:
 # -- the sides on the board ----------------------------------------------------------------------
 @cache
 def sides() -> SidesFile:
-    """The fleets' names and fixed colours on the board (``data/sides.toml``, issue 16)."""
+    """The fleets' names and fixed colours on the board (``data/sides.toml``)."""
     return read_sides(package_file(__package__ or "voidwar.rulesets.space_fleet",
                                    "data/sides.toml"))

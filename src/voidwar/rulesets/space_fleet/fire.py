@@ -18,17 +18,7 @@ from .actions import EndFire, Fire, fire_of
 from .battle import R_FIRE, R_HITS, Battle, Shot
 from .damage import apply_hits, check_surrender
 from .data import Band, tables
-from .state import (
-    ACTIVE,
-    FIRING,
-    SIGHT_LONG,
-    SIGHT_MISSILE,
-    Ship,
-    band_code,
-    other,
-    sight_codes,
-    sight_reach,
-)
+from .state import ACTIVE, FIRING, SHOT_REFUSALS, Ship, other, shot_refusal
 
 #: the one ``end fire`` (actions are values)
 END_FIRE: Final = EndFire()
@@ -116,23 +106,6 @@ def resolve_fire_step(game: Battle, shots: list[Shot]) -> None:
         check_surrender(game, ships[tid])
 
 
-def _weapons_free(ship: Ship, declared: list[Shot]) -> tuple[bool, bool]:
-    """(:meth:`Firing._weapon_refusal` of the beams is 0, the same of the launchers) for a
-    ship of the firing class (``declared``: the step's shots so far)."""
-    if not ship.weapons_work:
-        return False, False
-    sid, p = ship.id, ship.profile
-    beams = missiles = 0
-    for f, _, m in declared:
-        if f == sid:
-            if m:
-                missiles += 1
-            else:
-                beams += 1
-    return (beams < p.beams,
-            p.launchers != 0 and ship.missiles > 0 and missiles < p.launchers)
-
-
 #: each shot's action (:func:`.actions.fire_of`, interned: one object per shot in every
 #: thread), by the shot's tuple; remembered (core/memo.py): one step stores an entry
 _FIRES: Final[dict[Shot, Fire]] = {}
@@ -183,44 +156,29 @@ class Firing(Battle):
 
     def _shots(self, side: str, first: bool = False) -> list[Shot]:
         """The shots of :meth:`_fire_candidates` that :meth:`_fire_reason` lets through, as
-        (ship, target, missile), in their order: the ship's weapons judged once per ship and
-        each target's range band and rear arc once per ship (``first``: stop at the first
-        legal shot). The same tests as :meth:`_weapon_refusal` and :meth:`_target_refusal`."""
+        (ship, target, missile), in their order (``first``: stop at the first legal shot):
+        each ship's weapons judged once (:meth:`_weapon_refusals`), each target's sight once
+        per ship (:meth:`sight_of`), and its shots by :func:`.state.shot_refusal` (read in
+        :data:`.state.SHOT_REFUSALS`) — the rules :meth:`_target_refusal` asks."""
         out: list[Shot] = []
         firing = tables().firing
         fc = firing.order[self.fire_step]
         no_long = firing.limits.no_long_range
-        declared = self.declared
         enemies: list[Ship] | None = None
-        # on a hex map the band and the rear arc go by the offset alone (state.sight_codes)
-        codes = sight_codes() if type(self).fire_band is Battle.fire_band else None
-        reach = sight_reach()
-        width = 2 * reach + 1
         for s in self.ships.values():
             if s.cls != fc or s.side != side or s.status != ACTIVE:
                 continue
-            beam, missile = _weapons_free(s, declared)
-            if not (beam or missile):
+            beam, missile = self._weapon_refusals(s, fc)
+            if beam and missile:
                 continue
             if enemies is None:
                 enemies = self.fleet(other(side))
-            sid, short_only = s.id, s.cls in no_long
-            sq, sr = s.hex
-            facing = s.facing % 6
+            sid, refusals = s.id, SHOT_REFUSALS[s.cls in no_long]
             for e in enemies:
-                if codes is not None:
-                    dq, dr = e.hex
-                    dq -= sq
-                    dr -= sr
-                    code = (codes[((dq + reach) * width + dr + reach) * 6 + facing]
-                            if -reach <= dq <= reach and -reach <= dr <= reach else 0)
-                else:
-                    code = band_code(self.fire_band(s, e))
-                if code == 0 or (short_only and code & SIGHT_LONG):
-                    continue
-                if beam:
+                at_beam, at_missile = refusals[self.sight_of(s, e)]
+                if not (beam or at_beam):
                     out.append((sid, e.id, False))
-                if missile and code & SIGHT_MISSILE:
+                if not (missile or at_missile):
                     out.append((sid, e.id, True))
                 if first and out:
                     return out
@@ -242,23 +200,32 @@ class Firing(Battle):
         return END_FIRE if i == len(shots) else self._legal_fire(side)[i]
 
     def _weapon_refusal(self, ship: Ship, missile: bool) -> int:
-        """Smallest class first; each beam and each launcher fires once per turn; missiles run
-        out (Space Fleet: Firing, Effect of hits): 0 when ``ship`` may fire the weapon, else the
+        """:meth:`_weapon_refusals` of the beams (``missile`` false) or of the launchers."""
+        return self._weapon_refusals(ship, self.fire_class)[missile]
+
+    def _weapon_refusals(self, ship: Ship, fire_class: str) -> tuple[int, int]:
+        """Smallest class first (``fire_class``: the class whose step it is); each beam and
+        each launcher fires once per turn; missiles run out (Space Fleet: Firing, Effect of
+        hits): for the beams and for the launchers, 0 when ``ship`` may fire one, else the
         code of :meth:`_weapon_message`."""
-        if ship.cls != self.fire_class:
-            return 1
+        if ship.cls != fire_class:
+            return 1, 1
         if not ship.weapons_work:
-            return 2
-        sid = ship.id
-        if missile:
-            if ship.profile.launchers == 0:
-                return 3
-            if ship.missiles <= 0:
-                return 4
-            used = sum(1 for f, _, m in self.declared if m and f == sid)
-            return 5 if used >= ship.profile.launchers else 0
-        used = sum(1 for f, _, m in self.declared if not m and f == sid)
-        return 6 if used >= ship.profile.beams else 0
+            return 2, 2
+        sid, p = ship.id, ship.profile
+        beams = missiles = 0
+        for f, _, m in self.declared:
+            if f == sid:
+                if m:
+                    missiles += 1
+                else:
+                    beams += 1
+        beam = 6 if beams >= p.beams else 0
+        if p.launchers == 0:
+            return beam, 3
+        if ship.missiles <= 0:
+            return beam, 4
+        return beam, 5 if missiles >= p.launchers else 0
 
     def _weapon_message(self, ship: Ship, code: int) -> IllegalAction:
         """The refusal :meth:`_weapon_refusal` coded as ``code``."""
@@ -277,19 +244,14 @@ class Firing(Battle):
     def _target_refusal(self, ship: Ship, target: Ship, missile: bool) -> int:
         """An active enemy in range (DD and LC never at long range, missiles at short range
         only) and outside the rear 90° arc (Space Fleet: Firing): 0 when ``ship`` may fire at
-        ``target``, else the code of :meth:`_target_message`."""
+        ``target``, else the code of :meth:`_target_message` (:func:`.state.shot_refusal` for
+        the range and the arc)."""
         if target.side == ship.side:
             return 1
         if not target.active:
             return 2
-        band = self.band_between(ship, target)
-        if band is None:
-            return 3
-        if band.name == "long" and ship.cls in tables().firing.limits.no_long_range:
-            return 4
-        if missile and band.missile is None:
-            return 5
-        return 6 if self.rear(ship, target) else 0
+        return shot_refusal(self.sight_of(ship, target),
+                            ship.cls in tables().firing.limits.no_long_range, missile)
 
     def _target_message(self, ship: Ship, target: Ship, code: int) -> IllegalAction:
         """The refusal :meth:`_target_refusal` coded as ``code``."""

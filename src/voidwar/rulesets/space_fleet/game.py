@@ -48,10 +48,6 @@ class SpaceFleetGame(Movement, Firing):
     def __init__(self, dice: Dice, scenario: str | None, options: dict[str, Any],
                  setup: Scenario) -> None:
         super().__init__(dice, scenario, options, setup)
-        #: what :meth:`legal_actions` (or :meth:`choose_legal`) last found legal, as tuples of
-        #: actions, while the position is the same (:meth:`execute` clears it): :meth:`check`
-        #: lets these through without asking :meth:`_reason` again (``None``: nothing known)
-        self._legal_now: tuple[tuple[Action, ...], ...] | None = None
         self._start_turn()
 
     # ------------------------------------------------------------------ protocol
@@ -60,21 +56,16 @@ class SpaceFleetGame(Movement, Firing):
         return type(self).notation.parse(text)  # type: ignore[union-attr]
 
     def check(self, action: Action) -> None:
-        """Raise the reason ``action`` is illegal now (the one :meth:`_reason`); an action that
-        :meth:`legal_actions` has just listed (:attr:`_legal_now`) is legal."""
-        known = self._legal_now
-        if known is not None:
-            for menu in known:
-                if action in menu:
-                    return
+        """Raise the reason ``action`` is illegal now (the one :meth:`_reason`)."""
         err = self._reason(action)
         if err is not None:
             raise err
 
     def legal_actions(self) -> list[Action]:
         """The candidate actions that :meth:`_reason` lets through, in a fixed order (the
-        movement and fire scans judge each ship once and each of its candidates by the same
-        reasons; ``tests/space_fleet/test_speed.py`` checks the list against the filter)."""
+        movement and fire scans judge each ship once by the rules about the ship, and each of
+        its candidates by the rules about the action: the same functions :meth:`_reason`
+        asks)."""
         phase = self.phase  # to_act, read here
         if phase == OVER:
             return []
@@ -82,14 +73,8 @@ class SpaceFleetGame(Movement, Firing):
         if side is None:
             return []
         if phase == MOVEMENT:
-            menus = self._move_menus(side)
-            self._legal_now = menus
-            if len(menus) == 1:
-                return list(menus[0])
-            return [a for m in menus for a in m]
-        legal = self._legal_fire(side)
-        self._legal_now = (tuple(legal),)
-        return legal
+            return self._legal_moves(side)
+        return self._legal_fire(side)
 
     def choose_legal(self, pick: Callable[[int], int]) -> Action:
         """``legal_actions()[pick(n)]``, building only the action picked (a random policy)."""
@@ -97,11 +82,8 @@ class SpaceFleetGame(Movement, Firing):
         if side is None:
             return super().choose_legal(pick)
         if self.phase == MOVEMENT:
-            picked = self._choose_move(side, pick)
-        else:
-            picked = self._choose_fire(side, pick)
-        self._legal_now = ((picked,),)
-        return picked
+            return self._choose_move(side, pick)
+        return self._choose_fire(side, pick)
 
     def _candidates(self) -> list[Action]:
         side = self.to_act
@@ -123,7 +105,6 @@ class SpaceFleetGame(Movement, Firing):
 
     def execute(self, action: Action) -> None:
         """Carry out a checked action, then see whether the game is over."""
-        self._legal_now = None
         if type(action) in _MOVE_KINDS or isinstance(action, _MOVE_TYPES):
             self._execute_move(action)  # type: ignore[arg-type]
         elif isinstance(action, Fire):
@@ -150,25 +131,19 @@ class SpaceFleetGame(Movement, Firing):
         self.phase = MOVEMENT
         self.moves_made = 0
         self.fire_step = 0
-        window = self.move_window()
         text = f"turn {self.turn}: {self.first} has the initiative"
-        if not any(not s.moved and s.speed in window for s in self.fleet(self.first)):
+        if not any(s.side == self.first for s, _v in self.movers()):
             text += (f", but no ship among the slowest: {other(self.first)} moves first")
         self.emit("turn", text, turn=self.turn)
         self._next_mover(other(self.first))
 
     def _next_mover(self, last: str) -> None:
         """The players alternate; a player with no ship in the window is passed over."""
-        unmoved = [(s.side, s.speed) for s in self.ships.values()
-                   if s.status == ACTIVE and not s.moved]
-        if unmoved:  # the sides with a ship in move_window(), in one pass
-            slowest = min([v for _side, v in unmoved])
-            top = slowest if self.moves_made == 0 else slowest + 1
-            ready = {side for side, v in unmoved if v <= top}
-            for side in (other(last), last):
-                if side in ready:
-                    self.step_side = side
-                    return
+        ready = {s.side for s, _v in self.movers()}
+        for side in (other(last), last):
+            if side in ready:
+                self.step_side = side
+                return
         self.step_side = None
         self._start_fire()
 
@@ -228,7 +203,7 @@ class SpaceFleetGame(Movement, Firing):
         if self.phase == OVER:
             return
         if self.turn >= self.turn_limit:
-            self._finish(Outcome.TURN_LIMIT)
+            self.finish(Outcome.TURN_LIMIT)
             return
         self.turn += 1
         self._start_turn()

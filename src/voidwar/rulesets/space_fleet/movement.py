@@ -2,19 +2,21 @@
 
 :class:`Movement` lists a side's candidate movement actions, gives the one reason an action is
 illegal (``legal_actions`` and ``check`` both use it, through :mod:`.game`) and carries a legal
-action out. :func:`turn_refusal` is the turning rule alone, shared with the heuristic's path
+action out. Each rule about a ship (may it move now, turn, lay a pattern, sweep) is one method
+answering a message template or ``None`` (``_..._why``): ``check`` writes the template out as
+its refusal, and a ship's menu of legal actions asks the same methods, without writing
+messages. :func:`turn_refusal` is the turning rule alone, shared with the heuristic's path
 search.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from functools import lru_cache
 
 from ...core.errors import IllegalAction
 from ...core.game import Action, log_event
 from ...core.hexgrid import Hex, direction_letter
-from ...core.memo import remember
 from ...core.native import mypyc_attr
 from .actions import (
     Advance,
@@ -38,19 +40,17 @@ from .state import ACTIVE, MOVEMENT, OVER, Ship
 MoveAction = Move | Advance | Turn | LayMine | Sweep | EndMove
 
 
-def sweep_refusal(battle: Battle, ship: Ship, in_pattern: bool,
-                  moved: bool) -> IllegalAction | None:
+def sweep_refusal(battle: Battle, ship: Ship, in_pattern: bool, moved: bool) -> str | None:
     """Mines: "a beam armed ship may sweep the field by stopping in the pattern for a move".
     The rule for hexes and for the free table alike (``in_pattern``: the ship is in a pattern;
-    ``moved``: it has moved this move)."""
+    ``moved``: it has moved this move): a message template with a ``{ship}`` slot, or
+    ``None`` when it may."""
     if not in_pattern:
-        return IllegalAction(f"{ship.id} is not in a mine pattern", R_MINES)
+        return "{ship} is not in a mine pattern"
     if battle.moving is not None and (moved or battle.laid):
-        return IllegalAction(f"{ship.id} must stop in the pattern for its whole move to "
-                             "sweep it", R_MINES)
+        return "{ship} must stop in the pattern for its whole move to sweep it"
     if ship.beams <= 0:
-        return IllegalAction(f"only a beam-armed ship may sweep; {ship.id} has no "
-                             "working beam", R_MINES)
+        return "only a beam-armed ship may sweep; {ship} has no working beam"
     return None
 
 
@@ -89,41 +89,7 @@ def mine_attack(game: Battle, ship: Ship, where: str | None = None) -> None:
         game.emit("mine", f"mine at {at} misses {ship.id}", ship=ship.id, hits=0)
 
 
-def may_lay(game: Battle, ship: Ship) -> bool:
-    """On a hex map, :meth:`Movement._lay_reason` is ``None`` (no message built; a function:
-    the hex map's menus call it directly)."""
-    return (ship.mines > 0 and not (game.laid and game.moving == ship.id)
-            and ship.hex not in game.mines)
-
-
-def may_sweep(game: Battle, ship: Ship) -> bool:
-    """On a hex map, :meth:`Movement._sweep_reason` is ``None`` (no message built)."""
-    if ship.hex not in game.mines:
-        return False
-    if game.moving is not None and (game.moved_hexes > 0 or game.laid):
-        return False
-    return ship.beams > 0
-
-
-#: each hex's id (``0712``) as the move events write it, kept as hexes are met; remembered
-#: (core/memo.py)
-_HEXIDS: Final[dict[Hex, str]] = {}
-
-
-def hex_text(h: Hex) -> str:
-    """:func:`.data.hexid`, kept in :data:`_HEXIDS`."""
-    text = _HEXIDS.get(h)
-    if text is None:
-        text = remember(_HEXIDS, h, hexid(h), 100_000)
-    return text
-
-
-#: (ship, whole-hex steps, may turn, may lay, may sweep) → the ship's legal movement actions
-#: (a tuple of interned actions); remembered (core/memo.py)
-_MENUS: Final[dict[tuple[str, int, bool, bool, bool], tuple[Action, ...]]] = {}
-
-
-def _extras(sid: str, turn: bool, lay: bool, sweep: bool) -> tuple[Action, ...]:
+def extras(sid: str, turn: bool, lay: bool, sweep: bool) -> tuple[Action, ...]:
     """The turns (when ``turn``), lay a mine, sweep (when legal) and end move of ship ``sid``."""
     out: list[Action] = [turn_of(sid, False), turn_of(sid, True)] if turn else []
     if lay:
@@ -134,15 +100,11 @@ def _extras(sid: str, turn: bool, lay: bool, sweep: bool) -> tuple[Action, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)
 def menu_of(sid: str, steps: int, turn: bool, lay: bool, sweep: bool) -> tuple[Action, ...]:
     """Ship ``sid``'s legal movement actions in their order: ``move SID 1`` to ``move SID
-    steps``, then :func:`_extras` (interned values, the tuple made once per key)."""
-    key = (sid, steps, turn, lay, sweep)
-    menu = _MENUS.get(key)
-    if menu is None:
-        menu = remember(_MENUS, key, (*(move_of(sid, k) for k in range(1, steps + 1)),
-                                      *_extras(sid, turn, lay, sweep)), 100_000)
-    return menu
+    steps``, then :func:`extras` (interned values; a pure function, cached)."""
+    return (*(move_of(sid, k) for k in range(1, steps + 1)), *extras(sid, turn, lay, sweep))
 
 
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
@@ -152,13 +114,9 @@ class Movement(Battle):
     # ------------------------------------------------------------------ legality
     def _move_candidates(self, side: str) -> list[Action]:
         """Every movement action worth checking for ``side``, in the order legal_actions lists
-        them: the moving ship's (or each ship in the class window's) moves, turns, mine, sweep,
-        end move."""
-        if self.moving is not None:
-            ships = [self.ships[self.moving]]
-        else:
-            window = self.move_window()
-            ships = [s for s in self.fleet(side) if not s.moved and s.speed in window]
+        them: the moving ship's (or each of the side's active ships') moves, turns, mine,
+        sweep, end move."""
+        ships = [self.ships[self.moving]] if self.moving is not None else self.fleet(side)
         out: list[Action] = []
         for s in ships:
             out.extend(self._step_candidates(s))
@@ -169,68 +127,28 @@ class Movement(Battle):
 
     def _move_menus(self, side: str) -> tuple[tuple[Action, ...], ...]:
         """What :meth:`_move_reason` lets through of :meth:`_move_candidates`, one tuple per
-        ship in their order (:func:`menu_of`); the rules about the ship (:meth:`_mover_reason`)
-        judged once: the ships listed are the acting side's active ships that may move now
-        (``side``: :attr:`to_act`)."""
+        ship in their order: the moving ship's menu (:meth:`_menu`), or that of each of the
+        acting side's :meth:`movers` (``side``: :attr:`to_act`)."""
         moving = self.moving
         if moving is not None:
             s = self.ships[moving]
             if s.side != side or s.status != ACTIVE:
                 return ()
-            if self.ahead is not None:
-                return (self._hex_menu(s, None, self._may_turn(s), s.speed),)
-            return (self._menu(s, self._step_menu(s), self._may_turn(s)),)
-        # move_window() and the active ships' hexes, in one pass over the ships
-        taken: set[Hex] = set()
-        unmoved: list[tuple[Ship, int]] = []
-        slowest = -1
-        for s in self.ships.values():
-            if s.status == ACTIVE:
-                taken.add(s.hex)
-                if not s.moved:
-                    v = s.speed
-                    unmoved.append((s, v))
-                    if slowest < 0 or v < slowest:
-                        slowest = v
-        top = slowest if self.moves_made == 0 else slowest + 1
-        if self.ahead is not None:
-            return tuple([self._hex_menu(s, taken, False, v)
-                          for s, v in unmoved if s.side == side and v <= top])
-        return tuple([self._menu(s, self._step_menu(s, taken), False)
-                      for s, v in unmoved if s.side == side and v <= top])
+            return (self._menu(s, None, self._turn_why(s) is None, s.speed),)
+        taken = {s.hex for s in self.ships.values() if s.status == ACTIVE}
+        return tuple([self._menu(s, taken, False, v) for s, v in self.movers()
+                      if s.side == side])
 
-    def _hex_menu(self, s: Ship, taken: set[Hex] | None, turn: bool,
-                  speed: int) -> tuple[Action, ...]:
-        """:meth:`_menu` on a hex map (``speed``: the ship's): the steps of :meth:`_step_menu`
-        counted here, the hexes ahead walked in :attr:`ahead` (the count of :meth:`_clear_run`)."""
+    def _menu(self, s: Ship, taken: set[Hex] | None, turn: bool,
+              speed: int) -> tuple[Action, ...]:
+        """Ship ``s``'s legal movement actions (``speed``: its speed): its steps, the two turns
+        when ``turn``, laying and sweeping when :meth:`_lay_why` and :meth:`_sweep_why` let
+        them, ending its move (:func:`menu_of`). The steps are counted: a move of k hexes is
+        legal (:meth:`_step_reason`) while the first k hexes ahead are clear
+        (:meth:`_clear_run`), so they are ``move SHIP 1`` to ``move SHIP n``."""
         left = speed - self.moved_hexes
-        steps = 0
-        if left > 0:
-            ahead = self.ahead
-            row = ahead.get(s.hex) if ahead is not None else None
-            if row is None:  # pragma: no cover - a ship off the map
-                steps = self._clear_run(s, left, taken)
-            else:
-                if taken is None:
-                    taken = {x.hex for x in self.ships.values() if x.status == ACTIVE}
-                facing = s.facing % 6
-                while steps < left and row is not None:
-                    n = row[facing]
-                    if n is None or n in taken:
-                        break
-                    steps += 1
-                    row = ahead.get(n)  # type: ignore[union-attr]
-        sid = s.id
-        key = (sid, steps, turn, may_lay(self, s), may_sweep(self, s))
-        menu = _MENUS.get(key)
-        return menu if menu is not None else menu_of(*key)
-
-    def _menu(self, s: Ship, steps: int | list[Action], turn: bool) -> tuple[Action, ...]:
-        """Ship ``s``'s legal movement actions: its steps (a count of whole hexes or a list),
-        the two turns when ``turn``, laying and sweeping when legal, ending its move."""
-        if isinstance(steps, int):
-            return menu_of(s.id, steps, turn, self._may_lay(s), self._may_sweep(s))
-        return (*steps, *_extras(s.id, turn, self._may_lay(s), self._may_sweep(s)))
+        return menu_of(s.id, self._clear_run(s, left, taken) if left > 0 else 0, turn,
+                       self._lay_why(s) is None, self._sweep_why(s) is None)
 
     def _legal_moves(self, side: str) -> list[Action]:
         """The legal movement actions of ``side`` (:meth:`_move_menus`), in their order."""
@@ -253,6 +171,15 @@ class Movement(Battle):
                 i -= len(m)
         return self._legal_moves(side)[j]
 
+    def _refusal(self, why: str | None, ship: Ship, rule: str) -> IllegalAction | None:
+        """The refusal a rule's message template stands for, written for ``ship``."""
+        if why is None:
+            return None
+        speeds = " or ".join(str(v) for v in sorted(self.move_window()))
+        return IllegalAction(why.format(ship=ship.id, cls=ship.cls, speed=ship.speed,
+                                        where=self.where(ship), moving=self.moving,
+                                        speeds=speeds), rule)
+
     def _move_reason(self, a: MoveAction) -> IllegalAction | None:
         """Why the movement action ``a`` is illegal now, or ``None`` (Movement, Mines)."""
         if self.phase != MOVEMENT:
@@ -264,54 +191,45 @@ class Movement(Battle):
             ship, err = self._own_ship(a.ship, R_MOVE)
             if ship is None:
                 return err
-            err = self._mover_reason(ship)
-            if err is not None:
-                return err
+            why = self._mover_why(ship)
+            if why is not None:
+                return self._refusal(why, ship, R_MOVE)
         if isinstance(a, (Move, Advance)):
             return self._step_reason(ship, a)
+        if isinstance(a, EndMove):
+            return None  # a ship need not use its full move
         if isinstance(a, Turn):
-            return self._turn_reason(ship)
-        if isinstance(a, LayMine):
-            return self._lay_reason(ship)
-        if isinstance(a, Sweep):
-            return self._sweep_reason(ship)
-        return None  # EndMove: a ship need not use its full move
+            why, rule = self._turn_why(ship), R_MOVE
+        elif isinstance(a, LayMine):
+            why, rule = self._lay_why(ship), R_MINES
+        else:
+            why, rule = self._sweep_why(ship), R_MINES
+        return None if why is None else self._refusal(why, ship, rule)
 
-    def _mover_reason(self, ship: Ship, window: set[int] | None = None) -> IllegalAction | None:
-        """One ship at a time, slowest first: may ``ship`` act in the movement phase now?
-        (``window``: :meth:`move_window`, when the caller has it.)"""
-        if self.moving is not None and ship.id != self.moving:
-            return IllegalAction(f"finish {self.moving}'s move first (end move {self.moving})",
-                                 R_MOVE)
-        if self.moving is None:
-            if ship.moved:
-                return IllegalAction(f"{ship.id} has already moved this turn", R_MOVE)
-            if window is None:
-                window = self.move_window()
-            if ship.speed not in window:
-                speeds = " or ".join(str(v) for v in sorted(window))
-                return IllegalAction(
-                    f"slowest ships move first: only ships of speed {speeds} may move now, "
-                    f"not {ship.id} ({ship.cls}, speed {ship.speed})", R_MOVE)
-        return None
+    def _mover_why(self, ship: Ship) -> str | None:
+        """One ship at a time, slowest first: may ``ship`` act in the movement phase now? The
+        moving ship goes on; else it must be one of :meth:`movers`."""
+        moving = self.moving
+        if moving is not None:
+            return None if ship.id == moving else "finish {moving}'s move first (end move {moving})"
+        for s, _v in self.movers():
+            if s is ship:
+                return None
+        if ship.moved:
+            return "{ship} has already moved this turn"
+        return ("slowest ships move first: only ships of speed {speeds} may move now, not {ship} "
+                "({cls}, speed {speed})")
 
     # -- the geometry of a move: hexes here, a free table in .table_game --------------------
     def _step_candidates(self, ship: Ship) -> list[Action]:
         """The forward moves worth listing: 1 hex up to the hexes left."""
         return [move_of(ship.id, k) for k in range(1, ship.speed - self.moved_hexes + 1)]
 
-    def _turn_reason(self, ship: Ship) -> IllegalAction | None:
+    def _turn_why(self, ship: Ship) -> str | None:
         """The turning rule (:func:`turn_refusal`) for the ship to act."""
         moved = 0 if self.moving is None else self.moved_hexes
         full = ship.speed if self.move_speed is None else self.move_speed
-        why = turn_refusal(ship.cls, full, moved, self.turned)
-        return None if why is None else IllegalAction(why.format(ship=ship.id), R_MOVE)
-
-    def _step_menu(self, ship: Ship, taken: set[Hex] | None = None) -> int | list[Action]:
-        """The legal steps of :meth:`_step_candidates` (those :meth:`_step_reason` lets
-        through), counted: a move of k hexes is legal while the first k hexes ahead are clear
-        (:meth:`_clear_run`), so they are ``move SHIP 1`` to ``move SHIP n``."""
-        return self._clear_run(ship, max(0, ship.speed - self.moved_hexes), taken)
+        return turn_refusal(ship.cls, full, moved, self.turned)
 
     def _clear_run(self, ship: Ship, hexes: int, taken: set[Hex] | None = None) -> int:
         """How many of the ``hexes`` hexes straight ahead of ``ship`` it may enter in a row:
@@ -343,11 +261,11 @@ class Movement(Battle):
         if not isinstance(a, Move):
             return IllegalAction("on a hex map a move names whole hexes: move SHIP N", R_MOVE)
         hexes = a.hexes
-        left = max(0, ship.speed - self.moved_hexes)
+        left = ship.speed - self.moved_hexes
         if hexes < 1 or hexes > left:
             return IllegalAction(
                 f"{ship.id} has speed {ship.speed} and has moved {self.moved_hexes}: it can "
-                f"move 1 to {left} hexes more" if left else
+                f"move 1 to {left} hexes more" if left > 0 else
                 f"{ship.id} has no movement left (speed {ship.speed})", R_MOVE)
         clear = self._clear_run(ship, hexes)
         if clear == hexes:
@@ -361,33 +279,19 @@ class Movement(Battle):
         return IllegalAction(f"hex {hexid(h)} is occupied by {occ.id} "
                              "(our reading: one ship per hex)", R_MOVE)
 
-    def _lay_reason(self, ship: Ship) -> IllegalAction | None:
+    def _lay_why(self, ship: Ship) -> str | None:
         """"Minelayers may lay one pattern (hex) per move" (Space Fleet: Mines)."""
         if ship.mines <= 0:
-            return IllegalAction(f"{ship.id} carries no mine patterns", R_MINES)
+            return "{ship} carries no mine patterns"
         if self.laid and self.moving == ship.id:
-            return IllegalAction(f"{ship.id} has laid its pattern this move (one per move)",
-                                 R_MINES)
+            return "{ship} has laid its pattern this move (one per move)"
         if ship.hex in self.mines:
-            return IllegalAction(f"hex {hexid(ship.hex)} is already mined", R_MINES)
+            return "hex {where} is already mined"
         return None
 
-    def _sweep_reason(self, ship: Ship) -> IllegalAction | None:
+    def _sweep_why(self, ship: Ship) -> str | None:
         """A beam-armed ship sweeps by stopping in the pattern for its whole move (Mines)."""
         return sweep_refusal(self, ship, ship.hex in self.mines, self.moved_hexes > 0)
-
-    def _may_turn(self, ship: Ship) -> bool:
-        """:meth:`_turn_reason` is ``None`` (the moving ship; no message built)."""
-        full = ship.speed if self.move_speed is None else self.move_speed
-        return turn_refusal(ship.cls, full, self.moved_hexes, self.turned) is None
-
-    def _may_lay(self, ship: Ship) -> bool:
-        """:meth:`_lay_reason` is ``None`` (no message built)."""
-        return may_lay(self, ship)
-
-    def _may_sweep(self, ship: Ship) -> bool:
-        """:meth:`_sweep_reason` is ``None`` (no message built)."""
-        return may_sweep(self, ship)
 
     # ------------------------------------------------------------------ execution
     def _execute_move(self, a: MoveAction) -> None:
@@ -440,7 +344,7 @@ class Movement(Battle):
             ship.hex = n if n is not None else ship.hex.neighbor(ship.facing)
             self.moved_hexes += 1
             self.turned = False
-            log_event(self, "move", "{} moves to {}", (sid, hex_text(ship.hex)), {"ship": sid})
+            log_event(self, "move", "{} moves to {}", (sid, hexid(ship.hex)), {"ship": sid})
             if ship.hex in mines:
                 mine_attack(self, ship)
                 if not ship.active:

@@ -8,7 +8,6 @@ from enum import StrEnum
 from functools import cache
 from typing import Any, Final
 
-from ...core.canonical import canonical_json
 from ...core.hexgrid import DIRECTION_VECTORS, Hex, RectBoard, direction_letter
 from ...core.native import mypyc_attr
 from ...core.tabletop import Point
@@ -103,11 +102,6 @@ class Ship:
     moved: bool = False  # has had its move this turn
     pos: Point | None = None  # on a free table: where it is (inches)
     heading: int = 0  # on a free table: degrees clockwise from straight up
-    #: :meth:`canonical`'s text, kept with the fields it was made from (an ``__init__``
-    #: parameter that nothing passes: a native class of the compiled build leaves an
-    #: ``init=False`` field unset)
-    _canonical: tuple[tuple[object, ...], str] | None = field(
-        default=None, repr=False, compare=False)
 
     def copy(self) -> Ship:
         """An independent copy (the damage results copied; the rest is immutable). Each field
@@ -121,7 +115,7 @@ class Ship:
         new.shields, new.missiles, new.mines = self.shields, self.missiles, self.mines
         new.damage = [Damage(d.kind, d.repaired) for d in self.damage]
         new.status, new.fired, new.moved = self.status, self.fired, self.moved
-        new.pos, new.heading, new._canonical = self.pos, self.heading, self._canonical
+        new.pos, new.heading = self.pos, self.heading
         return new
 
     # -- derived values (Space Fleet: Effect of hits) -----------------------------------------
@@ -188,25 +182,6 @@ class Ship:
     def size(self) -> int:
         """The class's place on the speed ladder (DN slowest); movement order."""
         return tables().classes[self.cls].size
-
-    def _fields(self) -> tuple[object, ...]:
-        """Everything :meth:`to_dict` reads (the profile itself: an immutable value, compared
-        by identity first)."""
-        return (self.id, self.side, self.cls, self.name, self.hex, self.facing, self.pos,
-                self.heading, self.shields, self.profile, self.missiles, self.mines,
-                tuple((d.kind, d.repaired) for d in self.damage), self.status, self.fired,
-                self.moved)
-
-    def canonical(self) -> str:
-        """``canonical_json(self.to_dict())``, kept with the fields it was made from and made
-        again whenever one of them has changed (digests)."""
-        key = self._fields()
-        kept = self._canonical
-        if kept is not None and kept[0] == key:
-            return kept[1]
-        text = canonical_json(self.to_dict())
-        self._canonical = (key, text)
-        return text
 
     def to_dict(self) -> dict[str, Any]:
         """The ship as data (state, views and records)."""
@@ -296,37 +271,27 @@ def board_steps(cols: int, rows: int) -> StepTable:
     return out
 
 
-@cache
-def sight(dq: int, dr: int, facing: int) -> Band | None:
-    """The range band of a target ``dq, dr`` (axial) from a ship facing ``facing`` (0–5), or
-    ``None`` when it is beyond long range or in the rear 90° arc (Space Fleet: Firing)."""
-    if rear_offset(facing, dq, dr):
-        return None
-    return band_for((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
-
-
-
-#: the bits of :func:`sight_codes`: the target is in sight (within long range, not in the rear
-#: arc); it is at long range; a missile may fire at it (its band has a missile score)
-SIGHT_IN: Final = 1
+#: the bits of a target's sight code (:func:`sight_code`): it is within long range; at long
+#: range; a missile may fire at it (its band has a missile score); it is in the rear 90° arc
+SIGHT_RANGE: Final = 1
 SIGHT_LONG: Final = 2
 SIGHT_MISSILE: Final = 4
-
-
-def sight_codes() -> tuple[int, ...]:
-    """:func:`sight` of every offset ``dq, dr`` within :func:`sight_reach` along both axes, as
-    bits (:data:`SIGHT_IN`, :data:`SIGHT_LONG`, :data:`SIGHT_MISSILE`), flat:
-    ``codes[((dq + reach) * (2 * reach + 1) + dr + reach) * 6 + facing]`` (an offset beyond
-    the reach along an axis is beyond long range): :data:`SIGHT_CODES`, built at import."""
-    return SIGHT_CODES
+SIGHT_REAR: Final = 8
 
 
 def band_code(band: Band | None) -> int:
-    """A target's range band (``None``: out of sight) as the bits of :func:`sight_codes`."""
+    """A target's range band (``None``: beyond long range) as the bits of a sight code."""
     if band is None:
         return 0
-    return (SIGHT_IN | (SIGHT_LONG if band.name == "long" else 0)
+    return (SIGHT_RANGE | (SIGHT_LONG if band.name == "long" else 0)
             | (SIGHT_MISSILE if band.missile is not None else 0))
+
+
+def sight_code(dq: int, dr: int, facing: int) -> int:
+    """What fire reads of a target ``dq, dr`` (axial) from a ship facing ``facing`` (0–5): its
+    range band and whether it is in the rear arc, as bits (Space Fleet: Firing)."""
+    rear = SIGHT_REAR if rear_offset(facing, dq, dr) else 0
+    return band_code(band_for((abs(dq) + abs(dr) + abs(dq + dr)) // 2)) | rear
 
 
 @cache
@@ -335,13 +300,46 @@ def sight_reach() -> int:
     return max(b.max for b in tables().firing.bands)
 
 
+#: :func:`sight_reach`, and the width of :data:`SIGHT_CODES`' offsets along an axis
+SIGHT_REACH: Final = sight_reach()
+SIGHT_WIDTH: Final = 2 * SIGHT_REACH + 1
+
+
+def sight_codes() -> tuple[int, ...]:
+    """:func:`sight_code` of every offset ``dq, dr`` within :func:`sight_reach` along both
+    axes, flat: ``codes[((dq + reach) * (2 * reach + 1) + dr + reach) * 6 + facing]`` (an
+    offset beyond the reach along an axis is beyond long range): :data:`SIGHT_CODES`."""
+    return SIGHT_CODES
+
+
 def _all_sight_codes() -> tuple[int, ...]:
     """:func:`sight_codes`' table, worked out."""
     reach = sight_reach()
     span = range(-reach, reach + 1)
-    return tuple(band_code(sight(dq, dr, f)) for dq in span for dr in span for f in range(6))
+    return tuple(sight_code(dq, dr, f) for dq in span for dr in span for f in range(6))
 
 
 #: :func:`sight_codes`: built at import, immutable (core/memo.py), so that every thread of a
 #: server reads the whole table from its first game on
 SIGHT_CODES: Final = _all_sight_codes()
+
+
+def shot_refusal(code: int, short_only: bool, missile: bool) -> int:
+    """Why a shot at a target of sight ``code`` may not be fired (Space Fleet: Firing): 3
+    beyond long range, 4 at long range for a ship that fires short only (DD, LC), 5 a missile
+    beyond short range, 6 in the rear 90° arc; 0 when it may."""
+    if not code & SIGHT_RANGE:
+        return 3
+    if short_only and code & SIGHT_LONG:
+        return 4
+    if missile and not code & SIGHT_MISSILE:
+        return 5
+    return 6 if code & SIGHT_REAR else 0
+
+
+#: :func:`shot_refusal` of a beam and of a missile, by whether the ship fires short only and
+#: by sight code (``SHOT_REFUSALS[short_only][code]``): built at import, immutable
+SHOT_REFUSALS: Final = tuple(
+    tuple((shot_refusal(code, short_only, False), shot_refusal(code, short_only, True))
+          for code in range(2 * SIGHT_REAR))
+    for short_only in (False, True))

@@ -141,14 +141,9 @@ class Pattern:
     area: Circle
 
     def to_dict(self, unit: Fraction) -> dict[str, Any]:
-        """The pattern as data: id, centre and radius in units (made once per unit: a pattern
-        never changes)."""
-        kept = self.__dict__.get("_data_kept")
-        if kept is None or kept[0] != unit:
-            kept = (unit, {"id": self.id, "at": str(self.area.centre),
-                           "radius": fmt(self.area.radius / unit)})
-            object.__setattr__(self, "_data_kept", kept)
-        return dict(kept[1])
+        """The pattern as data: id, centre and radius in units."""
+        return {"id": self.id, "at": str(self.area.centre),
+                "radius": fmt(self.area.radius / unit)}
 
 
 def inside(c: Circle, p: Point) -> bool:
@@ -197,15 +192,7 @@ class TableSpec:
         return a.dist(b) / float(self.unit)
 
     def to_dict(self) -> dict[str, Any]:
-        """The table as data (the web page draws a ``table`` of ``width`` × ``height``; made
-        once: a table never changes)."""
-        kept = self.__dict__.get("_data_kept")
-        if kept is None:
-            kept = self._as_data()
-            object.__setattr__(self, "_data_kept", kept)
-        return dict(kept)
-
-    def _as_data(self) -> dict[str, Any]:
+        """The table as data (the web page draws a ``table`` of ``width`` × ``height``)."""
         s = self.surface
         return {"width": fmt(s.width), "height": fmt(s.height), "unit": fmt(self.unit),
                 "mine_radius": fmt(self.mine_radius)}

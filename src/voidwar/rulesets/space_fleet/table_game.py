@@ -27,11 +27,11 @@ from ...core.hexgrid import Hex
 from ...core.notation import Notation
 from ...core.tabletop import Point, fmt, quantize, within
 from .actions import TABLE_NOTATION, Advance, Move
-from .battle import R_MINES, R_MOVE
+from .battle import R_MOVE
 from .data import Band, Scenario, tables
 from .game import SpaceFleetGame
-from .movement import mine_attack, sweep_refusal
-from .state import Ship
+from .movement import extras, mine_attack, sweep_refusal
+from .state import SIGHT_REAR, Ship, band_code
 from .table import Pattern, TableSpec, ahead, entry_along, in_rear_arc_at, inside, turned
 
 
@@ -120,10 +120,11 @@ class SpaceFleetTableGame(SpaceFleetGame):
         """``target`` is more than 135° off ``ship``'s bow (Space Fleet: Firing)."""
         return in_rear_arc_at(self.at(ship), ship.heading, self.at(target))
 
-    def fire_band(self, ship: Ship, target: Ship) -> Band | None:
-        """:meth:`band_between`, or ``None`` when ``target`` is in ``ship``'s rear arc."""
-        band = self.band_between(ship, target)
-        return None if band is None or self.rear(ship, target) else band
+    def sight_of(self, ship: Ship, target: Ship) -> int:
+        """``target``'s range band (:meth:`band_between`) and rear arc (:meth:`rear`) from
+        ``ship`` as the bits of :func:`.state.sight_code`."""
+        rear = SIGHT_REAR if self.rear(ship, target) else 0
+        return band_code(self.band_between(ship, target)) | rear
 
     def close_to(self, a: Ship, b: Ship, units: int) -> bool:
         """``b`` is within ``units`` units of ``a`` (exact)."""
@@ -153,11 +154,15 @@ class SpaceFleetTableGame(SpaceFleetGame):
             out.append(Advance(ship.id, left))
         return out
 
-    def _step_menu(self, ship: Ship, taken: set[Hex] | None = None) -> int | list[Action]:
-        """The step candidates that :meth:`_step_reason` lets through (ships do not block a
-        move on a free table: ``taken`` is unused)."""
-        return [a for a in self._step_candidates(ship)
-                if isinstance(a, Advance) and self._step_reason(ship, a) is None]
+    def _menu(self, s: Ship, taken: set[Hex] | None, turn: bool,
+              speed: int) -> tuple[Action, ...]:
+        """Ship ``s``'s legal movement actions: the step candidates that :meth:`_step_reason`
+        lets through (ships do not block a move on a free table: ``taken`` is unused), then
+        the turns, laying, sweeping and ending its move (:func:`.movement.extras`)."""
+        steps = [a for a in self._step_candidates(s)
+                 if isinstance(a, Advance) and self._step_reason(s, a) is None]
+        return (*steps, *extras(s.id, turn, self._lay_why(s) is None,
+                                self._sweep_why(s) is None))
 
     def _step_reason(self, ship: Ship, a: Move | Advance) -> IllegalAction | None:
         """Speed in units, straight ahead, staying on the table (our reading)."""
@@ -175,21 +180,12 @@ class SpaceFleetTableGame(SpaceFleetGame):
             return IllegalAction(f"{ship.id} would leave the table (at {end})", R_MOVE)
         return None
 
-    def _turn_reason(self, ship: Ship) -> IllegalAction | None:
+    def _turn_why(self, ship: Ship) -> str | None:
+        """The free table's turning rule (:func:`table_turn_refusal`) for the ship to act."""
         moving = self.moving is not None
         full = ship.speed if self.move_speed is None else self.move_speed
-        why = table_turn_refusal(ship.cls, full, self.moved_units if moving else Fraction(0),
-                                 self.since_turn if moving else Fraction(0))
-        return None if why is None else IllegalAction(why.format(ship=ship.id), R_MOVE)
-
-    def _may_turn(self, ship: Ship) -> bool:
-        return self._turn_reason(ship) is None
-
-    def _may_lay(self, ship: Ship) -> bool:
-        return self._lay_reason(ship) is None
-
-    def _may_sweep(self, ship: Ship) -> bool:
-        return self._sweep_reason(ship) is None
+        return table_turn_refusal(ship.cls, full, self.moved_units if moving else Fraction(0),
+                                  self.since_turn if moving else Fraction(0))
 
     def _turn(self, ship: Ship, right: bool) -> None:
         ship.heading = turned(ship.heading, right)
@@ -226,23 +222,22 @@ class SpaceFleetTableGame(SpaceFleetGame):
         if not ship.active:
             self._end_move(ship)
 
-    def _lay_reason(self, ship: Ship) -> IllegalAction | None:
+    def _lay_why(self, ship: Ship) -> str | None:
         """One pattern per move, centred on the ship, not inside another (Space Fleet: Mines)."""
         if ship.mines <= 0:
-            return IllegalAction(f"{ship.id} carries no mine patterns", R_MINES)
+            return "{ship} carries no mine patterns"
         if self.laid and self.moving == ship.id:
-            return IllegalAction(f"{ship.id} has laid its pattern this move (one per move)",
-                                 R_MINES)
+            return "{ship} has laid its pattern this move (one per move)"
         inside = self.patterns_at(self.at(ship))
         if inside:
-            return IllegalAction(f"{ship.id} is already in mine pattern {inside[0].id}", R_MINES)
+            return "{ship} is already in mine pattern " + inside[0].id.replace("{", "{{")
         return None
 
     def _lay(self, ship: Ship) -> None:
         p = self.add_pattern(self.at(ship))
         self.emit("mine", f"{ship.id} lays mine pattern {p.id} at {ship.pos}", ship=ship.id)
 
-    def _sweep_reason(self, ship: Ship) -> IllegalAction | None:
+    def _sweep_why(self, ship: Ship) -> str | None:
         """A beam-armed ship sweeps by stopping in the pattern for its whole move (Mines)."""
         return sweep_refusal(self, ship, bool(self.patterns_at(self.at(ship))),
                              self.moved_units > 0)

@@ -19,7 +19,7 @@ from .actions import Advance, EndMove, Turn
 from .data import Band, tables
 from .fire import hit_chance
 from .state import Ship, other
-from .table import ARC_EPS, ahead, bow, entry_along, in_rear_arc_at, turned
+from .table import ARC_EPS, ahead, bow, entry_along, turned
 from .table_game import SpaceFleetTableGame, table_turn_block
 
 HEAVY = ("HC", "BB", "DN")
@@ -56,7 +56,8 @@ class _Walk:
     What does not depend on the end point — each enemy's gain and threat by band, its bow and
     position in floats, the ship's frailty — is worked out once per plan; a score is a function
     of the end point's float coordinates and the heading, so it is kept by them. Each score is
-    the same sum, term for term, as :func:`direct_score`."""
+    the same sum, term for term, as the score written out directly from the game (a test
+    checks it)."""
 
     def __init__(self, g: SpaceFleetTableGame, ship: Ship, caution: float, spread: float):
         self.g, self.ship = g, ship
@@ -190,38 +191,6 @@ class _Walk:
             score -= 3.0 * rear_exposed
             score += 0.5 if covered else 0.0
         return score
-
-
-def direct_score(g: SpaceFleetTableGame, ship: Ship, p: Point, h: int, caution: float,
-                 spread: float) -> float:
-    """The movement score of ``ship`` ending at ``p`` facing ``h``, written out directly from
-    the game (the definition :meth:`_Walk.score` is tested against)."""
-    unit = float(g.spec.unit)
-    shots = ship.beams + ship.launchers
-    offense = threat = 0.0
-    rear_exposed = 0
-    nearest = 99.0
-    for e in g.fleet(other(ship.side)):
-        ep = g.at(e)
-        d = p.dist(ep) / unit
-        nearest = min(nearest, d)
-        if not in_rear_arc_at(p, h, ep):
-            gain = shots * hit_chance(ship.cls, e.cls, band_at(d))
-            offense += gain * (2.0 if e.shields == 0 else 1.0)
-        elif d <= 12:
-            rear_exposed += 1
-        if not in_rear_arc_at(ep, e.heading, p) or not e.moved:
-            threat += (e.beams + e.launchers) * hit_chance(e.cls, ship.cls, band_at(d))
-    frail = 1.0 + 2.0 * (1 - ship.shields / max(1, ship.profile.shields))
-    friends = [s for s in g.fleet(ship.side) if s.id != ship.id]
-    crowd = sum(1 for fr in friends if p.dist(g.at(fr)) <= unit)
-    score = offense - caution * frail * threat - 0.15 * nearest - spread * crowd
-    if ship.cls in HEAVY:
-        score -= 3.0 * rear_exposed
-        covered = any(in_rear_arc_at(p, h, g.at(fr)) and p.dist(g.at(fr)) <= 2 * unit
-                      for fr in friends)
-        score += 0.5 if covered else 0.0
-    return score
 
 
 def plan_table_move(g: SpaceFleetTableGame, ship: Ship, caution: float, spread: float) -> Action:

@@ -6,8 +6,9 @@ turn) call into :class:`~.ship.ShipSystems`.
 
 from .arcs import Arc, ShipWindow, ship_frame_window, ship_frame_window_of, window_vector
 from .heat import HeatState, Radiators
+from .model import SystemsModel
 from .power import PowerState
-from .ship import ShipSystems, Shot, SystemsModel
+from .ship import ShipSystems, Shot
 from .weapons import WeaponCode, WeaponCodeError, WeaponRules, ready_at
 
 __all__ = [

@@ -21,12 +21,13 @@ documented in docs/attack-vector.md:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, PrivateAttr, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 COUNTED = ("armor", "structure", "thrust", "battery", "heat_sink")
 UNITS = ("reactor", "radiator", "weapon")
@@ -64,9 +65,9 @@ class LocationModel(BaseModel):
 
 
 class SSDModel(BaseModel):
-    """The damage half of a ship's systems table."""
+    """The damage half of a ship's systems table (read-only once validated)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> SSDModel:
         """Read-only once validated: copies of a game (search, snapshots) share it."""
@@ -77,10 +78,12 @@ class SSDModel(BaseModel):
     hit_table: list[str]
     core: str
     locations: dict[str, LocationModel]
-    #: the model's own memos (read-only data shared by every game): remembered (core/memo.py),
-    #: each entry a whole value stored in one step
-    _counts: dict[str, int] = PrivateAttr(default_factory=dict)  # count() per kind
-    _boxes: dict[str, list[tuple[str, int, str | None]]] = PrivateAttr(default_factory=dict)
+
+    def __hash__(self) -> int:
+        """An SSD is an immutable value (frozen, equal field by field); it hashes by its core
+        location, which equal SSDs share, so that functions of an SSD can be cached
+        (:func:`ssd_boxes`)."""
+        return hash(self.core)
 
     @model_validator(mode="after")
     def _check(self) -> SSDModel:
@@ -116,35 +119,22 @@ class SSDModel(BaseModel):
             raise ValueError("locations: the ship needs at least one structure box")
         return self
 
-    @cached_property
+    @property
     def count_structure(self) -> int:
-        """:meth:`count` of ``structure`` (read on every fire check, so kept as a plain
-        attribute)."""
-        return self.count("structure")
+        """:meth:`count` of ``structure``."""
+        return len(ssd_boxes(self).get("structure", ()))
 
     def tags(self) -> list[str]:
         """Every box tag of the SSD, location by location."""
         return [t for loc in self.locations.values() for t in loc.boxes]
 
     def count(self, kind: str) -> int:
-        """How many boxes of ``kind`` the SSD has (memoised; the SSD is read-only)."""
-        n = self._counts.get(kind)
-        if n is None:
-            n = self._counts[kind] = sum(1 for t in self.tags() if parse_tag(t)[0] == kind)
-        return n
+        """How many boxes of ``kind`` the SSD has."""
+        return len(ssd_boxes(self).get(kind, ()))
 
-    def boxes_of(self, kind: str) -> list[tuple[str, int, str | None]]:
-        """(location, box index, unit) of every box of ``kind`` (cached; the SSD is read-only)."""
-        found = self._boxes.get(kind)
-        if found is None:
-            found = self._boxes[kind] = [
-                (name, i, ident)
-                for name, loc in self.locations.items()
-                for i, t in enumerate(loc.boxes)
-                for k, ident in (parse_tag(t),)
-                if k == kind
-            ]
-        return found
+    def boxes_of(self, kind: str) -> tuple[tuple[str, int, str | None], ...]:
+        """(location, box index, unit) of every box of ``kind`` (:func:`ssd_boxes`)."""
+        return ssd_boxes(self).get(kind, ())
 
     def units(self, kind: str) -> set[str]:
         """The unit ids of ``kind`` on the SSD (``reactor:1`` → ``1``)."""
@@ -154,6 +144,18 @@ class SSDModel(BaseModel):
             if k == kind and ident is not None:
                 out.add(ident)
         return out
+
+
+@lru_cache(maxsize=64)
+def ssd_boxes(ssd: SSDModel) -> Mapping[str, tuple[tuple[str, int, str | None], ...]]:
+    """Every box of ``ssd`` by its system's kind, as (location, box index, unit), location by
+    location (a pure function of the SSD, cached: damage reads it on every fire check)."""
+    found: dict[str, list[tuple[str, int, str | None]]] = {}
+    for name, loc in ssd.locations.items():
+        for i, t in enumerate(loc.boxes):
+            kind, ident = parse_tag(t)
+            found.setdefault(kind, []).append((name, i, ident))
+    return MappingProxyType({k: tuple(v) for k, v in found.items()})
 
 
 @dataclass(frozen=True)
@@ -170,10 +172,6 @@ class DamageState:
     """Which boxes of an SSD are marked (per location, box indices)."""
 
     marked: dict[str, set[int]] = field(default_factory=dict)
-    #: :meth:`lost` per kind, with the SSD it counted (a hit must be that very SSD), emptied
-    #: whenever a box is marked (boxes are marked only through :meth:`mark`); this ship's own
-    _lost: dict[str, tuple[SSDModel, int]] = field(default_factory=dict, compare=False,
-                                                   repr=False)
 
     def is_marked(self, location: str, index: int) -> bool:
         """Whether box ``index`` of ``location`` is marked."""
@@ -182,17 +180,13 @@ class DamageState:
     def mark(self, location: str, index: int) -> None:
         """Mark box ``index`` of ``location``."""
         self.marked.setdefault(location, set()).add(index)
-        self._lost.clear()
 
     def lost(self, ssd: SSDModel, kind: str) -> int:
-        """Boxes of a counted system marked off (remembered until the next box is marked)."""
-        known = self._lost.get(kind)
-        if known is not None and known[0] is ssd:
-            return known[1]
+        """Boxes of a counted system marked off."""
         marked = self.marked
-        n = sum(1 for name, i, _u in ssd.boxes_of(kind) if i in marked.get(name, ()))
-        self._lost[kind] = (ssd, n)
-        return n
+        if not marked:  # the usual case: an undamaged ship
+            return 0
+        return sum(1 for name, i, _u in ssd.boxes_of(kind) if i in marked.get(name, ()))
 
     def units_out(self, ssd: SSDModel, kind: str) -> set[str]:
         """Units of ``kind`` with at least one box marked (a unit is out at its first box)."""
@@ -206,11 +200,7 @@ class DamageState:
 
     def copy(self) -> DamageState:
         """An independent copy."""
-        return DamageState({k: set(v) for k, v in self.marked.items()}, dict(self._lost))
-
-    def key(self) -> tuple[tuple[str, frozenset[int]], ...]:
-        """The marked boxes as a value (to tell whether anything changed)."""
-        return tuple((k, frozenset(v)) for k, v in self.marked.items())
+        return DamageState({k: set(v) for k, v in self.marked.items()})
 
     def to_dict(self) -> dict[str, list[int]]:
         """The marked boxes per location (JSON-ready)."""

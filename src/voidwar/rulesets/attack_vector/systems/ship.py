@@ -1,208 +1,30 @@
-"""A ship's systems: the ``[systems]`` table of a ship file and its state in play.
-
-The table (validated by :class:`SystemsModel`) holds power (A5.312), heat (A5.314), weapon mounts
-with their codes (A5.371) and firing arcs (spec §11.6), the crew rate (A2.4) and the SSD
-(spec §12). :class:`ShipSystems` is the live record sheet: the Energy Board, the heat board, the
-timer track and the marked SSD boxes, with the checks a fire order must pass.
-
-A :class:`ShipSystems`' memo of mounts by window (shared by copies) keeps core/memo.py's rules:
-each entry a tuple, stored in one step.
+"""A ship's systems in play: the live record sheet of its ``[systems]`` table (the table itself,
+validated, is :class:`.model.SystemsModel`: power A5.312, heat A5.314, weapon mounts with their
+codes A5.371 and firing arcs spec §11.6, the crew rate A2.4 and the SSD spec §12).
+:class:`ShipSystems` is the Energy Board, the heat board, the timer track and the marked SSD
+boxes, with the checks a fire order must pass.
 """
 
 from __future__ import annotations
 
-import itertools
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Annotated, Any
-
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from typing import Any
 
 from ....core.errors import DataFileError, IllegalAction
-from .arcs import RULE_ARCS, Arc, ArcBlock, ShipWindow
-from .damage import BoxHit, DamageState, SSDModel, apply_damage, describe_hits, roll_location
+from .arcs import RULE_ARCS, Arc, ShipWindow
+from .damage import BoxHit, DamageState, apply_damage, describe_hits, roll_location
 from .heat import HeatReport, HeatState, Radiators
-from .numbers import show, to_fraction
+from .model import SystemsModel
+from .numbers import show
 from .power import PowerState
-from .weapons import (
-    RULE_CODE,
-    WeaponCode,
-    WeaponCodeError,
-    WeaponRules,
-    WeaponState,
-)
+from .weapons import RULE_CODE, WeaponCode, WeaponCodeError, WeaponRules, WeaponState
 
 RULE_COOLING = "AV:T A5.371"
 RULE_FLEX = "AV:T A5.312 (flex points; their use is our design)"
 SEGMENTS = 8
 RULE_RANGE = "spec §11.3 (maximum range, our PROPOSAL)"
-
-
-def _exact(v: Any) -> Fraction:
-    return to_fraction(v)
-
-
-#: power (and thrust) per segment: a few units at most
-Power = Annotated[Fraction, Field(ge=0, le=1000)]
-
-
-class PowerModel(BaseModel):
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
-
-    #: output per segment of each reactor (A5.373)
-    reactors: list[Power] = Field(max_length=20)
-    #: battery capacity BTTY (A5.312)
-    battery: Fraction = Field(ge=0, le=10_000)
-    #: stored power at the start (tutorial: full, A5.313); default full
-    start: Fraction | None = Field(default=None, ge=0, le=10_000)
-    #: the Energy Board's "Flex Points" (A5.312: the Rafik's 1); allocated to ECM and ECCM
-    #: after segment 8 for the next turn (our design: B6.2 and D6.1 are lost)
-    flex_points: int = Field(default=0, ge=0, le=99)
-
-    @field_validator("reactors", mode="before")
-    @classmethod
-    def _reactors(cls, v: Any) -> list[Fraction]:
-        if not isinstance(v, list) or not v:
-            raise ValueError("a list of reactor outputs per segment, like [1.5, 1.5]")
-        out = [_exact(x) for x in v]
-        if any(x <= 0 for x in out):
-            raise ValueError("a reactor's output is positive")
-        return out
-
-    @field_validator("battery", "start", mode="before")
-    @classmethod
-    def _num(cls, v: Any) -> Fraction | None:
-        if v is None:
-            return None
-        x = _exact(v)
-        if x < 0:
-            raise ValueError("never negative")
-        return x
-
-
-class HeatModel(BaseModel):
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
-
-    #: heat-sink capacity (A5.314)
-    heat_sinks: int = Field(ge=0, le=10_000)
-    #: number of radiators (Rafik: 1.2 output / 0.4 each = 3, DERIVED)
-    radiators: int = Field(ge=0, le=100)
-    #: heat dumped by one extended radiator per turn (A5.391: 0.4)
-    radiator_dump: Fraction = Field(default=Fraction(2, 5), ge=0, le=100)
-
-    @field_validator("radiator_dump", mode="before")
-    @classmethod
-    def _dump(cls, v: Any) -> Fraction:
-        x = _exact(v)
-        if x <= 0:
-            raise ValueError("a radiator dumps a positive amount of heat")
-        return x
-
-
-class MountModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    #: mount letter (A5.166: mounts A, B, C)
-    id: str
-    #: weapon codes, one per row (row n = weapon id ``<mount><n>``, A5.371)
-    weapons: list[str]
-    arc: list[ArcBlock]
-
-    @field_validator("id")
-    @classmethod
-    def _id(cls, v: str) -> str:
-        if not re.fullmatch(r"[A-Z]", v):
-            raise ValueError(f"a mount is one capital letter, not {v!r}")
-        return v
-
-    @field_validator("weapons")
-    @classmethod
-    def _codes(cls, v: list[str]) -> list[str]:
-        if not v:
-            raise ValueError("a mount holds at least one weapon")
-        for code in v:
-            try:
-                WeaponCode.parse(code)
-            except WeaponCodeError as e:
-                raise ValueError(str(e)) from None
-        return v
-
-    @field_validator("arc")
-    @classmethod
-    def _arc(cls, v: list[ArcBlock]) -> list[ArcBlock]:
-        if not v:
-            raise ValueError("a mount's arc has at least one block")
-        return v
-
-
-class SystemsModel(BaseModel):
-    """The ``[systems]`` table of a ship file."""
-
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
-
-    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> SystemsModel:
-        """Read-only once validated: game clones (search) share it rather than copy it."""
-        return self
-
-    #: which parts of this table are our reconstruction, not the book's (free text list)
-    reconstructed: list[str] = []
-    #: crew rate: a d10 target number, 2+ (Legendary) to 10+ (Hopeless) (A2.4)
-    crew_rate: int = Field(ge=2, le=10)
-    #: maximum thrust after k thrust boxes are lost = thrust_row[k] (0 past the end; A2.4);
-    #: only used when the ship file has no thrust matrix of its own
-    thrust_row: list[Power] | None = Field(default=None, max_length=20)
-    power: PowerModel
-    heat: HeatModel
-    mounts: list[MountModel]
-    ssd: SSDModel
-
-    @field_validator("thrust_row", mode="before")
-    @classmethod
-    def _row(cls, v: Any) -> list[Fraction] | None:
-        if v is None:
-            return None
-        if not isinstance(v, list) or not v:
-            raise ValueError("a list of thrust values, left to right, like [5, 4, 3, 2, 1]")
-        out = [_exact(x) for x in v]
-        for x in out:
-            if x < 0 or (2 * x).denominator != 1:
-                raise ValueError(f"thrust values are multiples of 0.5, not {show(x)}")
-        if any(b > a for a, b in itertools.pairwise(out)):
-            raise ValueError("thrust values never rise from left to right")
-        return out
-
-    @model_validator(mode="after")
-    def _cross(self) -> SystemsModel:
-        ids = [m.id for m in self.mounts]
-        if len(set(ids)) != len(ids):
-            raise ValueError("mounts: two mounts share a letter")
-        weapons = {f"{m.id}{i}" for m in self.mounts for i in range(1, len(m.weapons) + 1)}
-        ssd_weapons = self.ssd.units("weapon")
-        if ssd_weapons - weapons:
-            raise ValueError(f"ssd: boxes for unknown weapons {sorted(ssd_weapons - weapons)}")
-        if weapons - ssd_weapons:
-            raise ValueError(f"ssd: no box for weapons {sorted(weapons - ssd_weapons)}")
-        reactors = {str(i) for i in range(1, len(self.power.reactors) + 1)}
-        if self.ssd.units("reactor") != reactors:
-            raise ValueError(f"ssd: reactor boxes must name exactly reactors {sorted(reactors)}")
-        radiators = {str(i) for i in range(1, self.heat.radiators + 1)}
-        if self.ssd.units("radiator") != radiators:
-            raise ValueError(f"ssd: radiator boxes must name exactly radiators {sorted(radiators)}")
-        nb = self.ssd.count("battery")
-        if self.power.battery > 0 and nb == 0:
-            raise ValueError("ssd: the ship has batteries but no battery box")
-        nh = self.ssd.count("heat_sink")
-        if self.heat.heat_sinks > 0 and (nh == 0 or self.heat.heat_sinks % nh):
-            raise ValueError(
-                f"ssd: {nh} heat_sink boxes cannot share {self.heat.heat_sinks} capacity evenly"
-            )
-        if self.thrust_row is not None and self.ssd.count("thrust") > len(self.thrust_row):
-            raise ValueError("ssd: more thrust boxes than thrust_row values")
-        if self.power.start is not None and self.power.start > self.power.battery:
-            raise ValueError("power.start: above battery capacity")
-        return self
 
 
 @dataclass(frozen=True)
@@ -234,9 +56,6 @@ class ShipSystems:
     #: flex points on ECM and ECCM this turn (our design, module :mod:`..combat`)
     ecm: int = 0
     eccm: int = 0
-    #: :meth:`mounts_bearing` per window (the arcs never change; copies share it)
-    _bearing: dict[ShipWindow, tuple[str, ...]] = field(default_factory=dict, compare=False,
-                                                        repr=False)
 
     @classmethod
     def build(
@@ -311,11 +130,7 @@ class ShipSystems:
 
     def mounts_bearing(self, window: ShipWindow) -> list[str]:
         """Mounts whose arc holds the target's ship-frame window (spec §11.6)."""
-        found = self._bearing.get(window)
-        if found is None:
-            found = self._bearing[window] = tuple(m for m, arc in self.arcs.items()
-                                                  if window in arc)
-        return list(found)
+        return [m for m, arc in self.arcs.items() if window in arc]
 
     def weapon(self, wid: str) -> WeaponState:
         """Weapon ``wid`` (``A1``); raises :class:`IllegalAction` for a weapon the ship lacks."""
@@ -483,15 +298,6 @@ class ShipSystems:
     def order_radiators(self, extend: bool, *, at_turn_boundary: bool) -> None:
         """Radiators out or in (A5.391–A5.392: only at the turn boundary)."""
         self.heat.order(extend, at_turn_boundary=at_turn_boundary)
-
-    def key(self) -> tuple[Any, ...]:
-        """Everything :meth:`to_dict` reads that play changes, as a value: equal keys give equal
-        dicts (the table, rules, outputs and codes never change; the damage log only grows)."""
-        p, h = self.power, self.heat
-        return (p.stored, p.capacity, tuple(p.on), frozenset(p.destroyed), h.stored, h.capacity,
-                h.status, frozenset(h.destroyed), self.ecm, self.eccm,
-                tuple([(w.ready_abs, w.destroyed) for w in self.weapons.values()]),
-                self.damage.key(), len(self.damage_log))
 
     def to_dict(self) -> dict[str, Any]:
         """The ship's systems as JSON-ready data."""

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -213,8 +214,6 @@ class WeaponRules:
     ) -> None:
         self.tables = tables.tables
         self.d_results = d_results.results
-        self._expected: dict[tuple[WeaponCode, int], Fraction] = {}
-        self._brackets: dict[tuple[str, int], tuple[int, int] | None] = {}
         for key, t in self.tables.items():
             for i, row in enumerate(t.rows, start=1):
                 for cell in row:
@@ -226,6 +225,17 @@ class WeaponRules:
     def __deepcopy__(self, memo: dict[int, Any]) -> WeaponRules:
         """Read-only once built: game clones (search) share it rather than copy it."""
         return self
+
+    def __eq__(self, other: object) -> bool:
+        """Rules are values: the same tables and the same "Dn" results."""
+        if not isinstance(other, WeaponRules):
+            return NotImplemented
+        return self.tables == other.tables and self.d_results == other.d_results
+
+    def __hash__(self) -> int:
+        """By the tables' names (equal rules have the same), so that functions of the rules can
+        be cached (:func:`expected_damage`)."""
+        return hash(tuple(self.tables))
 
     def table_for(self, code: WeaponCode) -> DamageTableModel:
         """The damage table for ``code`` (raises :class:`WeaponCodeError` for none)."""
@@ -242,18 +252,11 @@ class WeaponRules:
         return self.table_for(code).brackets[-1][1]
 
     def bracket(self, code: WeaponCode, rng: int) -> tuple[int, int] | None:
-        """The range bracket holding ``rng`` (A5.166), or None beyond the last one (remembered:
-        the tables are read-only)."""
-        key = (code.table_key, rng)
-        if key in self._brackets:
-            return self._brackets[key]
-        found = None
+        """The range bracket holding ``rng`` (A5.166), or None beyond the last one."""
         for lo, hi in self.table_for(code).brackets:
             if lo <= rng <= hi:
-                found = (lo, hi)
-                break
-        self._brackets[key] = found
-        return found
+                return lo, hi
+        return None
 
     def cell(self, code: WeaponCode, rng: int, roll: int) -> Cell | None:
         """Table cell for a range and a d10 roll; None when out of range."""
@@ -285,27 +288,28 @@ class WeaponRules:
         return ShotResult(r, rng, bracket, c, d_roll, dmg)
 
     def expected_damage(self, code: WeaponCode, rng: int) -> Fraction:
-        """Exact expected damage of one shot at ``rng`` (0 out of range): for policies."""
-        key = (code, rng)
-        cached = self._expected.get(key)
-        if cached is None:
-            cached = self._expected[key] = self._expected_damage(code, rng)
-        return cached
+        """Exact expected damage of one shot at ``rng`` (0 out of range): for policies
+        (:func:`expected_damage`)."""
+        return expected_damage(self, code, rng)
 
-    def _expected_damage(self, code: WeaponCode, rng: int) -> Fraction:
-        if self.bracket(code, rng) is None:
-            return Fraction(0)
-        total = Fraction(0)
-        for r in range(1, 11):
-            c = self.cell(code, rng, r)
-            if c is None:  # pragma: no cover
-                raise RuntimeError("no table cell in an existing bracket")
-            if c.d is None:
-                total += c.damage
-            else:
-                m = self.d_results[c.d]
-                total += Fraction(m.damage * m.roll_at_most, 10)
-        return total / 10
+
+@lru_cache(maxsize=4096)
+def expected_damage(rules: WeaponRules, code: WeaponCode, rng: int) -> Fraction:
+    """The mean damage of one shot of ``code`` at ``rng`` over the ten d10 rolls, "Dn" results
+    by their chance (a pure function of the rules, the code and the range, cached)."""
+    if rules.bracket(code, rng) is None:
+        return Fraction(0)
+    total = Fraction(0)
+    for r in range(1, 11):
+        c = rules.cell(code, rng, r)
+        if c is None:  # pragma: no cover
+            raise RuntimeError("no table cell in an existing bracket")
+        if c.d is None:
+            total += c.damage
+        else:
+            m = rules.d_results[c.d]
+            total += Fraction(m.damage * m.roll_at_most, 10)
+    return total / 10
 
 
 # -- cooling timers (A5.371) ---------------------------------------------------------------------
