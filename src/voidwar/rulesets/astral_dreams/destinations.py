@@ -31,8 +31,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from ...core.tabletop import Point, Rect, leg_blocked, toward
-from .actions import Move
+from ...core.tabletop import Point, Rect, float_le, leg_blocked, toward
 from .state import Setup
 from .terrain import Feature
 
@@ -47,10 +46,36 @@ _FLANKS = (math.pi / 4, -math.pi / 4, math.pi / 2, -math.pi / 2)
 def leg_open(s: Setup, speed: int, a: Point, p: Point) -> bool:
     """The table's part of The Round 2a for a straight move ``a`` → ``p``: the base ends on
     the table, the leg's cost on the terrain is within ``speed``, no impassable feature is
-    entered (:func:`.movement.path_reason`'s tests, other bases aside)."""
-    t, r = s.table, s.radius
-    return (t.base_on_table(p, r) and t.path_fits((a, p), speed)
+    entered (:func:`.movement.path_reason`'s tests, other bases aside). On a table whose terrain
+    neither slows nor stops a base, the first two are decided by the float pre-tests the
+    table's methods start with, made with the setup's float copies; near a limit, and on any
+    other table, the table's methods decide."""
+    t = s.table
+    if t.plain:
+        x0, x1, y0, y1 = s.fcentre
+        px, py = p.fx, p.fy
+        if x0 < px < x1 and y0 < py < y1:  # clearly on the table
+            dx, dy = px - a.fx, py - a.fy
+            fsp = float(speed)
+            quick = float_le(dx * dx + dy * dy, fsp * fsp)  # within speed, every inch at 1
+            if quick is not None:
+                return quick
+    r = s.radius
+    return (t.base_on_table(p, r) and fits(s, speed, a, p)
             and (not t.impassable or t.impassable_on((a, p), r) is None))
+
+
+def fits(s: Setup, speed: int, a: Point, p: Point) -> bool:
+    """Whether ``speed`` pays for the straight leg ``a`` → ``p`` on the terrain
+    (:meth:`.terrain.Table.path_fits`; on flat ground its float pre-test made here first)."""
+    t = s.table
+    if t.flat:
+        dx, dy = p.fx - a.fx, p.fy - a.fy
+        fsp = float(speed)
+        quick = float_le(dx * dx + dy * dy, fsp * fsp)
+        if quick is not None:
+            return quick
+    return t.path_fits((a, p), speed)
 
 
 def reach_point(s: Setup, speed: int, a: Point, target: Point, want: float) -> Point | None:
@@ -61,7 +86,7 @@ def reach_point(s: Setup, speed: int, a: Point, target: Point, want: float) -> P
     end = t.clamp(toward(a, target, want), r)
     if end == a:
         return None
-    if t.path_fits((a, end), speed):
+    if fits(s, speed, a, end):
         return end
     # bisection on the float cost, then the exact test on the chosen grid point
     lo, hi = 0.0, abs(want)
@@ -75,7 +100,7 @@ def reach_point(s: Setup, speed: int, a: Point, target: Point, want: float) -> P
         else:
             hi = mid
     best = t.clamp(toward(a, target, sign * lo), r)
-    if best == a or not t.path_fits((a, best), speed):
+    if best == a or not fits(s, speed, a, best):
         return None
     return best
 
@@ -86,7 +111,7 @@ class Chunk:
     defines it (the setup, the speed and range, the unit's position, the kind and the other
     point), never changed once made."""
 
-    __slots__ = ("at", "hash", "key", "legs", "points", "reach", "setup")
+    __slots__ = ("at", "hash", "key", "points", "reach", "setup")
 
     def __init__(self, key: tuple[object, ...], s: Setup, a: Point, points: list[Point]
                  ) -> None:
@@ -94,12 +119,8 @@ class Chunk:
         self.hash = hash(key)
         self.setup, self.at = s, a
         self.points = tuple(points)
-        ax, ay = a.fx, a.fy
-        #: each point's leg from ``a`` in floats: its offset and squared length
-        self.legs = tuple((p.fx - ax, p.fy - ay, (p.fx - ax) ** 2 + (p.fy - ay) ** 2)
-                          for p in points)
-        #: the longest leg: a base farther than it and two radii touches none of them
-        self.reach = math.sqrt(max((leg[2] for leg in self.legs), default=0.0))
+        #: the longest move: a base farther from ``a`` than it and two radii touches none
+        self.reach = math.sqrt(max((a.fdist2(p) for p in points), default=0.0))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Chunk) and self.key == other.key
@@ -111,7 +132,9 @@ class Chunk:
 def _screened(key: tuple[object, ...], s: Setup, speed: int, a: Point,
               points: list[Point]) -> Chunk:
     """The chunk of ``points`` that the table's part allows, never ``a``."""
-    return Chunk(key, s, a, [p for p in points if p != a and leg_open(s, speed, a, p)])
+    ax, ay = a.fx, a.fy
+    return Chunk(key, s, a, [p for p in points
+                             if (p.fx != ax or p.fy != ay or p != a) and leg_open(s, speed, a, p)])
 
 
 @lru_cache(maxsize=4096)
@@ -183,9 +206,8 @@ def blocked(c: Chunk, at: Point) -> int:
     return mask
 
 
-@lru_cache(maxsize=2048)
 def destinations(s: Setup, speed: int, rng: int, a: Point, others: tuple[Point, ...],
-                 foes: int) -> tuple[Point, ...]:
+                 foes: int) -> list[Point]:
     """The destinations a unit of ``speed`` and ``rng`` at ``a`` is offered, in order (see
     the module docstring): ``others`` is every other miniature's position in the game's
     order, ``foes`` a bit mask of those that are enemies (bit ``i``: ``others[i]``)."""
@@ -196,15 +218,16 @@ def destinations(s: Setup, speed: int, rng: int, a: Point, others: tuple[Point, 
         chunks.append(flank_chunk(s, speed, a, e))
     if s.table.sight_blockers:
         chunks.append(cover_chunk(s, speed, a))
-    ax, ay = a.fx, a.fy
-    reach = max(c.reach for c in chunks) if chunks else 0.0
+    # the bases near enough to be in the way of some move (a margin far above rounding)
     touch = 2 * s.fradius
-    near = [(c, math.sqrt((c.fx - ax) ** 2 + (c.fy - ay) ** 2)) for c in others]
-    near = [(c, d) for c, d in near if d <= (reach + touch) * (1 + 1e-6) + 1e-6]
+    ax, ay = a.fx, a.fy
+    near = [(c, math.sqrt((c.fx - ax) ** 2 + (c.fy - ay) ** 2) - touch) for c in others]
     out: list[Point] = []
     seen: dict[tuple[float, float], list[Point]] = {}
     for ch in chunks:
-        lim = (ch.reach + touch) * (1 + 1e-6) + 1e-6
+        if not ch.points:
+            continue
+        lim = ch.reach * (1 + 1e-6) + 1e-6
         mask = 0
         for c, d in near:
             if d <= lim:
@@ -220,15 +243,8 @@ def destinations(s: Setup, speed: int, rng: int, a: Point, others: tuple[Point, 
                 same.append(p)
             if not mask >> i & 1:
                 out.append(p)
-    return tuple(out)
+    return out
 
 
-@lru_cache(maxsize=1024)
-def moves(uid: str, s: Setup, speed: int, rng: int, a: Point, others: tuple[Point, ...],
-          foes: int) -> tuple[Move, ...]:
-    """``Move(uid, p)`` for each of :func:`destinations`."""
-    return tuple(Move(uid, p) for p in destinations(s, speed, rng, a, others, foes))
-
-
-__all__ = ["STEP", "Chunk", "beside", "blocked", "destinations", "leg_open", "moves",
+__all__ = ["STEP", "Chunk", "beside", "blocked", "destinations", "fits", "leg_open",
            "reach_point"]

@@ -180,8 +180,8 @@ class AstralDreams(Game, Battle):
     def _acting_legal(self) -> list[Action]:
         """:meth:`legal_actions` of the unit mid-turn: the attacks ``attack_reason`` allows
         (single targets of the turn's kind, while an attack is left:
-        :func:`.attacks.attack_options`) and its ``end``; where the turn is not the unit's to take, its attacks and ``end``
-        filtered by :meth:`reason` (then nothing is legal)."""
+        :func:`.attacks.attack_options`) and its ``end``; where the turn is not the unit's to
+        take, its attacks and ``end`` filtered by :meth:`reason` (then nothing is legal)."""
         u = self.units.get(self.current or "")
         if u is None:
             return []

@@ -9,7 +9,7 @@ from ...core.errors import IllegalAction
 from ...core.tabletop import BaseLimit, Point, path_clear_of_limits
 from .actions import Attack, Move
 from .attacks import attack_candidates, attack_options, attack_reason
-from .destinations import destinations, moves, reach_point
+from .destinations import destinations, reach_point
 from .state import R_MOVE, R_TURN, Battle, Setup, Unit
 
 
@@ -94,7 +94,7 @@ def where(b: Battle, u: Unit) -> Where:
 def move_candidates(b: Battle, u: Unit) -> list[Point]:
     """The destinations ``u`` is offered (:mod:`.destinations`): the useful points a straight
     move may reach. Any other point is accepted by notation and checked alike."""
-    return list(destinations(*where(b, u)))
+    return destinations(*where(b, u))
 
 
 def can_move(b: Battle, u: Unit) -> bool:
@@ -107,7 +107,8 @@ def legal_moves(b: Battle, u: Unit) -> list[Move]:
     each of its destinations."""
     if not can_move(b, u):
         return []
-    return list(moves(u.id, *where(b, u)))
+    uid = u.id
+    return [Move(uid, p) for p in destinations(*where(b, u))]
 
 
 def move_choice(b: Battle, u: Unit) -> tuple[int, Callable[[int], Move]]:

@@ -100,6 +100,9 @@ class Setup:
     #: two bases' radii squared in floats: how near a moving base may pass another's centre
     #: (the float pre-test's limit)
     fpass2: float = field(init=False, repr=False, compare=False)
+    #: where a base's centre is clearly on the table, in floats: ``(x0, x1, y0, y1)`` open
+    #: bounds a margin inside the exact ones (:meth:`Surface.base_on_table`'s pre-test)
+    fcentre: tuple[float, float, float, float] = field(init=False, repr=False, compare=False)
     #: the hash of the value, worked out once (the caches of :mod:`.destinations` hash the
     #: setup on every call)
     key_hash: int = field(init=False, repr=False, compare=False)
@@ -109,7 +112,10 @@ class Setup:
         object.__setattr__(self, "fradius", fl(self.radius))
         object.__setattr__(self, "contact2", s * s)
         object.__setattr__(self, "fcontact2", fl(s) * fl(s))
-        object.__setattr__(self, "fpass2", (2 * fl(self.radius)) ** 2)
+        r, m = fl(self.radius), 1e-9
+        object.__setattr__(self, "fpass2", (2 * r) ** 2)
+        object.__setattr__(self, "fcentre", (
+            r + m, fl(self.table.width) - r - m, r + m, fl(self.table.height) - r - m))
         object.__setattr__(self, "key_hash", hash((
             self.table, self.radius, self.tolerance, self.deploy_depth, self.scout_range,
             self.round_limit, self.points, self.free_deploy)))

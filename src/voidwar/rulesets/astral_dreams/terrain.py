@@ -171,6 +171,9 @@ class Table(Surface):
     sight_blockers: tuple[Feature, ...] = field(init=False, repr=False, compare=False)
     #: whether any feature is impassable (derived once)
     impassable: bool = field(init=False, repr=False, compare=False)
+    #: no feature slows or stops a base: every straight move costs its length and only the
+    #: table's edge and other bases limit it (derived once)
+    plain: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         movers = tuple((f, f.shape.fbox) for f in self.features
@@ -179,6 +182,7 @@ class Table(Surface):
         object.__setattr__(self, "sight_blockers",
                            tuple(f for f in self.features if f.blocks_los))
         object.__setattr__(self, "impassable", any(f.impassable for f in self.features))
+        object.__setattr__(self, "plain", not movers and not self.impassable)
         super().__post_init__()
 
     @property
