@@ -7,7 +7,8 @@ is checked by the same rule, :func:`.movement.path_reason`):
 * **the useful points** (our choice): for each enemy, to base contact, full speed toward it
   (when it is farther) and away from it, and to the edge of the unit's range; full speed at
   ±45° and ±90° off the line to the two nearest enemies (the way around a blocker); beside each
-  line-of-sight blocker (cover);
+  line-of-sight blocker (cover). On flat ground a contact or range point that lies clearly
+  beyond the unit's speed is not made (no straight move reaches it);
 * **of those, the ones The Round 2a allows** for a straight move, each once and never where the
   unit stands: the base stays on the table, the path's cost on the terrain (a hill half up,
   double down) is within speed, no impassable feature is entered (:func:`leg_open`, the table's
@@ -16,14 +17,15 @@ is checked by the same rule, :func:`.movement.path_reason`):
 How it is fast. The table's part depends only on the setup, the unit's speed, where it stands
 and the point; the useful points come in **chunks** that depend on one more point each (one
 enemy's, one flank's; the cover points on none), so a chunk — its points screened by the
-table's part — is a pure function of ``(setup, speed, range, position, other point)``, cached
-(:func:`functools.lru_cache`). The bases' part of a chunk is a bit mask per base position, a
-pure function of the chunk and that position, cached too; only the bases near enough to touch
-one of the chunk's moves are asked. The whole answer is a pure function of the setup, the
-unit's speed and range, its position and every other miniature's position (and which of them
-are enemies), cached in front. Every key is a value: the setup is one object per scenario and
-options and hashes once (:class:`.state.Setup`); a position hashes by its floats and compares
-exactly (:class:`~voidwar.core.tabletop.Point`).
+table's part, with each move prepared for the bases' test — is a pure function of ``(setup,
+speed, range, position, other point)``, cached (:func:`functools.lru_cache`). The bases' part
+of a chunk is a bit mask per base position, a pure function of the chunk and that position,
+cached too, and asked only of the bases near enough to touch one of the chunk's moves. The
+moves of a chunk for a unit id are cached the same way. What changes from one action to the
+next is then one enemy's chunk, one base's masks and the assembly. Every key is a value: the
+setup is one object per scenario and options and hashes in one step (:class:`.state.Setup`);
+a position hashes by its floats and compares exactly (:class:`~voidwar.core.tabletop.Point`);
+a chunk hashes by what defines it.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from ...core.tabletop import Point, Rect, float_le, leg_blocked, toward
+from ...core.tabletop import MARGIN, Point, Rect, float_le, leg_blocked, toward
+from .actions import Move
 from .state import Setup
 from .terrain import Feature
 
@@ -106,12 +109,12 @@ def reach_point(s: Setup, speed: int, a: Point, target: Point, want: float) -> P
 
 
 class Chunk:
-    """Some of a unit's useful points, screened by the table's part of the rule: each point
-    with the leg to it prepared for the bases' test. A value: it compares and hashes by what
-    defines it (the setup, the speed and range, the unit's position, the kind and the other
+    """Some of a unit's useful points, screened by the table's part of the rule, each with its
+    move from the unit prepared for the bases' test. A value: it compares and hashes by what
+    defines it (the kind, the setup, the speed and range, the unit's position and the other
     point), never changed once made."""
 
-    __slots__ = ("at", "hash", "key", "points", "reach", "setup")
+    __slots__ = ("at", "hash", "key", "keys", "legs", "near2", "points", "setup")
 
     def __init__(self, key: tuple[object, ...], s: Setup, a: Point, points: list[Point]
                  ) -> None:
@@ -119,8 +122,17 @@ class Chunk:
         self.hash = hash(key)
         self.setup, self.at = s, a
         self.points = tuple(points)
-        #: the longest move: a base farther from ``a`` than it and two radii touches none
-        self.reach = math.sqrt(max((a.fdist2(p) for p in points), default=0.0))
+        #: each point's floats (points that share none are not the same)
+        self.keys = frozenset((p.fx, p.fy) for p in points)
+        ax, ay = a.fx, a.fy
+        #: each move in floats: its offset from ``a`` and squared length
+        self.legs = tuple((p.fx - ax, p.fy - ay, (p.fx - ax) ** 2 + (p.fy - ay) ** 2)
+                          for p in points)
+        # a base farther from ``a`` than the longest move and two radii (and a margin far
+        # above rounding) touches none of them
+        reach = math.sqrt(max((leg[2] for leg in self.legs), default=0.0))
+        near = (reach + 2 * s.fradius) * (1 + 1e-6) + 1e-6
+        self.near2 = near * near
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Chunk) and self.key == other.key
@@ -142,10 +154,13 @@ def enemy_chunk(s: Setup, speed: int, rng: int, a: Point, e: Point) -> Chunk:
     """One enemy's points: to base contact, full speed toward it when it is farther, full speed
     away, to the edge of range."""
     fsp, frng = float(speed), float(rng)
-    contact = 2 * s.fradius + float(s.tolerance) / 2
+    contact = s.fcontact
+    # on flat ground a point more than the speed, a grid step's diagonal (0.0071) and a margin
+    # away is beyond any straight move
+    far = fsp + 0.05 if s.table.flat else math.inf
     d = a.dist(e)
     pts: list[Point] = []
-    if d > contact:
+    if d > contact and d - contact <= far:
         pts.append(toward(e, a, contact))
     if d - contact > fsp:
         p = reach_point(s, speed, a, e, fsp - STEP)
@@ -154,7 +169,7 @@ def enemy_chunk(s: Setup, speed: int, rng: int, a: Point, e: Point) -> Chunk:
     p = reach_point(s, speed, a, e, -(fsp - STEP))
     if p is not None:
         pts.append(p)
-    if abs(d - frng) > STEP:
+    if abs(d - frng) > STEP and abs(d - (frng - 0.05)) <= far:
         pts.append(toward(e, a, frng - 0.05))
     return _screened(("enemy", s, speed, rng, a, e), s, speed, a, pts)
 
@@ -194,57 +209,107 @@ def beside(f: Feature, radius: float) -> list[Point]:
 
 
 @lru_cache(maxsize=16384)
-def blocked(c: Chunk, at: Point) -> int:
-    """The bases' part of the rule for one chunk and one other base at ``at``: a bit mask of
-    the chunk's points whose straight move that base is in the way of (bit ``i``: point
-    ``i``; :func:`~voidwar.core.tabletop.leg_blocked`, exact near the limit)."""
-    s, a, r = c.setup, c.at, c.setup.radius
+def blocked(ch: Chunk, c: Point) -> int:
+    """The bases' part of the rule for one chunk and another base at ``c``: a bit mask of the
+    chunk's moves that base is in the way of (bit ``i``: the move to ``ch.points[i]``). Each
+    move's squared distance to ``c`` in floats first; near two radii
+    :func:`~voidwar.core.tabletop.leg_blocked` decides exactly."""
+    s, a = ch.setup, ch.at
+    fs2 = s.fpass2
+    wx, wy = c.fx - a.fx, c.fy - a.fy
     mask = 0
-    for i, p in enumerate(c.points):
-        if leg_blocked(a, p, at, r, r, s.fpass2):
+    for i, (vx, vy, vv) in enumerate(ch.legs):
+        t = (wx * vx + wy * vy) / vv  # where along the move c is nearest (a move has length)
+        t = 1.0 if t > 1 else 0.0 if t < 0 else t
+        dx, dy = vx * t - wx, vy * t - wy
+        d2 = dx * dx + dy * dy
+        tol = MARGIN * (fs2 + d2) + 1e-12
+        if d2 < fs2 - tol or (
+                d2 <= fs2 + tol and leg_blocked(a, ch.points[i], c, s.radius, s.radius, fs2)):
             mask |= 1 << i
     return mask
 
 
-def destinations(s: Setup, speed: int, rng: int, a: Point, others: tuple[Point, ...],
-                 foes: int) -> list[Point]:
-    """The destinations a unit of ``speed`` and ``rng`` at ``a`` is offered, in order (see
-    the module docstring): ``others`` is every other miniature's position in the game's
-    order, ``foes`` a bit mask of those that are enemies (bit ``i``: ``others[i]``)."""
-    enemies = [e for i, e in enumerate(others) if foes >> i & 1]
+@lru_cache(maxsize=4096)
+def chunk_moves(ch: Chunk, uid: str) -> tuple[Move, ...]:
+    """``Move(uid, p)`` for each point of ``ch``: one value per move for every ask."""
+    return tuple(Move(uid, p) for p in ch.points)
+
+
+#: the chunks of a unit's destinations, each with the mask of its points left out (a base in
+#: the way, or the same point met in an earlier chunk)
+Selection = list[tuple[Chunk, int]]
+
+
+def selection(s: Setup, speed: int, rng: int, a: Point, enemies: tuple[Point, ...],
+              friends: tuple[Point, ...]) -> Selection:
+    """The destinations of a unit of ``speed`` and ``rng`` at ``a`` with enemies and friends
+    at those positions (in the game's order), as chunks and masks (see the module
+    docstring)."""
     chunks = [enemy_chunk(s, speed, rng, a, e) for e in enemies]
     # the two nearest enemies (ties: the first in order)
     for e in sorted(enemies, key=a.fdist2)[:2]:
         chunks.append(flank_chunk(s, speed, a, e))
     if s.table.sight_blockers:
         chunks.append(cover_chunk(s, speed, a))
-    # the bases near enough to be in the way of some move (a margin far above rounding)
-    touch = 2 * s.fradius
     ax, ay = a.fx, a.fy
-    near = [(c, math.sqrt((c.fx - ax) ** 2 + (c.fy - ay) ** 2) - touch) for c in others]
-    out: list[Point] = []
-    seen: dict[tuple[float, float], list[Point]] = {}
+    bases = [(c, (c.fx - ax) ** 2 + (c.fy - ay) ** 2) for c in (*enemies, *friends)]
+    out: Selection = []
     for ch in chunks:
         if not ch.points:
             continue
-        lim = ch.reach * (1 + 1e-6) + 1e-6
         mask = 0
-        for c, d in near:
-            if d <= lim:
+        lim = ch.near2
+        for c, d2 in bases:
+            if d2 <= lim:
                 mask |= blocked(ch, c)
+        out.append((ch, mask))
+    if len(frozenset().union(*(ch.keys for ch, _ in out))) < sum(
+            len(ch.points) for ch, _ in out):
+        _once(out)  # some point met twice
+    return out
+
+
+def _once(sel: Selection) -> None:
+    """Leave out of ``sel`` each point met in an earlier chunk (its first chunk decided it)."""
+    seen: dict[tuple[float, float], list[Point]] = {}
+    for k, (ch, mask) in enumerate(sel):
         for i, p in enumerate(ch.points):
             key = (p.fx, p.fy)
             same = seen.get(key)
             if same is None:
                 seen[key] = [p]
             elif any(q == p for q in same):
-                continue  # each point once: its first chunk decided it
+                mask |= 1 << i
             else:
                 same.append(p)
-            if not mask >> i & 1:
-                out.append(p)
+        sel[k] = (ch, mask)
+
+
+def destinations(s: Setup, speed: int, rng: int, a: Point, enemies: tuple[Point, ...],
+                 friends: tuple[Point, ...]) -> list[Point]:
+    """The destinations a unit is offered, in order (:func:`selection`)."""
+    out: list[Point] = []
+    for ch, mask in selection(s, speed, rng, a, enemies, friends):
+        if mask:
+            out.extend(p for i, p in enumerate(ch.points) if not mask >> i & 1)
+        else:
+            out.extend(ch.points)
     return out
 
 
-__all__ = ["STEP", "Chunk", "beside", "blocked", "destinations", "fits", "leg_open",
-           "reach_point"]
+def destination_moves(uid: str, s: Setup, speed: int, rng: int, a: Point,
+                      enemies: tuple[Point, ...], friends: tuple[Point, ...]) -> list[Move]:
+    """``Move(uid, p)`` for each of :func:`destinations`."""
+    out: list[Move] = []
+    for ch, mask in selection(s, speed, rng, a, enemies, friends):
+        moves = chunk_moves(ch, uid)
+        if mask:
+            out.extend(m for i, m in enumerate(moves) if not mask >> i & 1)
+        else:
+            out.extend(moves)
+    return out
+
+
+__all__ = ["STEP", "Chunk", "beside", "blocked", "destination_moves", "destinations", "fits",
+           "leg_open", "reach_point", "selection"]

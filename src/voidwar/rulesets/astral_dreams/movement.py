@@ -9,7 +9,7 @@ from ...core.errors import IllegalAction
 from ...core.tabletop import BaseLimit, Point, path_clear_of_limits
 from .actions import Attack, Move
 from .attacks import attack_candidates, attack_options, attack_reason
-from .destinations import destinations, reach_point
+from .destinations import destination_moves, destinations, reach_point
 from .state import R_MOVE, R_TURN, Battle, Setup, Unit
 
 
@@ -70,25 +70,22 @@ def reach(b: Battle, u: Unit, target: Point, want: float) -> Point | None:
     return reach_point(b.setup, u.profile.speed, u.pos, target, want)
 
 
-#: what :func:`.destinations.destinations` is a function of, for one unit
-Where = tuple[Setup, int, int, Point, tuple[Point, ...], int]
+#: what a unit's destinations are a function of (:func:`.destinations.selection`)
+Where = tuple[Setup, int, int, Point, tuple[Point, ...], tuple[Point, ...]]
 
 
 def where(b: Battle, u: Unit) -> Where:
-    """``u``'s destinations' arguments: the setup, its speed and range, its position, every
-    other miniature's position in the game's order and the mask of those that are enemies."""
-    others: list[Point] = []
-    foes = 0
-    bit = 1
+    """``u``'s destinations' arguments: the setup, its speed and range, its position, and the
+    positions of the enemies and of its friends, in the game's order."""
+    enemies: list[Point] = []
+    friends: list[Point] = []
     side = u.side
     for o in b.units.values():
-        if o is u:
-            continue
-        others.append(o.pos)
         if o.side != side:
-            foes |= bit
-        bit <<= 1
-    return b.setup, u.profile.speed, b.range_of(u), u.pos, tuple(others), foes
+            enemies.append(o.pos)
+        elif o is not u:
+            friends.append(o.pos)
+    return b.setup, u.profile.speed, b.range_of(u), u.pos, tuple(enemies), tuple(friends)
 
 
 def move_candidates(b: Battle, u: Unit) -> list[Point]:
@@ -107,8 +104,7 @@ def legal_moves(b: Battle, u: Unit) -> list[Move]:
     each of its destinations."""
     if not can_move(b, u):
         return []
-    uid = u.id
-    return [Move(uid, p) for p in destinations(*where(b, u))]
+    return destination_moves(u.id, *where(b, u))
 
 
 def move_choice(b: Battle, u: Unit) -> tuple[int, Callable[[int], Move]]:

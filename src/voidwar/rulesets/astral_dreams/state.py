@@ -100,6 +100,9 @@ class Setup:
     #: two bases' radii squared in floats: how near a moving base may pass another's centre
     #: (the float pre-test's limit)
     fpass2: float = field(init=False, repr=False, compare=False)
+    #: how far apart two centres are at base contact plus half the tolerance, in floats (where
+    #: a move toward an enemy stops: :mod:`.destinations`)
+    fcontact: float = field(init=False, repr=False, compare=False)
     #: where a base's centre is clearly on the table, in floats: ``(x0, x1, y0, y1)`` open
     #: bounds a margin inside the exact ones (:meth:`Surface.base_on_table`'s pre-test)
     fcentre: tuple[float, float, float, float] = field(init=False, repr=False, compare=False)
@@ -114,6 +117,7 @@ class Setup:
         object.__setattr__(self, "fcontact2", fl(s) * fl(s))
         r, m = fl(self.radius), 1e-9
         object.__setattr__(self, "fpass2", (2 * r) ** 2)
+        object.__setattr__(self, "fcontact", 2 * r + fl(self.tolerance) / 2)
         object.__setattr__(self, "fcentre", (
             r + m, fl(self.table.width) - r - m, r + m, fl(self.table.height) - r - m))
         object.__setattr__(self, "key_hash", hash((
