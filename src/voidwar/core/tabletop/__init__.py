@@ -23,8 +23,8 @@ The pieces, one module each (every name is importable from here):
   overlapping), :func:`in_contact` (base to base, with a tolerance), :func:`leg_blocked` and
   :func:`path_clear_of_bases` (a base moved along a path never passes through another).
 * :mod:`.shapes` — :class:`Rect` and :class:`Circle` (clipping, distances to segments, crossing),
-  :class:`Surface`, a width × height table (:meth:`Surface.base_on_table`,
-  :meth:`Surface.clamp`).
+  :class:`Surface`, a width × height table, and :class:`BaseArea`, where a base's centre may
+  stand on it (:meth:`Surface.base_on_table`, :meth:`Surface.clamp`).
 
 Terrain (what a shape on the table does to movement and sight) is a ruleset's own reading and
 lives with the ruleset.
@@ -58,12 +58,12 @@ from .segments import (
     segment_point_dist2,
     segments_intersect,
 )
-from .shapes import Circle, Rect, Shape, Surface
+from .shapes import BaseArea, Circle, Rect, Shape, Surface
 
 __all__ = [
-    "EPS", "MARGIN", "QUANTUM", "BaseLimit", "Circle", "Number", "Point", "Rect", "Shape",
-    "Surface", "base_limits", "clip", "fl", "float_le", "fmt", "frac", "fsegment_point_dist2",
-    "grid_round", "in_contact", "leg_blocked", "overlaps", "path_clear_of_bases",
-    "path_clear_of_limits", "path_length", "quantize", "segment_point_dist2",
-    "segments_intersect", "toward", "within",
+    "EPS", "MARGIN", "QUANTUM", "BaseArea", "BaseLimit", "Circle", "Number", "Point", "Rect",
+    "Shape", "Surface", "base_limits", "clip", "fl", "float_le", "fmt", "frac",
+    "fsegment_point_dist2", "grid_round", "in_contact", "leg_blocked", "overlaps",
+    "path_clear_of_bases", "path_clear_of_limits", "path_length", "quantize",
+    "segment_point_dist2", "segments_intersect", "toward", "within",
 ]

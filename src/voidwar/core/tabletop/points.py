@@ -157,8 +157,7 @@ def toward(a: Point, b: Point, distance: float, step: Fraction = QUANTUM) -> Poi
 
     Rounded so that it is never farther from ``a`` than ``distance`` plus one grid step's
     diagonal; callers that need a hard bound check the result."""
-    ax, ay = a.as_floats()
-    bx, by = b.as_floats()
+    ax, ay, bx, by = a.fx, a.fy, b.fx, b.fy
     d = math.hypot(bx - ax, by - ay)
     if d == 0:
         return a

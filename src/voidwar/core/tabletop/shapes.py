@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..memo import remember
 from ..native import mypyc_attr
 from .exact import fl, float_le, fmt
 from .points import Point
@@ -144,6 +145,65 @@ Shape = Rect | Circle
 
 
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
+@dataclass(frozen=True, slots=True)
+class BaseArea:
+    """Where the centre of a round base may stand on a surface: the closed box ``x0 ≤ x ≤ x1,
+    y0 ≤ y ≤ y1`` (exact), with the float box a margin inside it that the pre-tests use."""
+
+    x0: Fraction
+    x1: Fraction
+    y0: Fraction
+    y1: Fraction
+    #: how far inside the bounds a float is clearly inside (far above the floats' rounding)
+    margin: float
+    #: ``(x0, x1, y0, y1)`` in floats, and the same moved ``margin`` inward
+    fbounds: tuple[float, float, float, float] = field(
+        init=False, repr=False, compare=False, hash=False)
+    inside: tuple[float, float, float, float] = field(
+        init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        x0, x1, y0, y1 = fl(self.x0), fl(self.x1), fl(self.y0), fl(self.y1)
+        m = self.margin
+        object.__setattr__(self, "fbounds", (x0, x1, y0, y1))
+        object.__setattr__(self, "inside", (x0 + m, x1 - m, y0 + m, y1 - m))
+
+    def contains(self, p: Point) -> bool:
+        """The centre ``p`` is allowed (the whole base lies on the surface)."""
+        x0, x1, y0, y1 = self.inside
+        if x0 < p.fx < x1 and y0 < p.fy < y1:
+            return True
+        return self.x0 <= p.x <= self.x1 and self.y0 <= p.y <= self.y1
+
+    def clamp(self, p: Point) -> Point:
+        """The nearest allowed centre to ``p`` (``p`` itself when allowed)."""
+        x0, x1, y0, y1 = self.inside
+        px, py = p.fx, p.fy
+        if x0 < px < x1 and y0 < py < y1:
+            return p  # clearly inside
+        lo, hi, _, _ = self.fbounds
+        x = _clamped(p.x, px, self.x0, self.x1, lo, hi, self.margin)
+        _, _, lo, hi = self.fbounds
+        y = _clamped(p.y, py, self.y0, self.y1, lo, hi, self.margin)
+        if x is p.x and y is p.y:
+            return p  # the same value (Point compares by value)
+        return Point(x, y)
+
+
+def _clamped(v: Fraction, fv: float, lo: Fraction, hi: Fraction, flo: float, fhi: float,
+             m: float) -> Fraction:
+    """``min(max(v, lo), hi)``: decided in floats (``fv``, ``flo``, ``fhi``) where they are
+    clearly apart, exactly otherwise."""
+    if flo + m < fv < fhi - m:
+        return v
+    if fv < flo - m:
+        return lo
+    if fv > fhi + m:
+        return hi
+    return min(max(v, lo), hi)
+
+
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class Surface:
     """A rectangular playing surface: ``width`` × ``height`` inches, origin at the lower left
@@ -152,44 +212,34 @@ class Surface:
     width: Fraction
     height: Fraction
     _fsize: tuple[float, float] = field(init=False, repr=False, compare=False)
-    #: per base radius: the exact bounds of its centre, ``(lo_x, hi_x, lo_y, hi_y)``; the
-    #: table's own memo, kept as a remembered table (core/memo.py): a tuple stored in one step
-    _bounds: dict[Fraction, tuple[Fraction, Fraction, Fraction, Fraction]] = field(
-        init=False, repr=False, compare=False
-    )
+    #: per base radius: where its centre may stand; the surface's own memo, kept as a
+    #: remembered table (core/memo.py): each area made whole and stored in one step
+    _areas: dict[Fraction, BaseArea] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_fsize", (float(self.width), float(self.height)))
-        object.__setattr__(self, "_bounds", {})
+        object.__setattr__(self, "_areas", {})
+
+    def area(self, radius: Fraction) -> BaseArea:
+        """Where the centre of a base of ``radius`` may stand (worked out once per radius)."""
+        found = self._areas.get(radius)
+        if found is None:
+            w, h = self._fsize
+            m = 1e-9 * (1.0 + abs(w) + abs(h) + abs(fl(radius)))  # far above the rounding
+            found = remember(self._areas, radius, BaseArea(
+                radius, self.width - radius, radius, self.height - radius, m), 64)
+        return found
 
     def centre_bounds(self, radius: Fraction) -> tuple[Fraction, Fraction, Fraction, Fraction]:
         """Where the centre of a base of ``radius`` may be, exactly: ``(lo_x, hi_x, lo_y,
-        hi_y)`` (worked out once per radius)."""
-        b = self._bounds.get(radius)
-        if b is None:
-            b = self._bounds[radius] = (
-                radius, self.width - radius, radius, self.height - radius)
-        return b
+        hi_y)``."""
+        a = self.area(radius)
+        return a.x0, a.x1, a.y0, a.y1
 
     def base_on_table(self, p: Point, radius: Fraction) -> bool:
         """The whole base of ``radius`` around ``p`` lies on the surface."""
-        w, h = self._fsize
-        r = fl(radius)
-        m = 1e-9
-        if r + m < p.fx < w - r - m and r + m < p.fy < h - r - m:
-            return True
-        x0, x1, y0, y1 = self.centre_bounds(radius)
-        return x0 <= p.x <= x1 and y0 <= p.y <= y1
+        return self.area(radius).contains(p)
 
     def clamp(self, p: Point, radius: Fraction) -> Point:
         """The nearest point to ``p`` where a base of ``radius`` lies wholly on the surface."""
-        w, h = self._fsize
-        r = fl(radius)
-        m = 1e-9 * (1.0 + abs(w) + abs(h) + abs(r))  # far above the floats' rounding
-        if r + m < p.fx < w - r - m and r + m < p.fy < h - r - m:
-            return p  # clearly inside: the clamp is p itself
-        x0, x1, y0, y1 = self.centre_bounds(radius)
-        x, y = min(max(p.x, x0), x1), min(max(p.y, y0), y1)
-        if x is p.x and y is p.y:
-            return p  # the same value (Point compares by value)
-        return Point(x, y)
+        return self.area(radius).clamp(p)

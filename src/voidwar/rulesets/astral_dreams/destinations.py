@@ -55,7 +55,7 @@ def leg_open(s: Setup, speed: int, a: Point, p: Point) -> bool:
     other table, the table's methods decide."""
     t = s.table
     if t.plain:
-        x0, x1, y0, y1 = s.fcentre
+        x0, x1, y0, y1 = s.area.inside
         px, py = p.fx, p.fy
         if x0 < px < x1 and y0 < py < y1:  # clearly on the table
             dx, dy = px - a.fx, py - a.fy
@@ -63,9 +63,8 @@ def leg_open(s: Setup, speed: int, a: Point, p: Point) -> bool:
             quick = float_le(dx * dx + dy * dy, fsp * fsp)  # within speed, every inch at 1
             if quick is not None:
                 return quick
-    r = s.radius
-    return (t.base_on_table(p, r) and fits(s, speed, a, p)
-            and (not t.impassable or t.impassable_on((a, p), r) is None))
+    return (s.area.contains(p) and fits(s, speed, a, p)
+            and (not t.impassable or t.impassable_on((a, p), s.radius) is None))
 
 
 def fits(s: Setup, speed: int, a: Point, p: Point) -> bool:
@@ -85,9 +84,9 @@ def reach_point(s: Setup, speed: int, a: Point, target: Point, want: float) -> P
     """The farthest grid point up to ``want`` inches from ``a`` along the straight line toward
     ``target`` (negative: away) that ``speed`` pays for on the terrain, clamped to the table;
     ``None`` when that is ``a`` itself."""
-    t, r = s.table, s.radius
-    end = t.clamp(toward(a, target, want), r)
-    if end == a:
+    t, area = s.table, s.area
+    end = area.clamp(toward(a, target, want))
+    if end.fx == a.fx and end.fy == a.fy and end == a:
         return None
     if fits(s, speed, a, end):
         return end
@@ -97,12 +96,12 @@ def reach_point(s: Setup, speed: int, a: Point, target: Point, want: float) -> P
     budget = float(speed) - 0.005
     for _ in range(12):
         mid = (lo + hi) / 2
-        p = t.clamp(toward(a, target, sign * mid), r)
+        p = area.clamp(toward(a, target, sign * mid))
         if t.path_cost((a, p)) <= budget:
             lo = mid
         else:
             hi = mid
-    best = t.clamp(toward(a, target, sign * lo), r)
+    best = area.clamp(toward(a, target, sign * lo))
     if best == a or not fits(s, speed, a, best):
         return None
     return best
@@ -123,14 +122,20 @@ class Chunk:
         self.setup, self.at = s, a
         self.points = tuple(points)
         #: each point's floats (points that share none are not the same)
-        self.keys = frozenset((p.fx, p.fy) for p in points)
+        self.keys = frozenset([(p.fx, p.fy) for p in points])
         ax, ay = a.fx, a.fy
         #: each move in floats: its offset from ``a`` and squared length
-        self.legs = tuple((p.fx - ax, p.fy - ay, (p.fx - ax) ** 2 + (p.fy - ay) ** 2)
-                          for p in points)
+        legs: list[tuple[float, float, float]] = []
+        longest = 0.0
+        for p in points:
+            vx, vy = p.fx - ax, p.fy - ay
+            vv = vx * vx + vy * vy
+            legs.append((vx, vy, vv))
+            longest = max(longest, vv)
+        self.legs = tuple(legs)
         # a base farther from ``a`` than the longest move and two radii (and a margin far
         # above rounding) touches none of them
-        reach = math.sqrt(max((leg[2] for leg in self.legs), default=0.0))
+        reach = math.sqrt(longest)
         near = (reach + 2 * s.fradius) * (1 + 1e-6) + 1e-6
         self.near2 = near * near
 
@@ -264,9 +269,12 @@ def selection(s: Setup, speed: int, rng: int, a: Point, enemies: tuple[Point, ..
             if d2 <= lim:
                 mask |= blocked(ch, c)
         out.append((ch, mask))
-    if len(frozenset().union(*(ch.keys for ch, _ in out))) < sum(
-            len(ch.points) for ch, _ in out):
-        _once(out)  # some point met twice
+    if len(out) > 1 or (out and len(out[0][0].keys) < len(out[0][0].points)):
+        n = 0
+        for ch, _ in out:
+            n += len(ch.points)
+        if len(frozenset().union(*[ch.keys for ch, _ in out])) < n:
+            _once(out)  # some point met twice
     return out
 
 
@@ -292,7 +300,7 @@ def destinations(s: Setup, speed: int, rng: int, a: Point, enemies: tuple[Point,
     out: list[Point] = []
     for ch, mask in selection(s, speed, rng, a, enemies, friends):
         if mask:
-            out.extend(p for i, p in enumerate(ch.points) if not mask >> i & 1)
+            out.extend([p for i, p in enumerate(ch.points) if not mask >> i & 1])
         else:
             out.extend(ch.points)
     return out
@@ -305,7 +313,7 @@ def destination_moves(uid: str, s: Setup, speed: int, rng: int, a: Point,
     for ch, mask in selection(s, speed, rng, a, enemies, friends):
         moves = chunk_moves(ch, uid)
         if mask:
-            out.extend(m for i, m in enumerate(moves) if not mask >> i & 1)
+            out.extend([m for i, m in enumerate(moves) if not mask >> i & 1])
         else:
             out.extend(moves)
     return out

@@ -21,7 +21,7 @@ def path_reason(b: Battle, u: Unit, path: list[Point]) -> IllegalAction | None:
     s = b.setup
     t = s.table
     for p in path[1:]:
-        if not t.base_on_table(p, s.radius):
+        if not s.area.contains(p):
             return IllegalAction(f"{p} would put {u.id}'s base off the table", R_MOVE)
     if not t.path_fits(path, u.profile.speed):
         cost = t.path_cost(path)

@@ -19,7 +19,7 @@ from typing import Any
 
 from ...core.errors import IllegalAction
 from ...core.native import mypyc_attr
-from ...core.tabletop import Point, fl, float_le, within
+from ...core.tabletop import BaseArea, Point, fl, float_le, within
 from .actions import AttackKind
 from .data import Profile
 from .terrain import Table
@@ -103,9 +103,8 @@ class Setup:
     #: how far apart two centres are at base contact plus half the tolerance, in floats (where
     #: a move toward an enemy stops: :mod:`.destinations`)
     fcontact: float = field(init=False, repr=False, compare=False)
-    #: where a base's centre is clearly on the table, in floats: ``(x0, x1, y0, y1)`` open
-    #: bounds a margin inside the exact ones (:meth:`Surface.base_on_table`'s pre-test)
-    fcentre: tuple[float, float, float, float] = field(init=False, repr=False, compare=False)
+    #: where a base's centre may stand on the table (:meth:`Surface.area` of the radius)
+    area: BaseArea = field(init=False, repr=False, compare=False)
     #: the hash of the value, worked out once (the caches of :mod:`.destinations` hash the
     #: setup on every call)
     key_hash: int = field(init=False, repr=False, compare=False)
@@ -115,11 +114,10 @@ class Setup:
         object.__setattr__(self, "fradius", fl(self.radius))
         object.__setattr__(self, "contact2", s * s)
         object.__setattr__(self, "fcontact2", fl(s) * fl(s))
-        r, m = fl(self.radius), 1e-9
+        r = fl(self.radius)
         object.__setattr__(self, "fpass2", (2 * r) ** 2)
         object.__setattr__(self, "fcontact", 2 * r + fl(self.tolerance) / 2)
-        object.__setattr__(self, "fcentre", (
-            r + m, fl(self.table.width) - r - m, r + m, fl(self.table.height) - r - m))
+        object.__setattr__(self, "area", self.table.area(self.radius))
         object.__setattr__(self, "key_hash", hash((
             self.table, self.radius, self.tolerance, self.deploy_depth, self.scout_range,
             self.round_limit, self.points, self.free_deploy)))
