@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from ...core.memo import remember
 from ...core.tabletop import MARGIN, Point, Rect, float_le, leg_blocked, toward
 from .actions import Move
 from .state import Setup
@@ -108,53 +109,45 @@ def reach_point(s: Setup, speed: int, a: Point, target: Point, want: float) -> P
 
 
 class Chunk:
-    """Some of a unit's useful points, screened by the table's part of the rule, each with its
-    move from the unit prepared for the bases' test. A value: it compares and hashes by what
-    defines it (the kind, the setup, the speed and range, the unit's position and the other
-    point), never changed once made."""
+    """Some of a unit's useful points that the table's part of the rule allows, each with its
+    move from the unit prepared for the bases' test. Found by value (the functions that make
+    chunks are cached by their arguments) and never changed but for its two memos, kept by
+    core/memo.py's rules: the mask of each base position that has been asked
+    (:func:`blocked`), and the moves of each unit id (:func:`chunk_moves`)."""
 
-    __slots__ = ("at", "hash", "key", "keys", "legs", "near2", "points", "setup")
+    __slots__ = ("at", "keys", "legs", "masks", "moves", "near2", "points", "setup")
 
-    def __init__(self, key: tuple[object, ...], s: Setup, a: Point, points: list[Point]
-                 ) -> None:
-        self.key = key
-        self.hash = hash(key)
+    def __init__(self, s: Setup, speed: int, a: Point, points: list[Point]) -> None:
         self.setup, self.at = s, a
-        self.points = tuple(points)
-        #: each point's floats (points that share none are not the same)
-        self.keys = frozenset([(p.fx, p.fy) for p in points])
         ax, ay = a.fx, a.fy
-        #: each move in floats: its offset from ``a`` and squared length
+        kept: list[Point] = []
+        keys: list[tuple[float, float]] = []
         legs: list[tuple[float, float, float]] = []
         longest = 0.0
         for p in points:
-            vx, vy = p.fx - ax, p.fy - ay
+            px, py = p.fx, p.fy
+            if (px == ax and py == ay and p == a) or not leg_open(s, speed, a, p):
+                continue  # never where the unit stands; the table's part of the rule
+            vx, vy = px - ax, py - ay
             vv = vx * vx + vy * vy
+            kept.append(p)
+            keys.append((px, py))
             legs.append((vx, vy, vv))
             longest = max(longest, vv)
+        self.points = tuple(kept)
+        #: each point's floats (points that share none are not the same)
+        self.keys = frozenset(keys)
+        #: each move in floats: its offset from ``a`` and squared length
         self.legs = tuple(legs)
         # a base farther from ``a`` than the longest move and two radii (and a margin far
         # above rounding) touches none of them
-        reach = math.sqrt(longest)
-        near = (reach + 2 * s.fradius) * (1 + 1e-6) + 1e-6
+        near = (math.sqrt(longest) + 2 * s.fradius) * (1 + 1e-6) + 1e-6
         self.near2 = near * near
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Chunk) and self.key == other.key
-
-    def __hash__(self) -> int:
-        return self.hash
+        self.masks: dict[Point, int] = {}
+        self.moves: dict[str, tuple[Move, ...]] = {}
 
 
-def _screened(key: tuple[object, ...], s: Setup, speed: int, a: Point,
-              points: list[Point]) -> Chunk:
-    """The chunk of ``points`` that the table's part allows, never ``a``."""
-    ax, ay = a.fx, a.fy
-    return Chunk(key, s, a, [p for p in points
-                             if (p.fx != ax or p.fy != ay or p != a) and leg_open(s, speed, a, p)])
-
-
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def enemy_chunk(s: Setup, speed: int, rng: int, a: Point, e: Point) -> Chunk:
     """One enemy's points: to base contact, full speed toward it when it is farther, full speed
     away, to the edge of range."""
@@ -176,10 +169,10 @@ def enemy_chunk(s: Setup, speed: int, rng: int, a: Point, e: Point) -> Chunk:
         pts.append(p)
     if abs(d - frng) > STEP and abs(d - (frng - 0.05)) <= far:
         pts.append(toward(e, a, frng - 0.05))
-    return _screened(("enemy", s, speed, rng, a, e), s, speed, a, pts)
+    return Chunk(s, speed, a, pts)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def flank_chunk(s: Setup, speed: int, a: Point, e: Point) -> Chunk:
     """Full speed at ±45° and ±90° off the line from ``a`` toward the enemy at ``e``."""
     dist = float(speed) - STEP
@@ -187,14 +180,14 @@ def flank_chunk(s: Setup, speed: int, a: Point, e: Point) -> Chunk:
     base = math.atan2(e.fy - ay, e.fx - ax)
     pts = [Point.near(ax + dist * math.cos(base + off), ay + dist * math.sin(base + off))
            for off in _FLANKS]
-    return _screened(("flank", s, speed, a, e), s, speed, a, pts)
+    return Chunk(s, speed, a, pts)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=128)
 def cover_chunk(s: Setup, speed: int, a: Point) -> Chunk:
     """The points just beside each line-of-sight blocker."""
     pts = [p for f in s.table.sight_blockers for p in beside(f, s.fradius)]
-    return _screened(("cover", s, speed, a), s, speed, a, pts)
+    return Chunk(s, speed, a, pts)
 
 
 def beside(f: Feature, radius: float) -> list[Point]:
@@ -213,12 +206,19 @@ def beside(f: Feature, radius: float) -> list[Point]:
             for t in (0, math.pi / 2, math.pi, 3 * math.pi / 2)]
 
 
-@lru_cache(maxsize=16384)
 def blocked(ch: Chunk, c: Point) -> int:
     """The bases' part of the rule for one chunk and another base at ``c``: a bit mask of the
-    chunk's moves that base is in the way of (bit ``i``: the move to ``ch.points[i]``). Each
-    move's squared distance to ``c`` in floats first; near two radii
-    :func:`~voidwar.core.tabletop.leg_blocked` decides exactly."""
+    chunk's moves that base is in the way of (bit ``i``: the move to ``ch.points[i]``),
+    remembered by the chunk."""
+    found = ch.masks.get(c)
+    if found is None:
+        found = remember(ch.masks, c, _mask(ch, c), 64)
+    return found
+
+
+def _mask(ch: Chunk, c: Point) -> int:
+    """:func:`blocked`, worked out: each move's squared distance to ``c`` in floats first;
+    near two radii :func:`~voidwar.core.tabletop.leg_blocked` decides exactly."""
     s, a = ch.setup, ch.at
     fs2 = s.fpass2
     wx, wy = c.fx - a.fx, c.fy - a.fy
@@ -235,10 +235,13 @@ def blocked(ch: Chunk, c: Point) -> int:
     return mask
 
 
-@lru_cache(maxsize=4096)
 def chunk_moves(ch: Chunk, uid: str) -> tuple[Move, ...]:
-    """``Move(uid, p)`` for each point of ``ch``: one value per move for every ask."""
-    return tuple(Move(uid, p) for p in ch.points)
+    """``Move(uid, p)`` for each point of ``ch``, remembered by the chunk: one value per move
+    for every ask."""
+    found = ch.moves.get(uid)
+    if found is None:
+        found = remember(ch.moves, uid, tuple([Move(uid, p) for p in ch.points]), 64)
+    return found
 
 
 #: the chunks of a unit's destinations, each with the mask of its points left out (a base in
@@ -258,23 +261,29 @@ def selection(s: Setup, speed: int, rng: int, a: Point, enemies: tuple[Point, ..
     if s.table.sight_blockers:
         chunks.append(cover_chunk(s, speed, a))
     ax, ay = a.fx, a.fy
-    bases = [(c, (c.fx - ax) ** 2 + (c.fy - ay) ** 2) for c in (*enemies, *friends)]
+    far = max([ch.near2 for ch in chunks], default=0.0)
+    near: list[tuple[Point, float]] = []
+    for c in (*enemies, *friends):
+        dx, dy = c.fx - ax, c.fy - ay
+        d2 = dx * dx + dy * dy
+        if d2 <= far:
+            near.append((c, d2))
     out: Selection = []
+    n = 0
+    keys: set[tuple[float, float]] = set()
     for ch in chunks:
         if not ch.points:
             continue
         mask = 0
         lim = ch.near2
-        for c, d2 in bases:
+        for c, d2 in near:
             if d2 <= lim:
                 mask |= blocked(ch, c)
         out.append((ch, mask))
-    if len(out) > 1 or (out and len(out[0][0].keys) < len(out[0][0].points)):
-        n = 0
-        for ch, _ in out:
-            n += len(ch.points)
-        if len(frozenset().union(*[ch.keys for ch, _ in out])) < n:
-            _once(out)  # some point met twice
+        n += len(ch.points)
+        keys |= ch.keys
+    if len(keys) < n:
+        _once(out)  # some point met twice
     return out
 
 
@@ -306,6 +315,25 @@ def destinations(s: Setup, speed: int, rng: int, a: Point, enemies: tuple[Point,
     return out
 
 
+def counted(sel: Selection) -> int:
+    """How many destinations ``sel`` holds."""
+    n = 0
+    for ch, mask in sel:
+        n += len(ch.points) - mask.bit_count()
+    return n
+
+
+def nth(sel: Selection, i: int) -> Point:
+    """The ``i``-th destination of ``sel`` (in :func:`destinations`' order)."""
+    for ch, mask in sel:
+        for k, p in enumerate(ch.points):
+            if not mask >> k & 1:
+                if i == 0:
+                    return p
+                i -= 1
+    raise IndexError(f"no destination {i}")
+
+
 def destination_moves(uid: str, s: Setup, speed: int, rng: int, a: Point,
                       enemies: tuple[Point, ...], friends: tuple[Point, ...]) -> list[Move]:
     """``Move(uid, p)`` for each of :func:`destinations`."""
@@ -319,5 +347,5 @@ def destination_moves(uid: str, s: Setup, speed: int, rng: int, a: Point,
     return out
 
 
-__all__ = ["STEP", "Chunk", "beside", "blocked", "destination_moves", "destinations", "fits",
-           "leg_open", "reach_point", "selection"]
+__all__ = ["STEP", "Chunk", "beside", "blocked", "counted", "destination_moves", "destinations",
+           "fits", "leg_open", "nth", "reach_point", "selection"]

@@ -9,7 +9,7 @@ from ...core.errors import IllegalAction
 from ...core.tabletop import BaseLimit, Point, path_clear_of_limits
 from .actions import Attack, Move
 from .attacks import attack_candidates, attack_options, attack_reason
-from .destinations import destination_moves, destinations, reach_point
+from .destinations import counted, destination_moves, destinations, nth, reach_point, selection
 from .state import R_MOVE, R_TURN, Battle, Setup, Unit
 
 
@@ -112,9 +112,9 @@ def move_choice(b: Battle, u: Unit) -> tuple[int, Callable[[int], Move]]:
     asked for (a random pick makes one)."""
     if not can_move(b, u):
         return 0, _no_move
-    pts = destinations(*where(b, u))
+    sel = selection(*where(b, u))
     uid = u.id
-    return len(pts), lambda i: Move(uid, pts[i])
+    return counted(sel), lambda i: Move(uid, nth(sel, i))
 
 
 def ready_attacks(b: Battle, u: Unit) -> list[Attack]:
