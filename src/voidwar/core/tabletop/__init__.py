@@ -44,7 +44,7 @@ from .exact import (
     grid_round,
     quantize,
 )
-from .points import Point, path_length, toward, within
+from .points import Point, hundredths, path_length, toward, toward_floats, within
 from .segments import (
     BaseLimit,
     base_limits,
@@ -63,7 +63,7 @@ from .shapes import BaseArea, Circle, Rect, Shape, Surface
 __all__ = [
     "EPS", "MARGIN", "QUANTUM", "BaseArea", "BaseLimit", "Circle", "Number", "Point", "Rect",
     "Shape", "Surface", "base_limits", "clip", "fl", "float_le", "fmt", "frac",
-    "fsegment_point_dist2", "grid_round", "in_contact", "leg_blocked", "overlaps",
-    "path_clear_of_bases", "path_clear_of_limits", "path_length", "quantize",
-    "segment_point_dist2", "segments_intersect", "toward", "within",
+    "fsegment_point_dist2", "grid_round", "hundredths", "in_contact", "leg_blocked",
+    "overlaps", "path_clear_of_bases", "path_clear_of_limits", "path_length", "quantize",
+    "segment_point_dist2", "segments_intersect", "toward", "toward_floats", "within",
 ]

@@ -70,13 +70,17 @@ class Point:
     def near(cls, x: float, y: float, step: Fraction = QUANTUM) -> Point:
         """The grid point nearest to a float position."""
         if step is QUANTUM and cls is Point:
-            # quantize() on the default grid: round(v / 0.01) hundredths (grid_round); n / 100
-            # is the correctly rounded float of Fraction(n, 100), as float() gives it
-            nx, ny = grid_round(x / 0.01), grid_round(y / 0.01)
-            gx, gy = _GRID.get(nx), _GRID.get(ny)
-            return _point(_grid(nx) if gx is None else gx, _grid(ny) if gy is None else gy,
-                          nx / 100, ny / 100)
+            nx, ny = hundredths(x, y)
+            return Point.grid(nx, ny)
         return cls(quantize(x, step), quantize(y, step))
+
+    @staticmethod
+    def grid(nx: int, ny: int) -> Point:
+        """The point ``(nx/100, ny/100)`` of the 0.01" grid (:data:`QUANTUM`); ``n / 100`` is
+        the correctly rounded float of ``Fraction(n, 100)``, as ``float()`` gives it."""
+        gx, gy = _GRID.get(nx), _GRID.get(ny)
+        return _point(_grid(nx) if gx is None else gx, _grid(ny) if gy is None else gy,
+                      nx / 100, ny / 100)
 
     def __str__(self) -> str:
         t = self.text
@@ -152,17 +156,32 @@ def within(a: Point, b: Point, limit: Number) -> bool:
     return quick if quick is not None else a.dist2(b) <= lim * lim
 
 
+def hundredths(x: float, y: float) -> tuple[int, int]:
+    """The 0.01" grid point nearest a float position, in whole hundredths (``quantize`` on the
+    default grid: ``round(v / 0.01)``, ties to even, through :func:`grid_round`)."""
+    return grid_round(x / 0.01), grid_round(y / 0.01)
+
+
 def toward(a: Point, b: Point, distance: float, step: Fraction = QUANTUM) -> Point:
     """The grid point about ``distance`` inches from ``a`` toward ``b`` (negative: away).
 
     Rounded so that it is never farther from ``a`` than ``distance`` plus one grid step's
     diagonal; callers that need a hard bound check the result."""
+    xy = toward_floats(a, b, distance)
+    if xy is None:
+        return a
+    return Point.near(xy[0], xy[1], step)
+
+
+def toward_floats(a: Point, b: Point, distance: float) -> tuple[float, float] | None:
+    """The float position :func:`toward` rounds to the grid (``None``: ``a`` and ``b`` are
+    one place, and :func:`toward` gives ``a``)."""
     ax, ay, bx, by = a.fx, a.fy, b.fx, b.fy
     d = math.hypot(bx - ax, by - ay)
     if d == 0:
-        return a
+        return None
     f = distance / d
-    return Point.near(ax + (bx - ax) * f, ay + (by - ay) * f, step)
+    return ax + (bx - ax) * f, ay + (by - ay) * f
 
 
 def path_length(path: Sequence[Point]) -> float:

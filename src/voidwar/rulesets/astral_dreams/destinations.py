@@ -14,18 +14,26 @@ is checked by the same rule, :func:`.movement.path_reason`):
   double down) is within speed, no impassable feature is entered (:func:`leg_open`, the table's
   part of the rule), and no other base is in the way (:func:`blocked`, the bases' part).
 
-How it is fast. The table's part depends only on the setup, the unit's speed, where it stands
-and the point; the useful points come in **chunks** that depend on one more point each (one
-enemy's, one flank's; the cover points on none), so a chunk — its points screened by the
-table's part, with each move prepared for the bases' test — is a pure function of ``(setup,
-speed, range, position, other point)``, cached (:func:`functools.lru_cache`). The bases' part
-of a chunk is a bit mask per base position, a pure function of the chunk and that position,
-cached too, and asked only of the bases near enough to touch one of the chunk's moves. The
-moves of a chunk for a unit id are cached the same way. What changes from one action to the
-next is then one enemy's chunk, one base's masks and the assembly. Every key is a value: the
-setup is one object per scenario and options and hashes in one step (:class:`.state.Setup`);
-a position hashes by its floats and compares exactly (:class:`~voidwar.core.tabletop.Point`);
-a chunk hashes by what defines it.
+How it is fast (data layout and caches of pure functions, one derivation):
+
+* the table's part depends only on the setup, the unit's speed, where it stands and the point,
+  so the useful points come in **chunks** that depend on one more point each (one enemy's, one
+  flank's; the cover points on none): a chunk, its points screened by the table's part, is a
+  pure function of the setup, the unit's speed and range, its position and that point. A
+  :class:`Spot` (the setup, speed, range and position: found by value,
+  :func:`functools.lru_cache`) remembers its chunks by that other point;
+* a chunk keeps each point as its whole hundredths on the 0.01" grid (every useful point lies
+  on it) until the point is needed: the float pre-tests read the grid's floats, and a
+  :class:`~voidwar.core.tabletop.Point` is made for an exact test near a limit, or when the
+  point is offered;
+* the bases' part of a chunk is a bit mask per base position, remembered by the chunk, and
+  asked only of the bases near enough to touch one of its moves; the moves of a chunk are
+  remembered by unit id. From one action to the next, what changes is one enemy's chunk, one
+  base's masks and the assembly.
+
+Every key is a value: the setup is one object per scenario and options and hashes in one step
+(:class:`.state.Setup`); a position hashes by its floats and compares exactly. The memos follow
+core/memo.py's rules (made whole, stored in one step, bounded).
 """
 
 from __future__ import annotations
@@ -34,7 +42,16 @@ import math
 from functools import lru_cache
 
 from ...core.memo import remember
-from ...core.tabletop import MARGIN, Point, Rect, float_le, leg_blocked, toward
+from ...core.tabletop import (
+    MARGIN,
+    Point,
+    Rect,
+    float_le,
+    hundredths,
+    leg_blocked,
+    toward,
+    toward_floats,
+)
 from .actions import Move
 from .state import Setup
 from .terrain import Feature
@@ -46,46 +63,75 @@ STEP = 0.02
 #: the flank directions off the line to an enemy: ±45°, ±90°
 _FLANKS = (math.pi / 4, -math.pi / 4, math.pi / 2, -math.pi / 2)
 
+#: a point of a chunk: made, or not yet made (its whole hundredths on the 0.01" grid)
+Entry = Point | tuple[int, int]
+
+#: how many entries each memo of a chunk or a spot keeps (then it forgets them all)
+MEMO = 64
+
+
+# -- the table's part of the rule --------------------------------------------------------------
+def _fits_quick(s: Setup, speed: int, a: Point, px: float, py: float) -> bool | None:
+    """Whether ``speed`` pays for the leg from ``a`` to ``(px, py)`` on flat ground, in floats:
+    :meth:`.terrain.Table.path_fits`' pre-test (``None``: too close to call, or the terrain
+    changes the cost)."""
+    if not s.table.flat:
+        return None
+    dx, dy = px - a.fx, py - a.fy
+    fsp = float(speed)
+    return float_le(dx * dx + dy * dy, fsp * fsp)
+
+
+def _open_quick(s: Setup, speed: int, a: Point, px: float, py: float) -> bool | None:
+    """:func:`leg_open` in floats where it is clear: the base clearly on the table and the leg
+    clearly within or beyond speed, on a table whose terrain neither slows nor stops it
+    (``None``: the exact tests decide)."""
+    if not s.table.plain:
+        return None
+    x0, x1, y0, y1 = s.area.inside
+    if not (x0 < px < x1 and y0 < py < y1):
+        return None
+    return _fits_quick(s, speed, a, px, py)
+
 
 def leg_open(s: Setup, speed: int, a: Point, p: Point) -> bool:
     """The table's part of The Round 2a for a straight move ``a`` → ``p``: the base ends on
     the table, the leg's cost on the terrain is within ``speed``, no impassable feature is
-    entered (:func:`.movement.path_reason`'s tests, other bases aside). On a table whose terrain
-    neither slows nor stops a base, the first two are decided by the float pre-tests the
-    table's methods start with, made with the setup's float copies; near a limit, and on any
-    other table, the table's methods decide."""
+    entered (:func:`.movement.path_reason`'s tests, other bases aside; their float pre-tests
+    first)."""
+    quick = _open_quick(s, speed, a, p.fx, p.fy)
+    if quick is not None:
+        return quick
     t = s.table
-    if t.plain:
-        x0, x1, y0, y1 = s.area.inside
-        px, py = p.fx, p.fy
-        if x0 < px < x1 and y0 < py < y1:  # clearly on the table
-            dx, dy = px - a.fx, py - a.fy
-            fsp = float(speed)
-            quick = float_le(dx * dx + dy * dy, fsp * fsp)  # within speed, every inch at 1
-            if quick is not None:
-                return quick
     return (s.area.contains(p) and fits(s, speed, a, p)
             and (not t.impassable or t.impassable_on((a, p), s.radius) is None))
 
 
 def fits(s: Setup, speed: int, a: Point, p: Point) -> bool:
     """Whether ``speed`` pays for the straight leg ``a`` → ``p`` on the terrain
-    (:meth:`.terrain.Table.path_fits`; on flat ground its float pre-test made here first)."""
-    t = s.table
-    if t.flat:
-        dx, dy = p.fx - a.fx, p.fy - a.fy
-        fsp = float(speed)
-        quick = float_le(dx * dx + dy * dy, fsp * fsp)
-        if quick is not None:
-            return quick
-    return t.path_fits((a, p), speed)
+    (:meth:`.terrain.Table.path_fits`, its flat-ground pre-test first)."""
+    quick = _fits_quick(s, speed, a, p.fx, p.fy)
+    if quick is not None:
+        return quick
+    return s.table.path_fits((a, p), speed)
 
 
-def reach_point(s: Setup, speed: int, a: Point, target: Point, want: float) -> Point | None:
+def reach(s: Setup, speed: int, a: Point, target: Point, want: float) -> Entry | None:
     """The farthest grid point up to ``want`` inches from ``a`` along the straight line toward
     ``target`` (negative: away) that ``speed`` pays for on the terrain, clamped to the table;
-    ``None`` when that is ``a`` itself."""
-    t, area = s.table, s.area
+    ``None`` when that is ``a`` itself. Left as hundredths where the point ``want`` inches
+    along is clearly on the table, not ``a``, and clearly paid for on flat ground (then the
+    clamp keeps it and it is the answer); otherwise made and found exactly, by bisection where
+    the terrain makes the full distance too dear."""
+    xy = toward_floats(a, target, want)
+    if xy is not None:
+        nx, ny = hundredths(xy[0], xy[1])
+        px, py = nx / 100, ny / 100
+        x0, x1, y0, y1 = s.area.inside
+        if (x0 < px < x1 and y0 < py < y1 and (px != a.fx or py != a.fy)
+                and _fits_quick(s, speed, a, px, py) is True):
+            return nx, ny
+    area = s.area
     end = area.clamp(toward(a, target, want))
     if end.fx == a.fx and end.fy == a.fy and end == a:
         return None
@@ -98,7 +144,7 @@ def reach_point(s: Setup, speed: int, a: Point, target: Point, want: float) -> P
     for _ in range(12):
         mid = (lo + hi) / 2
         p = area.clamp(toward(a, target, sign * mid))
-        if t.path_cost((a, p)) <= budget:
+        if s.table.path_cost((a, p)) <= budget:
             lo = mid
         else:
             hi = mid
@@ -108,86 +154,196 @@ def reach_point(s: Setup, speed: int, a: Point, target: Point, want: float) -> P
     return best
 
 
+def reach_point(s: Setup, speed: int, a: Point, target: Point, want: float) -> Point | None:
+    """:func:`reach`, made."""
+    e = reach(s, speed, a, target, want)
+    return None if e is None else made(e)
+
+
+def made(e: Entry) -> Point:
+    """The point an entry stands for."""
+    return e if isinstance(e, Point) else Point.grid(e[0], e[1])
+
+
+# -- chunks ------------------------------------------------------------------------------------
 class Chunk:
     """Some of a unit's useful points that the table's part of the rule allows, each with its
-    move from the unit prepared for the bases' test. Found by value (the functions that make
-    chunks are cached by their arguments) and never changed but for its two memos, kept by
-    core/memo.py's rules: the mask of each base position that has been asked
-    (:func:`blocked`), and the moves of each unit id (:func:`chunk_moves`)."""
+    move from the unit in floats for the bases' test. Made by
+    :class:`_Screen`, found by value through its :class:`Spot`, and never changed but for
+    its memos (core/memo.py's rules): the points made, the mask of each base position asked
+    (:func:`blocked`), the moves of each unit id (:func:`chunk_moves`)."""
 
-    __slots__ = ("at", "keys", "legs", "masks", "moves", "near2", "points", "setup")
+    __slots__ = ("at", "entries", "keys", "legs", "made", "masks", "moves", "near2", "setup")
 
-    def __init__(self, s: Setup, speed: int, a: Point, points: list[Point]) -> None:
+    def __init__(self, s: Setup, a: Point, entries: list[Entry], keys: list[tuple[float, float]],
+                 legs: list[tuple[float, float, float]]) -> None:
         self.setup, self.at = s, a
-        ax, ay = a.fx, a.fy
-        kept: list[Point] = []
-        keys: list[tuple[float, float]] = []
-        legs: list[tuple[float, float, float]] = []
-        longest = 0.0
-        for p in points:
-            px, py = p.fx, p.fy
-            if (px == ax and py == ay and p == a) or not leg_open(s, speed, a, p):
-                continue  # never where the unit stands; the table's part of the rule
-            vx, vy = px - ax, py - ay
-            vv = vx * vx + vy * vy
-            kept.append(p)
-            keys.append((px, py))
-            legs.append((vx, vy, vv))
-            longest = max(longest, vv)
-        self.points = tuple(kept)
+        self.entries = tuple(entries)
         #: each point's floats (points that share none are not the same)
         self.keys = frozenset(keys)
         #: each move in floats: its offset from ``a`` and squared length
         self.legs = tuple(legs)
         # a base farther from ``a`` than the longest move and two radii (and a margin far
         # above rounding) touches none of them
+        longest = max([leg[2] for leg in legs], default=0.0)
         near = (math.sqrt(longest) + 2 * s.fradius) * (1 + 1e-6) + 1e-6
         self.near2 = near * near
+        self.made: dict[int, Point] = {}
         self.masks: dict[Point, int] = {}
         self.moves: dict[str, tuple[Move, ...]] = {}
 
+    def point(self, i: int) -> Point:
+        """The ``i``-th point, made when first asked for."""
+        e = self.entries[i]
+        if isinstance(e, Point):
+            return e
+        p = self.made.get(i)
+        if p is None:
+            p = remember(self.made, i, Point.grid(e[0], e[1]), MEMO)
+        return p
+
+
+class _Screen:
+    """Builds one chunk: each point offered is kept if the table's part of the rule allows a
+    straight move to it (never ``a``)."""
+
+    def __init__(self, s: Setup, speed: int, a: Point) -> None:
+        self.s, self.speed, self.a = s, speed, a
+        self.entries: list[Entry] = []
+        self.keys: list[tuple[float, float]] = []
+        self.legs: list[tuple[float, float, float]] = []
+
+    def grid(self, nx: int, ny: int) -> None:
+        """The grid point ``(nx/100, ny/100)``: in floats where they decide, else made."""
+        px, py = nx / 100, ny / 100
+        a = self.a
+        if px == a.fx and py == a.fy:
+            self.point(Point.grid(nx, ny))  # perhaps a itself: decided exactly
+            return
+        quick = _open_quick(self.s, self.speed, a, px, py)
+        if quick is None:
+            self.point(Point.grid(nx, ny))
+        elif quick:
+            self._keep((nx, ny), px, py)
+
+    def floats(self, xy: tuple[float, float]) -> None:
+        """The grid point nearest a float position."""
+        nx, ny = hundredths(xy[0], xy[1])
+        self.grid(nx, ny)
+
+    def point(self, p: Point) -> None:
+        """A made point."""
+        a = self.a
+        if (p.fx != a.fx or p.fy != a.fy or p != a) and leg_open(self.s, self.speed, a, p):
+            self._keep(p, p.fx, p.fy)
+
+    def reached(self, e: Entry | None) -> None:
+        """An answer of :func:`reach`: on the table, within speed and never ``a`` by its
+        making; kept unless it enters impassable terrain."""
+        if e is None:
+            return
+        t = self.s.table
+        if t.impassable and t.impassable_on((self.a, made(e)), self.s.radius) is not None:
+            return
+        if isinstance(e, Point):
+            self._keep(e, e.fx, e.fy)
+        else:
+            self._keep(e, e[0] / 100, e[1] / 100)
+
+    def _keep(self, e: Entry, px: float, py: float) -> None:
+        a = self.a
+        vx, vy = px - a.fx, py - a.fy
+        self.entries.append(e)
+        self.keys.append((px, py))
+        self.legs.append((vx, vy, vx * vx + vy * vy))
+
+    def chunk(self) -> Chunk:
+        """The chunk of the points kept."""
+        return Chunk(self.s, self.a, self.entries, self.keys, self.legs)
+
+
+class Spot:
+    """What a unit of one speed and range standing at one place may move to, chunk by chunk:
+    each chunk made when first asked for and remembered by the other point it depends on."""
+
+    __slots__ = ("a", "cover", "enemies", "flanks", "rng", "setup", "speed")
+
+    def __init__(self, s: Setup, speed: int, rng: int, a: Point) -> None:
+        self.setup, self.speed, self.rng, self.a = s, speed, rng, a
+        self.enemies: dict[Point, Chunk] = {}
+        self.flanks: dict[Point, Chunk] = {}
+        self.cover = _cover_chunk(s, speed, a) if s.table.sight_blockers else None
+
+    def enemy(self, e: Point) -> Chunk:
+        """The chunk of the enemy at ``e``."""
+        found = self.enemies.get(e)
+        if found is None:
+            found = remember(self.enemies, e, _enemy_chunk(self, e), MEMO)
+        return found
+
+    def flank(self, e: Point) -> Chunk:
+        """The flank chunk of the enemy at ``e``."""
+        found = self.flanks.get(e)
+        if found is None:
+            found = remember(self.flanks, e, _flank_chunk(self, e), MEMO)
+        return found
+
 
 @lru_cache(maxsize=512)
-def enemy_chunk(s: Setup, speed: int, rng: int, a: Point, e: Point) -> Chunk:
+def spot(s: Setup, speed: int, rng: int, a: Point) -> Spot:
+    """The :class:`Spot` of these values (a pure function, cached)."""
+    return Spot(s, speed, rng, a)
+
+
+def _enemy_chunk(sp: Spot, e: Point) -> Chunk:
     """One enemy's points: to base contact, full speed toward it when it is farther, full speed
     away, to the edge of range."""
-    fsp, frng = float(speed), float(rng)
+    s, speed, a = sp.setup, sp.speed, sp.a
+    fsp, frng = float(speed), float(sp.rng)
     contact = s.fcontact
     # on flat ground a point more than the speed, a grid step's diagonal (0.0071) and a margin
     # away is beyond any straight move
     far = fsp + 0.05 if s.table.flat else math.inf
     d = a.dist(e)
-    pts: list[Point] = []
+    sc = _Screen(s, speed, a)
     if d > contact and d - contact <= far:
-        pts.append(toward(e, a, contact))
+        _toward(sc, e, a, contact)
     if d - contact > fsp:
-        p = reach_point(s, speed, a, e, fsp - STEP)
-        if p is not None:
-            pts.append(p)
-    p = reach_point(s, speed, a, e, -(fsp - STEP))
-    if p is not None:
-        pts.append(p)
+        sc.reached(reach(s, speed, a, e, fsp - STEP))
+    sc.reached(reach(s, speed, a, e, -(fsp - STEP)))
     if abs(d - frng) > STEP and abs(d - (frng - 0.05)) <= far:
-        pts.append(toward(e, a, frng - 0.05))
-    return Chunk(s, speed, a, pts)
+        _toward(sc, e, a, frng - 0.05)
+    return sc.chunk()
 
 
-@lru_cache(maxsize=512)
-def flank_chunk(s: Setup, speed: int, a: Point, e: Point) -> Chunk:
-    """Full speed at ±45° and ±90° off the line from ``a`` toward the enemy at ``e``."""
-    dist = float(speed) - STEP
+def _toward(sc: _Screen, e: Point, a: Point, distance: float) -> None:
+    """Offer ``toward(e, a, distance)`` (``e`` itself where the two are one place)."""
+    xy = toward_floats(e, a, distance)
+    if xy is None:
+        sc.point(e)
+    else:
+        sc.floats(xy)
+
+
+def _flank_chunk(sp: Spot, e: Point) -> Chunk:
+    """Full speed at ±45° and ±90° off the line from the unit toward the enemy at ``e``."""
+    a = sp.a
+    dist = float(sp.speed) - STEP
     ax, ay = a.fx, a.fy
     base = math.atan2(e.fy - ay, e.fx - ax)
-    pts = [Point.near(ax + dist * math.cos(base + off), ay + dist * math.sin(base + off))
-           for off in _FLANKS]
-    return Chunk(s, speed, a, pts)
+    sc = _Screen(sp.setup, sp.speed, a)
+    for off in _FLANKS:
+        sc.floats((ax + dist * math.cos(base + off), ay + dist * math.sin(base + off)))
+    return sc.chunk()
 
 
-@lru_cache(maxsize=128)
-def cover_chunk(s: Setup, speed: int, a: Point) -> Chunk:
+def _cover_chunk(s: Setup, speed: int, a: Point) -> Chunk:
     """The points just beside each line-of-sight blocker."""
-    pts = [p for f in s.table.sight_blockers for p in beside(f, s.fradius)]
-    return Chunk(s, speed, a, pts)
+    sc = _Screen(s, speed, a)
+    for f in s.table.sight_blockers:
+        for p in beside(f, s.fradius):
+            sc.point(p)
+    return sc.chunk()
 
 
 def beside(f: Feature, radius: float) -> list[Point]:
@@ -206,13 +362,14 @@ def beside(f: Feature, radius: float) -> list[Point]:
             for t in (0, math.pi / 2, math.pi, 3 * math.pi / 2)]
 
 
+# -- the bases' part of the rule ---------------------------------------------------------------
 def blocked(ch: Chunk, c: Point) -> int:
     """The bases' part of the rule for one chunk and another base at ``c``: a bit mask of the
-    chunk's moves that base is in the way of (bit ``i``: the move to ``ch.points[i]``),
-    remembered by the chunk."""
+    chunk's moves that base is in the way of (bit ``i``: the move to point ``i``), remembered
+    by the chunk."""
     found = ch.masks.get(c)
     if found is None:
-        found = remember(ch.masks, c, _mask(ch, c), 64)
+        found = remember(ch.masks, c, _mask(ch, c), MEMO)
     return found
 
 
@@ -230,7 +387,7 @@ def _mask(ch: Chunk, c: Point) -> int:
         d2 = dx * dx + dy * dy
         tol = MARGIN * (fs2 + d2) + 1e-12
         if d2 < fs2 - tol or (
-                d2 <= fs2 + tol and leg_blocked(a, ch.points[i], c, s.radius, s.radius, fs2)):
+                d2 <= fs2 + tol and leg_blocked(a, ch.point(i), c, s.radius, s.radius, fs2)):
             mask |= 1 << i
     return mask
 
@@ -240,10 +397,12 @@ def chunk_moves(ch: Chunk, uid: str) -> tuple[Move, ...]:
     for every ask."""
     found = ch.moves.get(uid)
     if found is None:
-        found = remember(ch.moves, uid, tuple([Move(uid, p) for p in ch.points]), 64)
+        moves = tuple([Move(uid, ch.point(i)) for i in range(len(ch.entries))])
+        found = remember(ch.moves, uid, moves, MEMO)
     return found
 
 
+# -- a unit's destinations ---------------------------------------------------------------------
 #: the chunks of a unit's destinations, each with the mask of its points left out (a base in
 #: the way, or the same point met in an earlier chunk)
 Selection = list[tuple[Chunk, int]]
@@ -254,33 +413,47 @@ def selection(s: Setup, speed: int, rng: int, a: Point, enemies: tuple[Point, ..
     """The destinations of a unit of ``speed`` and ``rng`` at ``a`` with enemies and friends
     at those positions (in the game's order), as chunks and masks (see the module
     docstring)."""
-    chunks = [enemy_chunk(s, speed, rng, a, e) for e in enemies]
-    # the two nearest enemies (ties: the first in order)
-    for e in sorted(enemies, key=a.fdist2)[:2]:
-        chunks.append(flank_chunk(s, speed, a, e))
-    if s.table.sight_blockers:
-        chunks.append(cover_chunk(s, speed, a))
+    sp = spot(s, speed, rng, a)
     ax, ay = a.fx, a.fy
+    chunks: list[Chunk] = []
+    # the two nearest enemies (ties: the first in order)
+    n1: Point | None = None
+    n2: Point | None = None
+    d1 = d2 = 0.0
+    for e in enemies:
+        chunks.append(sp.enemy(e))
+        dx, dy = e.fx - ax, e.fy - ay
+        d = dx * dx + dy * dy
+        if n1 is None or d < d1:
+            n2, d2, n1, d1 = n1, d1, e, d
+        elif n2 is None or d < d2:
+            n2, d2 = e, d
+    if n1 is not None:
+        chunks.append(sp.flank(n1))
+    if n2 is not None:
+        chunks.append(sp.flank(n2))
+    if sp.cover is not None:
+        chunks.append(sp.cover)
     far = max([ch.near2 for ch in chunks], default=0.0)
     near: list[tuple[Point, float]] = []
     for c in (*enemies, *friends):
         dx, dy = c.fx - ax, c.fy - ay
-        d2 = dx * dx + dy * dy
-        if d2 <= far:
-            near.append((c, d2))
+        d = dx * dx + dy * dy
+        if d <= far:
+            near.append((c, d))
     out: Selection = []
     n = 0
     keys: set[tuple[float, float]] = set()
     for ch in chunks:
-        if not ch.points:
+        if not ch.entries:
             continue
         mask = 0
         lim = ch.near2
-        for c, d2 in near:
-            if d2 <= lim:
+        for c, d in near:
+            if d <= lim:
                 mask |= blocked(ch, c)
         out.append((ch, mask))
-        n += len(ch.points)
+        n += len(ch.entries)
         keys |= ch.keys
     if len(keys) < n:
         _once(out)  # some point met twice
@@ -291,7 +464,8 @@ def _once(sel: Selection) -> None:
     """Leave out of ``sel`` each point met in an earlier chunk (its first chunk decided it)."""
     seen: dict[tuple[float, float], list[Point]] = {}
     for k, (ch, mask) in enumerate(sel):
-        for i, p in enumerate(ch.points):
+        for i in range(len(ch.entries)):
+            p = ch.point(i)
             key = (p.fx, p.fy)
             same = seen.get(key)
             if same is None:
@@ -306,30 +480,25 @@ def _once(sel: Selection) -> None:
 def destinations(s: Setup, speed: int, rng: int, a: Point, enemies: tuple[Point, ...],
                  friends: tuple[Point, ...]) -> list[Point]:
     """The destinations a unit is offered, in order (:func:`selection`)."""
-    out: list[Point] = []
-    for ch, mask in selection(s, speed, rng, a, enemies, friends):
-        if mask:
-            out.extend([p for i, p in enumerate(ch.points) if not mask >> i & 1])
-        else:
-            out.extend(ch.points)
-    return out
+    return [ch.point(i) for ch, mask in selection(s, speed, rng, a, enemies, friends)
+            for i in range(len(ch.entries)) if not mask >> i & 1]
 
 
 def counted(sel: Selection) -> int:
     """How many destinations ``sel`` holds."""
     n = 0
     for ch, mask in sel:
-        n += len(ch.points) - mask.bit_count()
+        n += len(ch.entries) - mask.bit_count()
     return n
 
 
 def nth(sel: Selection, i: int) -> Point:
     """The ``i``-th destination of ``sel`` (in :func:`destinations`' order)."""
     for ch, mask in sel:
-        for k, p in enumerate(ch.points):
+        for k in range(len(ch.entries)):
             if not mask >> k & 1:
                 if i == 0:
-                    return p
+                    return ch.point(k)
                 i -= 1
     raise IndexError(f"no destination {i}")
 
@@ -347,5 +516,6 @@ def destination_moves(uid: str, s: Setup, speed: int, rng: int, a: Point,
     return out
 
 
-__all__ = ["STEP", "Chunk", "beside", "blocked", "counted", "destination_moves", "destinations",
-           "fits", "leg_open", "nth", "reach_point", "selection"]
+__all__ = ["STEP", "Chunk", "Spot", "beside", "blocked", "counted", "destination_moves",
+           "destinations", "fits", "leg_open", "made", "nth", "reach", "reach_point",
+           "selection", "spot"]
