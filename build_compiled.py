@@ -56,7 +56,6 @@ MODULES = (
     # rules and the heuristic: the game classes non-native like core's (docs/architecture.md),
     # the miniatures native
     "src/voidwar/rulesets/astral_dreams/destinations.py",
-    "src/voidwar/rulesets/astral_dreams/terrain.py",
     "src/voidwar/rulesets/astral_dreams/state.py",
     "src/voidwar/rulesets/astral_dreams/attacks.py",
     "src/voidwar/rulesets/astral_dreams/movement.py",

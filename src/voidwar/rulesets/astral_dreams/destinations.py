@@ -124,13 +124,16 @@ def reach(s: Setup, speed: int, a: Point, target: Point, want: float) -> Entry |
     clamp keeps it and it is the answer); otherwise made and found exactly, by bisection where
     the terrain makes the full distance too dear."""
     xy = toward_floats(a, target, want)
-    if xy is not None:
+    if xy is not None and s.table.flat:
         nx, ny = hundredths(xy[0], xy[1])
         px, py = nx / 100, ny / 100
+        vx, vy = px - a.fx, py - a.fy
         x0, x1, y0, y1 = s.area.inside
-        if (x0 < px < x1 and y0 < py < y1 and (px != a.fx or py != a.fy)
-                and _fits_quick(s, speed, a, px, py) is True):
-            return nx, ny
+        if x0 < px < x1 and y0 < py < y1 and (vx != 0 or vy != 0):
+            fsp = float(speed)
+            fsp2, vv = fsp * fsp, vx * vx + vy * vy
+            if vv < fsp2 - (MARGIN * (fsp2 + vv) + 1e-12):  # fits' pre-test, clearly
+                return nx, ny
     area = s.area
     end = area.clamp(toward(a, target, want))
     if end.fx == a.fx and end.fy == a.fy and end == a:
@@ -205,34 +208,41 @@ class Chunk:
 
 class _Screen:
     """Builds one chunk: each point offered is kept if the table's part of the rule allows a
-    straight move to it (never ``a``)."""
+    straight move to it (never ``a``). A grid point is decided by :func:`leg_open`'s float
+    pre-tests where they are clear (written out here, the setup's floats read once per chunk:
+    a point is tested where it is made), by :func:`leg_open` itself otherwise."""
 
     def __init__(self, s: Setup, speed: int, a: Point) -> None:
         self.s, self.speed, self.a = s, speed, a
+        self.ax, self.ay = a.fx, a.fy
+        self.plain = s.table.plain
+        self.box = s.area.inside
+        fsp = float(speed)
+        self.fsp2 = fsp * fsp
         self.entries: list[Entry] = []
         self.keys: list[tuple[float, float]] = []
         self.legs: list[tuple[float, float, float]] = []
 
     def grid(self, nx: int, ny: int) -> None:
-        """The grid point ``(nx/100, ny/100)``: in floats where they decide, else made."""
+        """The grid point ``(nx/100, ny/100)``, left unmade where the floats decide."""
         px, py = nx / 100, ny / 100
-        a = self.a
-        if px == a.fx and py == a.fy:
-            self.point(Point.grid(nx, ny))  # perhaps a itself: decided exactly
-            return
-        quick = _open_quick(self.s, self.speed, a, px, py)
-        if quick is None:
-            self.point(Point.grid(nx, ny))
-        elif quick:
-            self._keep((nx, ny), px, py)
-
-    def floats(self, xy: tuple[float, float]) -> None:
-        """The grid point nearest a float position."""
-        nx, ny = hundredths(xy[0], xy[1])
-        self.grid(nx, ny)
+        vx, vy = px - self.ax, py - self.ay
+        x0, x1, y0, y1 = self.box
+        if self.plain and x0 < px < x1 and y0 < py < y1 and (vx != 0 or vy != 0):
+            vv = vx * vx + vy * vy
+            fsp2 = self.fsp2
+            tol = MARGIN * (fsp2 + vv) + 1e-12  # float_le(|v|², speed²)
+            if vv < fsp2 - tol:
+                self.entries.append((nx, ny))
+                self.keys.append((px, py))
+                self.legs.append((vx, vy, vv))
+                return
+            if vv > fsp2 + tol:
+                return
+        self.point(Point.grid(nx, ny))
 
     def point(self, p: Point) -> None:
-        """A made point."""
+        """A made point (:func:`leg_open` decides)."""
         a = self.a
         if (p.fx != a.fx or p.fy != a.fy or p != a) and leg_open(self.s, self.speed, a, p):
             self._keep(p, p.fx, p.fy)
@@ -251,8 +261,7 @@ class _Screen:
             self._keep(e, e[0] / 100, e[1] / 100)
 
     def _keep(self, e: Entry, px: float, py: float) -> None:
-        a = self.a
-        vx, vy = px - a.fx, py - a.fy
+        vx, vy = px - self.ax, py - self.ay
         self.entries.append(e)
         self.keys.append((px, py))
         self.legs.append((vx, vy, vx * vx + vy * vy))
@@ -322,7 +331,8 @@ def _toward(sc: _Screen, e: Point, a: Point, distance: float) -> None:
     if xy is None:
         sc.point(e)
     else:
-        sc.floats(xy)
+        nx, ny = hundredths(xy[0], xy[1])
+        sc.grid(nx, ny)
 
 
 def _flank_chunk(sp: Spot, e: Point) -> Chunk:
@@ -333,7 +343,8 @@ def _flank_chunk(sp: Spot, e: Point) -> Chunk:
     base = math.atan2(e.fy - ay, e.fx - ax)
     sc = _Screen(sp.setup, sp.speed, a)
     for off in _FLANKS:
-        sc.floats((ax + dist * math.cos(base + off), ay + dist * math.sin(base + off)))
+        nx, ny = hundredths(ax + dist * math.cos(base + off), ay + dist * math.sin(base + off))
+        sc.grid(nx, ny)
     return sc.chunk()
 
 
@@ -420,8 +431,10 @@ def selection(s: Setup, speed: int, rng: int, a: Point, enemies: tuple[Point, ..
     n1: Point | None = None
     n2: Point | None = None
     d1 = d2 = 0.0
+    memo = sp.enemies
     for e in enemies:
-        chunks.append(sp.enemy(e))
+        ch = memo.get(e)
+        chunks.append(sp.enemy(e) if ch is None else ch)
         dx, dy = e.fx - ax, e.fy - ay
         d = dx * dx + dy * dy
         if n1 is None or d < d1:
@@ -449,9 +462,11 @@ def selection(s: Setup, speed: int, rng: int, a: Point, enemies: tuple[Point, ..
             continue
         mask = 0
         lim = ch.near2
+        masks = ch.masks
         for c, d in near:
             if d <= lim:
-                mask |= blocked(ch, c)
+                m = masks.get(c)
+                mask |= blocked(ch, c) if m is None else m
         out.append((ch, mask))
         n += len(ch.entries)
         keys |= ch.keys
