@@ -26,10 +26,10 @@ How it is fast (data layout and caches of pure functions, one derivation):
   on it) until the point is needed: the float pre-tests read the grid's floats, and a
   :class:`~voidwar.core.tabletop.Point` is made for an exact test near a limit, or when the
   point is offered;
-* the bases' part of a chunk is a bit mask per base position, remembered by the chunk, and
-  asked only of the bases near enough to touch one of its moves; the moves of a chunk are
-  remembered by unit id. From one action to the next, what changes is one enemy's chunk, one
-  base's masks and the assembly.
+* the bases' part of a chunk is a bit mask per base position, worked out in floats from the
+  chunk's prepared moves, and only for the bases near enough to touch one of them; the moves
+  of a chunk are remembered by unit id. From one action to the next, what changes is one
+  enemy's chunk and the masks.
 
 Every key is a value: the setup is one object per scenario and options and hashes in one step
 (:class:`.state.Setup`); a position hashes by its floats and compares exactly. The memos follow
@@ -173,17 +173,18 @@ class Chunk:
     """Some of a unit's useful points that the table's part of the rule allows, each with its
     move from the unit in floats for the bases' test. Made by
     :class:`_Screen`, found by value through its :class:`Spot`, and never changed but for
-    its memos (core/memo.py's rules): the points made, the mask of each base position asked
-    (:func:`blocked`), the moves of each unit id (:func:`chunk_moves`)."""
+    its memos (core/memo.py's rules): the points made, and the moves of each unit id
+    (:func:`chunk_moves`)."""
 
-    __slots__ = ("at", "entries", "keys", "legs", "made", "masks", "moves", "near2", "setup")
+    __slots__ = ("at", "entries", "keys", "legs", "made", "moves", "near2", "setup")
 
-    def __init__(self, s: Setup, a: Point, entries: list[Entry], keys: list[tuple[float, float]],
-                 legs: list[tuple[float, float, float]]) -> None:
+    def __init__(self, s: Setup, a: Point, entries: list[Entry],
+                 keys: list[tuple[float, float]], legs: list[tuple[float, float, float]]
+                 ) -> None:
         self.setup, self.at = s, a
         self.entries = tuple(entries)
         #: each point's floats (points that share none are not the same)
-        self.keys = frozenset(keys)
+        self.keys = tuple(keys)
         #: each move in floats: its offset from ``a`` and squared length
         self.legs = tuple(legs)
         # a base farther from ``a`` than the longest move and two radii (and a margin far
@@ -192,7 +193,6 @@ class Chunk:
         near = (math.sqrt(longest) + 2 * s.fradius) * (1 + 1e-6) + 1e-6
         self.near2 = near * near
         self.made: dict[int, Point] = {}
-        self.masks: dict[Point, int] = {}
         self.moves: dict[str, tuple[Move, ...]] = {}
 
     def point(self, i: int) -> Point:
@@ -298,7 +298,7 @@ class Spot:
         return found
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=128)
 def spot(s: Setup, speed: int, rng: int, a: Point) -> Spot:
     """The :class:`Spot` of these values (a pure function, cached)."""
     return Spot(s, speed, rng, a)
@@ -376,17 +376,9 @@ def beside(f: Feature, radius: float) -> list[Point]:
 # -- the bases' part of the rule ---------------------------------------------------------------
 def blocked(ch: Chunk, c: Point) -> int:
     """The bases' part of the rule for one chunk and another base at ``c``: a bit mask of the
-    chunk's moves that base is in the way of (bit ``i``: the move to point ``i``), remembered
-    by the chunk."""
-    found = ch.masks.get(c)
-    if found is None:
-        found = remember(ch.masks, c, _mask(ch, c), MEMO)
-    return found
-
-
-def _mask(ch: Chunk, c: Point) -> int:
-    """:func:`blocked`, worked out: each move's squared distance to ``c`` in floats first;
-    near two radii :func:`~voidwar.core.tabletop.leg_blocked` decides exactly."""
+    chunk's moves that base is in the way of (bit ``i``: the move to point ``i``). Each move's
+    squared distance to ``c`` in floats first (the chunk's prepared legs); near two radii
+    :func:`~voidwar.core.tabletop.leg_blocked` decides exactly."""
     s, a = ch.setup, ch.at
     fs2 = s.fpass2
     wx, wy = c.fx - a.fx, c.fy - a.fy
@@ -441,10 +433,11 @@ def selection(s: Setup, speed: int, rng: int, a: Point, enemies: tuple[Point, ..
             n2, d2, n1, d1 = n1, d1, e, d
         elif n2 is None or d < d2:
             n2, d2 = e, d
-    if n1 is not None:
-        chunks.append(sp.flank(n1))
-    if n2 is not None:
-        chunks.append(sp.flank(n2))
+    flanks = sp.flanks
+    for q in (n1, n2):
+        if q is not None:
+            ch = flanks.get(q)
+            chunks.append(sp.flank(q) if ch is None else ch)
     if sp.cover is not None:
         chunks.append(sp.cover)
     far = max([ch.near2 for ch in chunks], default=0.0)
@@ -462,14 +455,12 @@ def selection(s: Setup, speed: int, rng: int, a: Point, enemies: tuple[Point, ..
             continue
         mask = 0
         lim = ch.near2
-        masks = ch.masks
         for c, d in near:
             if d <= lim:
-                m = masks.get(c)
-                mask |= blocked(ch, c) if m is None else m
+                mask |= blocked(ch, c)
         out.append((ch, mask))
         n += len(ch.entries)
-        keys |= ch.keys
+        keys.update(ch.keys)
     if len(keys) < n:
         _once(out)  # some point met twice
     return out
