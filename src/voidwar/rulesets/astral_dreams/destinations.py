@@ -27,18 +27,20 @@ How it is fast (data layout and caches of pure functions, one derivation):
   :class:`~voidwar.core.tabletop.Point` is made for an exact test near a limit, or when the
   point is offered;
 * the bases' part of a chunk is a bit mask per base position, worked out in floats from the
-  chunk's prepared moves, and only for the bases near enough to touch one of them; the moves
-  of a chunk are remembered by unit id. From one action to the next, what changes is one
-  enemy's chunk and the masks.
+  chunk's prepared moves and remembered by the chunk, and asked only of the bases near
+  enough to touch one of them; the moves of a chunk are remembered by unit id. From one
+  action to the next, what changes is one enemy's chunk and one base's masks.
 
 Every key is a value: the setup is one object per scenario and options and hashes in one step
-(:class:`.state.Setup`); a position hashes by its floats and compares exactly. The memos follow
-core/memo.py's rules (made whole, stored in one step, bounded).
+(:class:`.state.Setup`); a position is looked up by its floats (a function of its value, hashed
+in one C step) and confirmed exactly. The memos follow core/memo.py's rules (made whole,
+stored in one step, bounded).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 
 from ...core.memo import remember
@@ -173,10 +175,10 @@ class Chunk:
     """Some of a unit's useful points that the table's part of the rule allows, each with its
     move from the unit in floats for the bases' test. Made by
     :class:`_Screen`, found by value through its :class:`Spot`, and never changed but for
-    its memos (core/memo.py's rules): the points made, and the moves of each unit id
-    (:func:`chunk_moves`)."""
+    its memos (core/memo.py's rules): the points made, the mask of each base position asked
+    (:func:`blocked`) and the moves of each unit id (:func:`chunk_moves`)."""
 
-    __slots__ = ("at", "entries", "keys", "legs", "made", "moves", "near2", "setup")
+    __slots__ = ("at", "entries", "keys", "legs", "made", "masks", "moves", "near2", "setup")
 
     def __init__(self, s: Setup, a: Point, entries: list[Entry],
                  keys: list[tuple[float, float]], legs: list[tuple[float, float, float]]
@@ -193,6 +195,7 @@ class Chunk:
         near = (math.sqrt(longest) + 2 * s.fradius) * (1 + 1e-6) + 1e-6
         self.near2 = near * near
         self.made: dict[int, Point] = {}
+        self.masks: dict[tuple[float, float], tuple[Point, int]] = {}
         self.moves: dict[str, tuple[Move, ...]] = {}
 
     def point(self, i: int) -> Point:
@@ -256,9 +259,13 @@ class _Screen:
         if t.impassable and t.impassable_on((self.a, made(e)), self.s.radius) is not None:
             return
         if isinstance(e, Point):
-            self._keep(e, e.fx, e.fy)
+            px, py = e.fx, e.fy
         else:
-            self._keep(e, e[0] / 100, e[1] / 100)
+            px, py = e[0] / 100, e[1] / 100
+        vx, vy = px - self.ax, py - self.ay
+        self.entries.append(e)
+        self.keys.append((px, py))
+        self.legs.append((vx, vy, vx * vx + vy * vy))
 
     def _keep(self, e: Entry, px: float, py: float) -> None:
         vx, vy = px - self.ax, py - self.ay
@@ -273,29 +280,38 @@ class _Screen:
 
 class Spot:
     """What a unit of one speed and range standing at one place may move to, chunk by chunk:
-    each chunk made when first asked for and remembered by the other point it depends on."""
+    each chunk made when first asked for and remembered by the other point it depends on (a
+    memo by that point's value: hashed by its floats, which a point's value fixes, in one C
+    step, and confirmed exactly)."""
 
     __slots__ = ("a", "cover", "enemies", "flanks", "rng", "setup", "speed")
 
     def __init__(self, s: Setup, speed: int, rng: int, a: Point) -> None:
         self.setup, self.speed, self.rng, self.a = s, speed, rng, a
-        self.enemies: dict[Point, Chunk] = {}
-        self.flanks: dict[Point, Chunk] = {}
+        self.enemies: dict[tuple[float, float], tuple[Point, Chunk]] = {}
+        self.flanks: dict[tuple[float, float], tuple[Point, Chunk]] = {}
         self.cover = _cover_chunk(s, speed, a) if s.table.sight_blockers else None
 
     def enemy(self, e: Point) -> Chunk:
         """The chunk of the enemy at ``e``."""
-        found = self.enemies.get(e)
-        if found is None:
-            found = remember(self.enemies, e, _enemy_chunk(self, e), MEMO)
-        return found
+        return _by_place(self.enemies, e, self, _enemy_chunk)
 
     def flank(self, e: Point) -> Chunk:
         """The flank chunk of the enemy at ``e``."""
-        found = self.flanks.get(e)
-        if found is None:
-            found = remember(self.flanks, e, _flank_chunk(self, e), MEMO)
-        return found
+        return _by_place(self.flanks, e, self, _flank_chunk)
+
+
+def _by_place(memo: dict[tuple[float, float], tuple[Point, Chunk]], e: Point, sp: Spot,
+              make: Callable[[Spot, Point], Chunk]) -> Chunk:
+    """``make(sp, e)``, remembered in ``memo`` by the value of ``e``."""
+    key = (e.fx, e.fy)
+    hit = memo.get(key)
+    if hit is not None and (hit[0] is e or hit[0] == e):
+        return hit[1]
+    ch = make(sp, e)
+    if hit is None:  # else another point with the same floats holds the place: not kept
+        remember(memo, key, (e, ch), MEMO)
+    return ch
 
 
 @lru_cache(maxsize=128)
@@ -376,9 +392,22 @@ def beside(f: Feature, radius: float) -> list[Point]:
 # -- the bases' part of the rule ---------------------------------------------------------------
 def blocked(ch: Chunk, c: Point) -> int:
     """The bases' part of the rule for one chunk and another base at ``c``: a bit mask of the
-    chunk's moves that base is in the way of (bit ``i``: the move to point ``i``). Each move's
-    squared distance to ``c`` in floats first (the chunk's prepared legs); near two radii
-    :func:`~voidwar.core.tabletop.leg_blocked` decides exactly."""
+    chunk's moves that base is in the way of (bit ``i``: the move to point ``i``), remembered
+    by the chunk by the value of ``c`` (as :class:`Spot` remembers its chunks)."""
+    key = (c.fx, c.fy)
+    hit = ch.masks.get(key)
+    if hit is not None and (hit[0] is c or hit[0] == c):
+        return hit[1]
+    mask = _mask(ch, c)
+    if hit is None:
+        remember(ch.masks, key, (c, mask), MEMO)
+    return mask
+
+
+def _mask(ch: Chunk, c: Point) -> int:
+    """:func:`blocked`, worked out: each move's squared distance to ``c`` in floats first (the
+    chunk's prepared legs); near two radii :func:`~voidwar.core.tabletop.leg_blocked` decides
+    exactly."""
     s, a = ch.setup, ch.at
     fs2 = s.fpass2
     wx, wy = c.fx - a.fx, c.fy - a.fy
@@ -425,8 +454,9 @@ def selection(s: Setup, speed: int, rng: int, a: Point, enemies: tuple[Point, ..
     d1 = d2 = 0.0
     memo = sp.enemies
     for e in enemies:
-        ch = memo.get(e)
-        chunks.append(sp.enemy(e) if ch is None else ch)
+        hit = memo.get((e.fx, e.fy))  # Spot.enemy, its memo read here
+        chunks.append(hit[1] if hit is not None and (hit[0] is e or hit[0] == e)
+                      else sp.enemy(e))
         dx, dy = e.fx - ax, e.fy - ay
         d = dx * dx + dy * dy
         if n1 is None or d < d1:
@@ -436,8 +466,9 @@ def selection(s: Setup, speed: int, rng: int, a: Point, enemies: tuple[Point, ..
     flanks = sp.flanks
     for q in (n1, n2):
         if q is not None:
-            ch = flanks.get(q)
-            chunks.append(sp.flank(q) if ch is None else ch)
+            hit = flanks.get((q.fx, q.fy))
+            chunks.append(hit[1] if hit is not None and (hit[0] is q or hit[0] == q)
+                          else sp.flank(q))
     if sp.cover is not None:
         chunks.append(sp.cover)
     far = max([ch.near2 for ch in chunks], default=0.0)

@@ -169,6 +169,8 @@ class Table(Surface):
     )
     #: the features that block line of sight, in order (derived once)
     sight_blockers: tuple[Feature, ...] = field(init=False, repr=False, compare=False)
+    #: no feature changes the cost of movement: every path costs its length (derived once)
+    flat: bool = field(init=False, repr=False, compare=False)
     #: whether any feature is impassable (derived once)
     impassable: bool = field(init=False, repr=False, compare=False)
     #: no feature slows or stops a base: every straight move costs its length and only the
@@ -181,14 +183,10 @@ class Table(Surface):
         object.__setattr__(self, "_movers", movers)
         object.__setattr__(self, "sight_blockers",
                            tuple(f for f in self.features if f.blocks_los))
+        object.__setattr__(self, "flat", not movers)
         object.__setattr__(self, "impassable", any(f.impassable for f in self.features))
         object.__setattr__(self, "plain", not movers and not self.impassable)
         super().__post_init__()
-
-    @property
-    def flat(self) -> bool:
-        """No feature changes the cost of movement (every path costs its length)."""
-        return not self._movers
 
     def segment_factor(self, a: Point, b: Point) -> Fraction:
         """Cost per inch of ``ab`` as an exact fraction of its length: each piece inside a
