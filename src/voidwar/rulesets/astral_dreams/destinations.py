@@ -49,6 +49,7 @@ from ...core.tabletop import (
     Point,
     Rect,
     float_le,
+    grid_round,
     hundredths,
     leg_blocked,
     toward,
@@ -194,18 +195,22 @@ class Chunk:
         longest = max([leg[2] for leg in legs], default=0.0)
         near = (math.sqrt(longest) + 2 * s.fradius) * (1 + 1e-6) + 1e-6
         self.near2 = near * near
-        self.made: dict[int, Point] = {}
         self.masks: dict[tuple[float, float], tuple[Point, int]] = {}
-        self.moves: dict[str, tuple[Move, ...]] = {}
+        # made when first needed (fewer objects for the collector to visit)
+        self.made: dict[int, Point] | None = None
+        self.moves: dict[str, tuple[Move, ...]] | None = None
 
     def point(self, i: int) -> Point:
         """The ``i``-th point, made when first asked for."""
         e = self.entries[i]
         if isinstance(e, Point):
             return e
-        p = self.made.get(i)
+        memo = self.made
+        if memo is None:
+            memo = self.made = {}
+        p = memo.get(i)
         if p is None:
-            p = remember(self.made, i, Point.grid(e[0], e[1]), MEMO)
+            p = remember(memo, i, Point.grid(e[0], e[1]), MEMO)
         return p
 
 
@@ -243,6 +248,10 @@ class _Screen:
             if vv > fsp2 + tol:
                 return
         self.point(Point.grid(nx, ny))
+
+    def floats(self, x: float, y: float) -> None:
+        """The grid point nearest ``(x, y)`` (:func:`~voidwar.core.tabletop.hundredths`)."""
+        self.grid(grid_round(x / 0.01), grid_round(y / 0.01))
 
     def point(self, p: Point) -> None:
         """A made point (:func:`leg_open` decides)."""
@@ -347,8 +356,7 @@ def _toward(sc: _Screen, e: Point, a: Point, distance: float) -> None:
     if xy is None:
         sc.point(e)
     else:
-        nx, ny = hundredths(xy[0], xy[1])
-        sc.grid(nx, ny)
+        sc.floats(xy[0], xy[1])
 
 
 def _flank_chunk(sp: Spot, e: Point) -> Chunk:
@@ -359,8 +367,7 @@ def _flank_chunk(sp: Spot, e: Point) -> Chunk:
     base = math.atan2(e.fy - ay, e.fx - ax)
     sc = _Screen(sp.setup, sp.speed, a)
     for off in _FLANKS:
-        nx, ny = hundredths(ax + dist * math.cos(base + off), ay + dist * math.sin(base + off))
-        sc.grid(nx, ny)
+        sc.floats(ax + dist * math.cos(base + off), ay + dist * math.sin(base + off))
     return sc.chunk()
 
 
@@ -427,10 +434,13 @@ def _mask(ch: Chunk, c: Point) -> int:
 def chunk_moves(ch: Chunk, uid: str) -> tuple[Move, ...]:
     """``Move(uid, p)`` for each point of ``ch``, remembered by the chunk: one value per move
     for every ask."""
-    found = ch.moves.get(uid)
+    memo = ch.moves
+    if memo is None:
+        memo = ch.moves = {}
+    found = memo.get(uid)
     if found is None:
         moves = tuple([Move(uid, ch.point(i)) for i in range(len(ch.entries))])
-        found = remember(ch.moves, uid, moves, MEMO)
+        found = remember(memo, uid, moves, MEMO)
     return found
 
 
