@@ -56,6 +56,7 @@ from ...core.tabletop import (
     toward_floats,
 )
 from .actions import Move
+from .attacks import reach_of
 from .state import Setup
 from .terrain import Feature
 
@@ -176,14 +177,16 @@ class Chunk:
     """Some of a unit's useful points that the table's part of the rule allows, each with its
     move from the unit in floats for the bases' test. Made by
     :class:`_Screen`, found by value through its :class:`Spot`, and never changed but for
-    its memos (core/memo.py's rules): the points made, the mask of each base position asked
-    (:func:`blocked`) and the moves of each unit id (:func:`chunk_moves`)."""
+    its memos (core/memo.py's rules): the mask of each base position asked (:func:`blocked`)
+    and the moves of each unit id (:func:`chunk_moves`). An enemy's chunk also says which
+    attacks the unit can make on it from there (:func:`.attacks.reach_of`, a function of the
+    same values)."""
 
-    __slots__ = ("at", "entries", "keys", "legs", "made", "masks", "moves", "near2", "setup")
+    __slots__ = ("at", "entries", "foe", "keys", "legs", "masks", "moves", "near2", "setup")
 
     def __init__(self, s: Setup, a: Point, entries: list[Entry],
-                 keys: list[tuple[float, float]], legs: list[tuple[float, float, float]]
-                 ) -> None:
+                 keys: list[tuple[float, float]], legs: list[tuple[float, float, float]],
+                 foe: int) -> None:
         self.setup, self.at = s, a
         self.entries = tuple(entries)
         #: each point's floats (points that share none are not the same)
@@ -195,23 +198,17 @@ class Chunk:
         longest = max([leg[2] for leg in legs], default=0.0)
         near = (math.sqrt(longest) + 2 * s.fradius) * (1 + 1e-6) + 1e-6
         self.near2 = near * near
+        #: an enemy's chunk: the single-target attacks on it from ``a``
+        #: (:func:`.attacks.reach_of`'s bits; 0 for any other chunk)
+        self.foe = foe
         self.masks: dict[tuple[float, float], tuple[Point, int]] = {}
         # made when first needed (fewer objects for the collector to visit)
-        self.made: dict[int, Point] | None = None
         self.moves: dict[str, tuple[Move, ...]] | None = None
 
     def point(self, i: int) -> Point:
-        """The ``i``-th point, made when first asked for."""
+        """The ``i``-th point (made where it is kept as hundredths)."""
         e = self.entries[i]
-        if isinstance(e, Point):
-            return e
-        memo = self.made
-        if memo is None:
-            memo = self.made = {}
-        p = memo.get(i)
-        if p is None:
-            p = remember(memo, i, Point.grid(e[0], e[1]), MEMO)
-        return p
+        return e if isinstance(e, Point) else Point.grid(e[0], e[1])
 
 
 class _Screen:
@@ -282,9 +279,9 @@ class _Screen:
         self.keys.append((px, py))
         self.legs.append((vx, vy, vx * vx + vy * vy))
 
-    def chunk(self) -> Chunk:
-        """The chunk of the points kept."""
-        return Chunk(self.s, self.a, self.entries, self.keys, self.legs)
+    def chunk(self, foe: int = 0) -> Chunk:
+        """The chunk of the points kept (``foe``: :attr:`Chunk.foe`)."""
+        return Chunk(self.s, self.a, self.entries, self.keys, self.legs, foe)
 
 
 class Spot:
@@ -347,7 +344,7 @@ def _enemy_chunk(sp: Spot, e: Point) -> Chunk:
     sc.reached(reach(s, speed, a, e, -(fsp - STEP)))
     if abs(d - frng) > STEP and abs(d - (frng - 0.05)) <= far:
         _toward(sc, e, a, frng - 0.05)
-    return sc.chunk()
+    return sc.chunk(reach_of(s, sp.rng, a, e))
 
 
 def _toward(sc: _Screen, e: Point, a: Point, distance: float) -> None:
@@ -445,19 +442,51 @@ def chunk_moves(ch: Chunk, uid: str) -> tuple[Move, ...]:
 
 
 # -- a unit's destinations ---------------------------------------------------------------------
-#: the chunks of a unit's destinations, each with the mask of its points left out (a base in
-#: the way, or the same point met in an earlier chunk)
-Selection = list[tuple[Chunk, int]]
+class Selection:
+    """A unit's destinations as chunks: each chunk with points, with the mask of those left out
+    (a base in the way, or the same point met in an earlier chunk); how many are left; and
+    the enemies' chunks in the game's order (each says which attacks reach that enemy)."""
+
+    __slots__ = ("chunks", "count", "foes")
+
+    def __init__(self, chunks: list[tuple[Chunk, int]], count: int, foes: list[Chunk]) -> None:
+        self.chunks, self.count, self.foes = chunks, count, foes
+
+    def points(self) -> list[Point]:
+        """The destinations, in order."""
+        return [ch.point(i) for ch, mask in self.chunks
+                for i in range(len(ch.entries)) if not mask >> i & 1]
+
+    def nth(self, i: int) -> Point:
+        """The ``i``-th destination (in :meth:`points`' order)."""
+        for ch, mask in self.chunks:
+            for k in range(len(ch.entries)):
+                if not mask >> k & 1:
+                    if i == 0:
+                        return ch.point(k)
+                    i -= 1
+        raise IndexError(f"no destination {i}")
+
+    def moves(self, uid: str) -> list[Move]:
+        """``Move(uid, p)`` for each destination (:func:`chunk_moves`)."""
+        out: list[Move] = []
+        for ch, mask in self.chunks:
+            moves = chunk_moves(ch, uid)
+            if mask:
+                out.extend([m for i, m in enumerate(moves) if not mask >> i & 1])
+            else:
+                out.extend(moves)
+        return out
 
 
 def selection(s: Setup, speed: int, rng: int, a: Point, enemies: tuple[Point, ...],
               friends: tuple[Point, ...]) -> Selection:
     """The destinations of a unit of ``speed`` and ``rng`` at ``a`` with enemies and friends
-    at those positions (in the game's order), as chunks and masks (see the module
-    docstring)."""
+    at those positions (in the game's order) (see the module docstring)."""
     sp = spot(s, speed, rng, a)
     ax, ay = a.fx, a.fy
-    chunks: list[Chunk] = []
+    foes: list[Chunk] = []
+    bases: list[tuple[Point, float]] = []
     # the two nearest enemies (ties: the first in order)
     n1: Point | None = None
     n2: Point | None = None
@@ -465,14 +494,16 @@ def selection(s: Setup, speed: int, rng: int, a: Point, enemies: tuple[Point, ..
     memo = sp.enemies
     for e in enemies:
         hit = memo.get((e.fx, e.fy))  # Spot.enemy, its memo read here
-        chunks.append(hit[1] if hit is not None and (hit[0] is e or hit[0] == e)
-                      else sp.enemy(e))
+        foes.append(hit[1] if hit is not None and (hit[0] is e or hit[0] == e)
+                    else sp.enemy(e))
         dx, dy = e.fx - ax, e.fy - ay
         d = dx * dx + dy * dy
+        bases.append((e, d))
         if n1 is None or d < d1:
             n2, d2, n1, d1 = n1, d1, e, d
         elif n2 is None or d < d2:
             n2, d2 = e, d
+    chunks = list(foes)
     flanks = sp.flanks
     for q in (n1, n2):
         if q is not None:
@@ -481,14 +512,12 @@ def selection(s: Setup, speed: int, rng: int, a: Point, enemies: tuple[Point, ..
                           else sp.flank(q))
     if sp.cover is not None:
         chunks.append(sp.cover)
-    far = max([ch.near2 for ch in chunks], default=0.0)
-    near: list[tuple[Point, float]] = []
-    for c in (*enemies, *friends):
+    for c in friends:
         dx, dy = c.fx - ax, c.fy - ay
-        d = dx * dx + dy * dy
-        if d <= far:
-            near.append((c, d))
-    out: Selection = []
+        bases.append((c, dx * dx + dy * dy))
+    far = max([ch.near2 for ch in chunks], default=0.0)
+    near = [(c, d) for c, d in bases if d <= far]
+    out: list[tuple[Chunk, int]] = []
     n = 0
     keys: set[tuple[float, float]] = set()
     for ch in chunks:
@@ -496,18 +525,23 @@ def selection(s: Setup, speed: int, rng: int, a: Point, enemies: tuple[Point, ..
             continue
         mask = 0
         lim = ch.near2
+        masks = ch.masks
         for c, d in near:
             if d <= lim:
-                mask |= blocked(ch, c)
+                hit2 = masks.get((c.fx, c.fy))  # blocked, its memo read here
+                mask |= (hit2[1] if hit2 is not None and (hit2[0] is c or hit2[0] == c)
+                         else blocked(ch, c))
         out.append((ch, mask))
         n += len(ch.entries)
         keys.update(ch.keys)
     if len(keys) < n:
         _once(out)  # some point met twice
-    return out
+    for _, mask in out:
+        n -= mask.bit_count()
+    return Selection(out, n, foes)
 
 
-def _once(sel: Selection) -> None:
+def _once(sel: list[tuple[Chunk, int]]) -> None:
     """Leave out of ``sel`` each point met in an earlier chunk (its first chunk decided it)."""
     seen: dict[tuple[float, float], list[Point]] = {}
     for k, (ch, mask) in enumerate(sel):
@@ -524,45 +558,5 @@ def _once(sel: Selection) -> None:
         sel[k] = (ch, mask)
 
 
-def destinations(s: Setup, speed: int, rng: int, a: Point, enemies: tuple[Point, ...],
-                 friends: tuple[Point, ...]) -> list[Point]:
-    """The destinations a unit is offered, in order (:func:`selection`)."""
-    return [ch.point(i) for ch, mask in selection(s, speed, rng, a, enemies, friends)
-            for i in range(len(ch.entries)) if not mask >> i & 1]
-
-
-def counted(sel: Selection) -> int:
-    """How many destinations ``sel`` holds."""
-    n = 0
-    for ch, mask in sel:
-        n += len(ch.entries) - mask.bit_count()
-    return n
-
-
-def nth(sel: Selection, i: int) -> Point:
-    """The ``i``-th destination of ``sel`` (in :func:`destinations`' order)."""
-    for ch, mask in sel:
-        for k in range(len(ch.entries)):
-            if not mask >> k & 1:
-                if i == 0:
-                    return ch.point(k)
-                i -= 1
-    raise IndexError(f"no destination {i}")
-
-
-def destination_moves(uid: str, s: Setup, speed: int, rng: int, a: Point,
-                      enemies: tuple[Point, ...], friends: tuple[Point, ...]) -> list[Move]:
-    """``Move(uid, p)`` for each of :func:`destinations`."""
-    out: list[Move] = []
-    for ch, mask in selection(s, speed, rng, a, enemies, friends):
-        moves = chunk_moves(ch, uid)
-        if mask:
-            out.extend([m for i, m in enumerate(moves) if not mask >> i & 1])
-        else:
-            out.extend(moves)
-    return out
-
-
-__all__ = ["STEP", "Chunk", "Spot", "beside", "blocked", "counted", "destination_moves",
-           "destinations", "fits", "leg_open", "made", "nth", "reach", "reach_point",
-           "selection", "spot"]
+__all__ = ["STEP", "Chunk", "Selection", "Spot", "beside", "blocked", "chunk_moves", "fits",
+           "leg_open", "made", "reach", "reach_point", "selection", "spot"]

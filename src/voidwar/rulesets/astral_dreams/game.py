@@ -24,12 +24,11 @@ from .attacks import attack_candidates, attack_options, attack_reason, strike
 from .data import SIDES, Army
 from .deployment import OPTIONS, deploy, read_setup
 from .movement import (
-    legal_moves,
     move_candidates,
     move_reason,
     path_reason,
     reach,
-    ready_attacks,
+    ready_actions,
     ready_choice,
 )
 from .notes import notes as game_notes
@@ -161,8 +160,8 @@ class AstralDreams(Game, Battle):
 
     def legal_actions(self) -> list[Action]:
         """The actions the rules allow now, unit by unit: a ready unit's single-target attacks
-        (:func:`.movement.ready_attacks`), its moves (:func:`.movement.legal_moves`, the
-        destinations :mod:`.destinations` offers) and its ``end`` (always legal: its reason is
+        and its moves (:func:`.movement.ready_actions`: the destinations :mod:`.destinations`
+        offers) and its ``end`` (always legal: its reason is
         :meth:`turn_reason`); a unit mid-turn's attacks and ``end``."""
         if self._result is not None:
             return []
@@ -172,8 +171,9 @@ class AstralDreams(Game, Battle):
         for u in self.ready(self.turn):
             # a ready unit's single-target attacks pass attack_reason exactly when the target
             # is in contact (melee) or in range and sight (shoot): attack_options
-            out.extend(ready_attacks(self, u))
-            out.extend(legal_moves(self, u))
+            attacks, moves = ready_actions(self, u)
+            out.extend(attacks)
+            out.extend(moves)
             out.append(end(u.id))
         return out
 

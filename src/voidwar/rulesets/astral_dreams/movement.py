@@ -7,10 +7,17 @@ from collections.abc import Callable
 
 from ...core.errors import IllegalAction
 from ...core.tabletop import BaseLimit, Point, path_clear_of_limits
-from .actions import Attack, Move
-from .attacks import attack_candidates, attack_options, attack_reason
-from .destinations import counted, destination_moves, destinations, nth, reach_point, selection
-from .state import R_MOVE, R_TURN, Battle, Setup, Unit
+from .actions import Attack, AttackKind, Move
+from .attacks import (
+    MELEE_BIT,
+    SHOOT_BIT,
+    attack,
+    attack_candidates,
+    attack_options,
+    attack_reason,
+)
+from .destinations import Selection, reach_point, selection
+from .state import R_MOVE, R_TURN, Battle, Unit
 
 
 def path_reason(b: Battle, u: Unit, path: list[Point]) -> IllegalAction | None:
@@ -70,28 +77,29 @@ def reach(b: Battle, u: Unit, target: Point, want: float) -> Point | None:
     return reach_point(b.setup, u.profile.speed, u.pos, target, want)
 
 
-#: what a unit's destinations are a function of (:func:`.destinations.selection`)
-Where = tuple[Setup, int, int, Point, tuple[Point, ...], tuple[Point, ...]]
-
-
-def where(b: Battle, u: Unit) -> Where:
-    """``u``'s destinations' arguments: the setup, its speed and range, its position, and the
-    positions of the enemies and of its friends, in the game's order."""
+def where(b: Battle, u: Unit) -> tuple[Selection, list[str]]:
+    """``u``'s destinations (:func:`.destinations.selection` of the setup, its speed and range,
+    its position, and the positions of the enemies and of its friends, in the game's order)
+    and the enemies' ids in that order."""
     enemies: list[Point] = []
+    ids: list[str] = []
     friends: list[Point] = []
     side = u.side
     for o in b.units.values():
         if o.side != side:
             enemies.append(o.pos)
+            ids.append(o.id)
         elif o is not u:
             friends.append(o.pos)
-    return b.setup, u.profile.speed, b.range_of(u), u.pos, tuple(enemies), tuple(friends)
+    sel = selection(b.setup, u.profile.speed, b.range_of(u), u.pos, tuple(enemies),
+                    tuple(friends))
+    return sel, ids
 
 
 def move_candidates(b: Battle, u: Unit) -> list[Point]:
     """The destinations ``u`` is offered (:mod:`.destinations`): the useful points a straight
     move may reach. Any other point is accepted by notation and checked alike."""
-    return destinations(*where(b, u))
+    return where(b, u)[0].points()
 
 
 def can_move(b: Battle, u: Unit) -> bool:
@@ -104,17 +112,16 @@ def legal_moves(b: Battle, u: Unit) -> list[Move]:
     each of its destinations."""
     if not can_move(b, u):
         return []
-    return destination_moves(u.id, *where(b, u))
+    return where(b, u)[0].moves(u.id)
 
 
-def move_choice(b: Battle, u: Unit) -> tuple[int, Callable[[int], Move]]:
-    """How many moves :func:`legal_moves` lists for ``u``, and its ``i``-th, made only when
-    asked for (a random pick makes one)."""
-    if not can_move(b, u):
-        return 0, _no_move
-    sel = selection(*where(b, u))
-    uid = u.id
-    return counted(sel), lambda i: Move(uid, nth(sel, i))
+def ready_actions(b: Battle, u: Unit) -> tuple[list[Attack], list[Move]]:
+    """A ready unit's single-target attacks (:func:`ready_attacks`) and moves
+    (:func:`legal_moves`), from one look at the table."""
+    if not can_move(b, u) or u.profile.attacks < 1:
+        return ready_attacks(b, u), legal_moves(b, u)
+    sel, ids = where(b, u)
+    return _attacks(u.id, sel, ids), sel.moves(u.id)
 
 
 def ready_attacks(b: Battle, u: Unit) -> list[Attack]:
@@ -127,9 +134,27 @@ def ready_attacks(b: Battle, u: Unit) -> list[Attack]:
 
 def ready_choice(b: Battle, u: Unit) -> tuple[list[Attack], int, Callable[[int], Move]]:
     """What a ready unit's block of the legal actions holds: its single-target attacks
-    (:func:`ready_attacks`), how many moves and the ``i``-th of them (:func:`move_choice`)."""
-    count, move = move_choice(b, u)
-    return ready_attacks(b, u), count, move
+    (:func:`ready_attacks`), how many moves and the ``i``-th of them, made only when asked
+    for (a random pick makes one)."""
+    if not can_move(b, u):
+        return ready_attacks(b, u), 0, _no_move
+    sel, ids = where(b, u)
+    uid = u.id
+    attacks = _attacks(uid, sel, ids) if u.profile.attacks >= 1 else ready_attacks(b, u)
+    return attacks, sel.count, lambda i: Move(uid, sel.nth(i))
+
+
+def _attacks(uid: str, sel: Selection, ids: list[str]) -> list[Attack]:
+    """:func:`.attacks.attack_options` of a unit that may attack, from its enemies' chunks
+    (the same :func:`.attacks.reach_of`, for the same positions)."""
+    out: list[Attack] = []
+    for tid, ch in zip(ids, sel.foes, strict=True):
+        bits = ch.foe
+        if bits & MELEE_BIT:
+            out.append(attack(AttackKind.MELEE, uid, tid))
+        if bits & SHOOT_BIT:
+            out.append(attack(AttackKind.SHOOT, uid, tid))
+    return out
 
 
 def _no_move(i: int) -> Move:
