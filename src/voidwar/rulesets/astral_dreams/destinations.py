@@ -50,7 +50,6 @@ from ...core.tabletop import (
     Rect,
     float_le,
     grid_round,
-    hundredths,
     leg_blocked,
     toward,
     toward_floats,
@@ -129,7 +128,7 @@ def reach(s: Setup, speed: int, a: Point, target: Point, want: float) -> Entry |
     the terrain makes the full distance too dear."""
     xy = toward_floats(a, target, want)
     if xy is not None and s.table.flat:
-        nx, ny = hundredths(xy[0], xy[1])
+        nx, ny = grid_round(xy[0] / 0.01), grid_round(xy[1] / 0.01)  # hundredths
         px, py = nx / 100, ny / 100
         vx, vy = px - a.fx, py - a.fy
         x0, x1, y0, y1 = s.area.inside
