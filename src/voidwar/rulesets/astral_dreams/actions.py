@@ -168,31 +168,9 @@ def end(uid: str) -> End:
 _UNIT_ID = re.compile(r"[SR]\d{1,4}")
 
 
-class _MoveFields(Action):
-    """A :class:`Move`'s storage, writable while :func:`made_move` fills it; then made a
-    ``Move`` (``__class__`` assignment: the same slots), which no one can change."""
-
-    __slots__ = ("unit", "to", "via")  # noqa: RUF023 (Move's order, its layout)
-    unit: str
-    to: Point
-    via: tuple[Point, ...]
-
-
-def made_move(uid: str, to: Point) -> Move:
-    """``Move(uid, to)`` (made without the dataclass's frozen ``__init__``: plain stores and a
-    ``__class__`` assignment)."""
-    f = _MoveFields()
-    f.unit = uid
-    f.to = to
-    f.via = ()
-    f.__class__ = Move  # type: ignore[assignment]
-    m: Move = f  # type: ignore[assignment]
-    return m
-
-
 def own_move(a: Action) -> bool:
-    """Whether ``a`` is a move of the form :func:`made_move` makes whose text reads back as
-    the same value (what ``Game.apply`` otherwise finds out by reading the text): a unit id
+    """Whether ``a`` is a move of the form the legal actions make whose text reads back as the
+    same value (what ``Game.apply`` otherwise finds out by reading the text): a unit id
     (a ``str``) of the notation's form, no waypoints, and a :class:`Point` whose coordinates
     are ``Fraction`` decimals of at most 6 places and 6 digits (:data:`POINT` reads them
     exactly). A function of the value alone: no table of the moves made."""
@@ -223,5 +201,5 @@ def parse(text: str) -> AstralAction:
 
 __all__ = [
     "HELP", "NOTATION", "POINT", "UNIT", "AstralAction", "Attack", "AttackKind", "End", "Move",
-    "PointField", "end", "made_move", "own_move", "parse",
+    "PointField", "end", "own_move", "parse",
 ]
