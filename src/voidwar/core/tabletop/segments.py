@@ -3,6 +3,7 @@ two segments crossing, Liang–Barsky clipping, bases overlapping, in contact, i
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from itertools import pairwise
@@ -129,9 +130,16 @@ def base_limits(
 def path_clear_of_limits(
     path: Sequence[Point], radius: Fraction, limits: Sequence[BaseLimit]
 ) -> str | None:
-    """:func:`path_clear_of_bases` with the bases prepared by :func:`base_limits`."""
+    """:func:`path_clear_of_bases` with the bases prepared by :func:`base_limits`. A base
+    whose centre lies clearly outside the leg's bounding box grown by the two radii (a margin
+    far above rounding) is clear of it without the distance worked out."""
     for a, b in pairwise(path):
+        x0, x1 = (a.fx, b.fx) if a.fx <= b.fx else (b.fx, a.fx)
+        y0, y1 = (a.fy, b.fy) if a.fy <= b.fy else (b.fy, a.fy)
         for ident, c, r, fs2 in limits:
+            m = math.sqrt(fs2) * (1 + 1e-6) + 1e-6
+            if c.fx < x0 - m or c.fx > x1 + m or c.fy < y0 - m or c.fy > y1 + m:
+                continue
             if leg_blocked(a, b, c, radius, r, fs2):
                 return ident
     return None

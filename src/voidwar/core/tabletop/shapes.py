@@ -187,7 +187,7 @@ class BaseArea:
         y = _clamped(p.y, py, self.y0, self.y1, lo, hi, self.margin)
         if x is p.x and y is p.y:
             return p  # the same value (Point compares by value)
-        return Point(x, y)
+        return Point.of_floats(x, y)
 
 
 def _clamped(v: Fraction, fv: float, lo: Fraction, hi: Fraction, flo: float, fhi: float,

@@ -181,12 +181,15 @@ def own_move(a: Action) -> bool:
     return (unit.__class__ is str and _UNIT_ID.fullmatch(unit) is not None
             and a.via.__class__ is tuple and not a.via and p.__class__ is Point
             and p.x.__class__ is Fraction and p.y.__class__ is Fraction
-            and _decimal(p.x) and _decimal(p.y))
+            and _decimal(p.x, p.fx) and _decimal(p.y, p.fy))
 
 
-def _decimal(v: Fraction) -> bool:
-    """Whether :data:`POINT` writes ``v`` exactly and reads it back (see :func:`own_move`)."""
-    return 1_000_000 % v.denominator == 0 and -LIMIT < v < LIMIT
+def _decimal(v: Fraction, fv: float) -> bool:
+    """Whether :data:`POINT` writes ``v`` exactly and reads it back (see :func:`own_move`);
+    ``fv``: its float, which decides the bound where it is clear."""
+    if 1_000_000 % v.denominator:
+        return False
+    return -LIMIT + 1 < fv < LIMIT - 1 or -LIMIT < v < LIMIT
 
 
 NOTATION = Notation(Move, Attack, End, help=HELP.removeprefix("actions: "))
