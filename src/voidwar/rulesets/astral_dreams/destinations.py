@@ -315,7 +315,9 @@ def _by_place(memo: dict[tuple[float, float], tuple[Point, Chunk]], e: Point, sp
         return hit[1]
     ch = make(sp, e)
     if hit is None:  # else another point with the same floats holds the place: not kept
-        remember(memo, key, (e, ch), MEMO)
+        if len(memo) >= MEMO:  # remember(), written out: a bound, then one atomic store
+            memo.clear()
+        memo.setdefault(key, (e, ch))
     return ch
 
 
@@ -403,7 +405,10 @@ def blocked(ch: Chunk, c: Point) -> int:
         return hit[1]
     mask = _mask(ch, c)
     if hit is None:
-        remember(ch.masks, key, (c, mask), MEMO)
+        masks = ch.masks
+        if len(masks) >= MEMO:  # remember(), written out: a bound, then one atomic store
+            masks.clear()
+        masks.setdefault(key, (c, mask))
     return mask
 
 
