@@ -30,7 +30,10 @@ MODULES = (
     # PCG32 on native 64-bit integers: every die and every random pick (issue 18)
     "src/voidwar/core/pcg.py",
     "src/voidwar/core/game.py",
-    "src/voidwar/core/tabletop.py",
+    "src/voidwar/core/tabletop/exact.py",
+    "src/voidwar/core/tabletop/points.py",
+    "src/voidwar/core/tabletop/segments.py",
+    "src/voidwar/core/tabletop/shapes.py",
     "src/voidwar/rulesets/antilles/risk.py",
     "src/voidwar/rulesets/antilles/attacks.py",
     "src/voidwar/rulesets/antilles/platform.py",
@@ -49,13 +52,10 @@ MODULES = (
     "src/voidwar/rulesets/space_fleet/fire.py",
     "src/voidwar/rulesets/space_fleet/damage.py",
     "src/voidwar/rulesets/space_fleet/game.py",
-    # Astral Dreams: the move candidates' geometry (issue 18; plain classes and functions), and
-    # the rules and the heuristic: the game classes non-native like core's (docs/architecture.md),
+    # Astral Dreams: where a miniature may move (the destinations' chunks and masks), and the
+    # rules and the heuristic: the game classes non-native like core's (docs/architecture.md),
     # the miniatures native
-    "src/voidwar/rulesets/astral_dreams/candidates.py",
-    "src/voidwar/rulesets/astral_dreams/gridmoves.py",
-    "src/voidwar/rulesets/astral_dreams/movegen.py",
-    "src/voidwar/rulesets/astral_dreams/paths.py",
+    "src/voidwar/rulesets/astral_dreams/destinations.py",
     "src/voidwar/rulesets/astral_dreams/state.py",
     "src/voidwar/rulesets/astral_dreams/attacks.py",
     "src/voidwar/rulesets/astral_dreams/movement.py",

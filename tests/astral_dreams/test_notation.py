@@ -116,3 +116,28 @@ def test_hundredths_are_read_exactly() -> None:
         got, want = POINT.parse(t), Point.parse(t.replace(" ", ""))
         assert got == want and (got.fx, got.fy) == (want.fx, want.fy), t
         assert str(got) == str(want) and type(got.x) is Fraction and type(got.y) is Fraction
+
+
+def test_own_moves_apply_as_any_move() -> None:
+    """A move of the form the legal actions make is known without reading its text back (a
+    function of its value: a hand-built one of the same types too); one whose point the
+    notation cannot write exactly, or whose fields are of other types, goes the usual way."""
+    from voidwar.core.dice import derive_seed
+    from voidwar.rulesets.astral_dreams.actions import own_move
+
+    g = voidwar.load("astral-dreams", seed=derive_seed(9, 0))
+    assert isinstance(g, AstralDreams)
+    legal = [a for a in g.legal_actions() if isinstance(a, Move)]
+    assert legal and all(own_move(a) for a in legal)
+    unit, to = legal[0].unit, legal[0].to
+    assert own_move(Move(unit, to))
+    assert not own_move(Move(unit, Point(F(1, 10**7) + 24, F(24))))
+    assert own_move(Move(unit, Point(F(24), F(24))))
+    assert not own_move(Move(unit, Point(24, F(24))))  # type: ignore[arg-type]
+    assert not own_move(Move(unit.lower(), to))
+    assert not own_move(Move(unit, to, []))  # type: ignore[arg-type]
+    assert not own_move(Move(unit, to, (to,)))
+    twin = g.clone()
+    assert g._read(legal[0]) == twin._read(Move(legal[0].unit, legal[0].to))
+    events, again = g.apply(legal[0]), twin.apply(Move(legal[0].unit, legal[0].to))
+    assert events == again and g.actions == twin.actions and g.digest() == twin.digest()

@@ -159,3 +159,84 @@ def test_grid_round_is_round() -> None:
         except expected:
             continue
         raise AssertionError(f"grid_round({bad}) did not raise {expected.__name__}")
+
+
+def test_grid_points_and_text_are_exact() -> None:
+    """Points rounded to the 0.01" grid are exactly the hundredths, with their floats; their
+    text reads back as the same point."""
+    for n in range(-2000, 2000, 7):
+        p = Point.near(n / 100, -n / 100 + 0.004)
+        assert p.x == F(n, 100) and p.fx == float(p.x) and p.fy == float(p.y)
+        assert Point.parse(str(p)) == p
+        assert Point.grid(n, -n) == p
+    for v in (F(1, 3), F(-7, 8), F(5), F(-1, 64), F(12, 10**7)):
+        assert fmt(v) == fmt(F(v.numerator, v.denominator))
+    assert fmt(F(-1, 8)) == "-0.125"
+    assert fmt(F(1, 3)) == "0.333333"
+    assert within(Point.of(0, 0), Point.of(3, 4), 5)
+    assert not within(Point.of(0, 0), Point(F(3), F(4) + F(1, 10**9)), 5)
+
+
+def test_points_are_values() -> None:
+    """Equal points are equal and hash alike however they were made (a whole number or a
+    Fraction, parsed or rounded to the grid), and are frozen; points whose floats agree but
+    whose exact values differ are different points."""
+    from dataclasses import FrozenInstanceError
+
+    a, b, c = Point(F(3), F(4)), Point(3, 4), Point.near(3.0, 4.0)  # type: ignore[arg-type]
+    assert a == b == c and hash(a) == hash(b) == hash(c) == hash(P("3,4"))
+    assert len({a, b, c, P("3,4")}) == 1
+    close = Point(F(3) + F(1, 10**30), F(4))  # the same floats, another value
+    assert close.fx == a.fx and close != a and len({a, close}) == 2
+    with pytest.raises(FrozenInstanceError):
+        c.x = F(1)  # type: ignore[misc]
+
+
+def test_clipping_is_one_routine_exact_and_in_floats() -> None:
+    """Liang–Barsky on a 4" × 2" box: the part of a segment inside, as parameters; exact for
+    exact points, and the same routine on the floats agrees; a segment touching a corner meets
+    the box in one point, one parallel to a side and outside it not at all."""
+    import random
+
+    from voidwar.core.tabletop import clip
+
+    box = Rect(F(2), F(1), F(6), F(3))
+    assert box.clip(P("0,2"), P("8,2")) == (F(1, 4), F(3, 4))  # through, 2..6 of 0..8
+    assert box.clip(P("4,2"), P("4,10")) == (F(0), F(1, 8))  # from inside out
+    assert box.clip(P("0,1"), P("4,5")) == (F(1, 2), F(1, 2))  # touches the corner 2,3
+    assert box.clip(P("0,4"), P("8,4")) is None  # parallel, above
+    assert box.clip(P("0,0"), P("1,5")) is None
+    assert clip(0.0, 2.0, 8.0, 2.0, box.fbox, 0.0, 1.0) == (0.25, 0.75)
+    rng = random.Random(3)
+    for _ in range(300):
+        a = Point(F(rng.randrange(-100, 900), 100), F(rng.randrange(-100, 500), 100))
+        b = Point(F(rng.randrange(-100, 900), 100), F(rng.randrange(-100, 500), 100))
+        exact, floats = box.clip(a, b), box.fclip(a, b)
+        if exact is None:  # apart; in floats at most a touch within rounding
+            assert floats is None or floats[1] - floats[0] < 1e-9
+        elif floats is None:
+            assert exact[0] == exact[1]  # a touch the floats round away
+        else:
+            assert floats == pytest.approx((float(exact[0]), float(exact[1])), abs=1e-12)
+
+
+def test_a_base_moved_past_another() -> None:
+    """A 1" base moved along a line 1" from another's centre slides edge to edge (allowed);
+    0.99" away it cuts in; a move that stops short of it is clear."""
+    from voidwar.core.tabletop import leg_blocked
+
+    c, r, fs2 = P("5,1"), HALF, 1.0
+    assert not leg_blocked(P("0,0"), P("10,0"), c, r, r, fs2)  # touching: centres 1" apart
+    assert leg_blocked(P("0,0.01"), P("10,0.01"), c, r, r, fs2)
+    assert not leg_blocked(P("0,0.5"), P("4,0.5"), c, r, r, fs2)  # stops 1.12" short
+
+
+def test_where_a_base_may_stand() -> None:
+    """On a 48" table a base of radius 0.5" stands with its centre 0.5" to 47.5" from the
+    lower left; the nearest allowed centre to a point off the table is on that border."""
+    area = Surface(F(48), F(48)).area(HALF)
+    assert area.contains(P("0.5,47.5")) and not area.contains(P("0.5,47.51"))
+    assert area.clamp(P("-3,20")) == P("0.5,20")
+    assert area.clamp(P("60,-1")) == P("47.5,0.5")
+    inside = P("10,10")
+    assert area.clamp(inside) is inside

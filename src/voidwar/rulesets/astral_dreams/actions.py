@@ -168,31 +168,9 @@ def end(uid: str) -> End:
 _UNIT_ID = re.compile(r"[SR]\d{1,4}")
 
 
-class _MoveFields(Action):
-    """A :class:`Move`'s storage, writable while :func:`made_move` fills it; then made a
-    ``Move`` (``__class__`` assignment: the same slots), which no one can change."""
-
-    __slots__ = ("unit", "to", "via")  # noqa: RUF023 (Move's order, its layout)
-    unit: str
-    to: Point
-    via: tuple[Point, ...]
-
-
-def made_move(uid: str, to: Point) -> Move:
-    """``Move(uid, to)`` (made without the dataclass's frozen ``__init__``: plain stores and a
-    ``__class__`` assignment)."""
-    f = _MoveFields()
-    f.unit = uid
-    f.to = to
-    f.via = ()
-    f.__class__ = Move  # type: ignore[assignment]
-    m: Move = f  # type: ignore[assignment]
-    return m
-
-
 def own_move(a: Action) -> bool:
-    """Whether ``a`` is a move of the form :func:`made_move` makes whose text reads back as
-    the same value (what ``Game.apply`` otherwise finds out by reading the text): a unit id
+    """Whether ``a`` is a move of the form the legal actions make whose text reads back as the
+    same value (what ``Game.apply`` otherwise finds out by reading the text): a unit id
     (a ``str``) of the notation's form, no waypoints, and a :class:`Point` whose coordinates
     are ``Fraction`` decimals of at most 6 places and 6 digits (:data:`POINT` reads them
     exactly). A function of the value alone: no table of the moves made."""
@@ -203,12 +181,15 @@ def own_move(a: Action) -> bool:
     return (unit.__class__ is str and _UNIT_ID.fullmatch(unit) is not None
             and a.via.__class__ is tuple and not a.via and p.__class__ is Point
             and p.x.__class__ is Fraction and p.y.__class__ is Fraction
-            and _decimal(p.x) and _decimal(p.y))
+            and _decimal(p.x, p.fx) and _decimal(p.y, p.fy))
 
 
-def _decimal(v: Fraction) -> bool:
-    """Whether :data:`POINT` writes ``v`` exactly and reads it back (see :func:`own_move`)."""
-    return 1_000_000 % v.denominator == 0 and -LIMIT < v < LIMIT
+def _decimal(v: Fraction, fv: float) -> bool:
+    """Whether :data:`POINT` writes ``v`` exactly and reads it back (see :func:`own_move`);
+    ``fv``: its float, which decides the bound where it is clear."""
+    if 1_000_000 % v.denominator:
+        return False
+    return -LIMIT + 1 < fv < LIMIT - 1 or -LIMIT < v < LIMIT
 
 
 NOTATION = Notation(Move, Attack, End, help=HELP.removeprefix("actions: "))
@@ -223,5 +204,5 @@ def parse(text: str) -> AstralAction:
 
 __all__ = [
     "HELP", "NOTATION", "POINT", "UNIT", "AstralAction", "Attack", "AttackKind", "End", "Move",
-    "PointField", "end", "made_move", "own_move", "parse",
+    "PointField", "end", "own_move", "parse",
 ]

@@ -8,9 +8,9 @@ from typing import Any
 
 from ...core.errors import IllegalAction
 from ...core.memo import remember
-from ...core.tabletop import MARGIN, within
+from ...core.tabletop import MARGIN, Point, within
 from .actions import Attack, AttackKind
-from .state import R_MELEE, R_RANGE, R_TWO, Battle, Unit
+from .state import R_MELEE, R_RANGE, R_TWO, Battle, Setup, Unit
 
 #: rolls a die: (sides, purpose) → value (``Game.roll``)
 Roll = Callable[[int, str], int]
@@ -30,37 +30,51 @@ def attack_candidates(b: Battle, u: Unit) -> list[Attack]:
 def attack_options(b: Battle, u: Unit, kind: AttackKind | None = None) -> list[Attack]:
     """The single-target attacks ``u`` can make from where it stands (``kind``: only those),
     in the order of :func:`attack_candidates`: a target in contact (melee), in range with a
-    clear line of sight (shoot). The tests of :meth:`.state.Battle.in_contact` and
-    :func:`~voidwar.core.tabletop.within` inlined, one squared distance per target."""
+    clear line of sight (shoot) (:func:`reach_of`)."""
     s = b.setup
     a = u.pos
-    ax, ay = a.fx, a.fy
-    fc2, c2 = s.fcontact2, s.contact2
     rng = b.range_of(u)
-    fr = float(rng)
-    fr2 = fr * fr
-    melee = kind is None or kind == AttackKind.MELEE
-    shoot = (kind is None or kind == AttackKind.SHOOT) and rng >= 0
-    table = s.table
-    sight = table.line_of_sight if any(f.blocks_los for f in table.features) else None
+    want = (MELEE_BIT if kind is None or kind == AttackKind.MELEE else 0) | (
+        SHOOT_BIT if kind is None or kind == AttackKind.SHOOT else 0)
     out: list[Attack] = []
     side, uid = u.side, u.id
     for t in b.units.values():
         if t.side == side:
             continue
-        tp = t.pos
-        dx, dy = ax - tp.fx, ay - tp.fy
-        d2 = dx * dx + dy * dy
-        if melee:
-            tol = MARGIN * (fc2 + d2) + 1e-12  # float_le(d2, fc2), exact when too close
-            if d2 < fc2 - tol or (d2 <= fc2 + tol and a.dist2(tp) <= c2):
-                out.append(attack(AttackKind.MELEE, uid, t.id))
-        if shoot:
-            tol = MARGIN * (fr2 + d2) + 1e-12  # within(a, tp, rng)
-            if (d2 < fr2 - tol or (d2 <= fr2 + tol and a.dist2(tp) <= rng * rng)) and (
-                    sight is None or sight(a, tp) is None):
-                out.append(attack(AttackKind.SHOOT, uid, t.id))
+        bits = reach_of(s, rng, a, t.pos, want)
+        if bits & MELEE_BIT:
+            out.append(attack(AttackKind.MELEE, uid, t.id))
+        if bits & SHOOT_BIT:
+            out.append(attack(AttackKind.SHOOT, uid, t.id))
     return out
+
+
+#: :func:`reach_of`'s bits: the target is in contact (melee), in range and sight (shoot)
+MELEE_BIT, SHOOT_BIT = 1, 2
+
+
+def reach_of(s: Setup, rng: int, a: Point, tp: Point, want: int = MELEE_BIT | SHOOT_BIT) -> int:
+    """Which single-target attacks (of those in ``want``) a unit of range ``rng`` standing at
+    ``a`` can make on a target at ``tp``: :data:`MELEE_BIT` when the bases are in contact
+    (The Round 2b), :data:`SHOOT_BIT` when the target is in range with a clear line of sight
+    (2c). The tests of :meth:`.state.Battle.in_contact` and
+    :func:`~voidwar.core.tabletop.within` on one squared distance, exact near the limits."""
+    dx, dy = a.fx - tp.fx, a.fy - tp.fy
+    d2 = dx * dx + dy * dy
+    bits = 0
+    if want & MELEE_BIT:
+        fc2 = s.fcontact2
+        tol = MARGIN * (fc2 + d2) + 1e-12  # float_le(d2, fc2), exact when too close
+        if d2 < fc2 - tol or (d2 <= fc2 + tol and a.dist2(tp) <= s.contact2):
+            bits = MELEE_BIT
+    if want & SHOOT_BIT and rng >= 0:
+        fr = float(rng)
+        fr2 = fr * fr
+        tol = MARGIN * (fr2 + d2) + 1e-12  # within(a, tp, rng)
+        if (d2 < fr2 - tol or (d2 <= fr2 + tol and a.dist2(tp) <= rng * rng)) and (
+                not s.table.sight_blockers or s.table.line_of_sight(a, tp) is None):
+            bits |= SHOOT_BIT
+    return bits
 
 
 #: the single-target attacks made so far (values nobody changes, shared); remembered

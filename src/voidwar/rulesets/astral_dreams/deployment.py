@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from ...core.errors import DataFileError, UnknownName
 from ...core.tabletop import Point, overlaps
 from .data import Army, Scenario, parse_army, read_army_file, scenarios, units
 from .state import PREFIX, Setup, Unit
+from .terrain import Table
 
 #: the options a game accepts (the registry's ``option_help`` describes them)
 OPTIONS = ("army_a", "army_b", "points", "scout_range", "round_limit", "free_deploy")
@@ -161,6 +163,16 @@ def army_option(value: Any, side: str, allowance: int) -> Army:
     return army
 
 
+@lru_cache(maxsize=256)
+def one_setup(table: Table, radius: Fraction, tolerance: Fraction, deploy_depth: Fraction,
+              scout_range: int, round_limit: int, points: int, free_deploy: bool) -> Setup:
+    """The :class:`~.state.Setup` of these values, one object for every game that asks (a
+    pure function cached): the caches keyed by a setup then find it by identity before
+    comparing field by field."""
+    return Setup(table, radius, tolerance, deploy_depth, scout_range, round_limit, points,
+                 free_deploy)
+
+
 def read_setup(
     scenario: str | None, options: dict[str, Any]
 ) -> tuple[str, Setup, dict[str, Army]]:
@@ -176,15 +188,11 @@ def read_setup(
         )
     sc: Scenario = table[name]
     points = int_option(options, "points", sc.points, 1)
-    setup = Setup(
-        table=sc.table(),
-        radius=sc.base_diameter / 2,
-        tolerance=sc.contact_tolerance,
-        deploy_depth=sc.deploy_depth,
-        scout_range=int_option(options, "scout_range", sc.scout_range, 1),
-        round_limit=int_option(options, "round_limit", sc.round_limit, 0),
-        points=points,
-        free_deploy=bool_option(options, "free_deploy"),
+    setup = one_setup(
+        sc.table(), sc.base_diameter / 2, sc.contact_tolerance, sc.deploy_depth,
+        int_option(options, "scout_range", sc.scout_range, 1),
+        int_option(options, "round_limit", sc.round_limit, 0), points,
+        bool_option(options, "free_deploy"),
     )
     armies = {
         "scouts": army_option(options.get("army_a", sc.scouts), "scouts", points),

@@ -24,13 +24,11 @@ from .attacks import attack_candidates, attack_options, attack_reason, strike
 from .data import SIDES, Army
 from .deployment import OPTIONS, deploy, read_setup
 from .movement import (
-    legal_moves,
     move_candidates,
-    move_points,
     move_reason,
     path_reason,
     reach,
-    ready_attacks,
+    ready_actions,
     ready_choice,
 )
 from .notes import notes as game_notes
@@ -121,7 +119,7 @@ class AstralDreams(Game, Battle):
         return move_candidates(self, u)
 
     def reach(self, u: Unit, target: Point, want: float) -> Point | None:
-        """The farthest point toward ``target`` the speed pays for (:func:`.movegen.reach`)."""
+        """The farthest point toward ``target`` the speed pays for (:func:`.movement.reach`)."""
         return reach(self, u, target, want)
 
     def check_path(self, u: Unit, path: list[Point]) -> None:
@@ -160,27 +158,11 @@ class AstralDreams(Game, Battle):
         if why is not None:
             raise why
 
-    def _candidates(self) -> list[Action]:
-        """The actions :meth:`legal_actions` weighs, in its order: the acting unit's attacks and
-        ``end``; else, for each ready unit, its attacks, its moves and ``end``."""
-        if self._result is not None:
-            return []
-        if self.current is not None:
-            u = self.units[self.current]
-            return [*attack_candidates(self, u), end(u.id)]
-        out: list[Action] = []
-        for u in self.ready(self.turn):
-            out.extend(attack_candidates(self, u))
-            out.extend(Move(u.id, p) for p in move_points(self, u))
-            out.append(end(u.id))
-        return out
-
     def legal_actions(self) -> list[Action]:
-        """The candidates the rules allow now (the candidates filtered by :meth:`reason`).
-
-        Built unit by unit in :meth:`_candidates`' order; each unit's moves are filtered by
-        :func:`.movement.legal_moves` (the same reason, its preparation shared), and a ready
-        unit's ``end`` is always legal (its reason is :meth:`turn_reason`)."""
+        """The actions the rules allow now, unit by unit: a ready unit's single-target attacks
+        and its moves (:func:`.movement.ready_actions`: the destinations :mod:`.destinations`
+        offers) and its ``end`` (always legal: its reason is
+        :meth:`turn_reason`); a unit mid-turn's attacks and ``end``."""
         if self._result is not None:
             return []
         if self.current is not None:
@@ -189,19 +171,23 @@ class AstralDreams(Game, Battle):
         for u in self.ready(self.turn):
             # a ready unit's single-target attacks pass attack_reason exactly when the target
             # is in contact (melee) or in range and sight (shoot): attack_options
-            out.extend(ready_attacks(self, u))
-            out.extend(legal_moves(self, u))
+            attacks, moves = ready_actions(self, u)
+            out.extend(attacks)
+            out.extend(moves)
             out.append(end(u.id))
         return out
 
     def _acting_legal(self) -> list[Action]:
         """:meth:`legal_actions` of the unit mid-turn: the attacks ``attack_reason`` allows
-        (single targets of the turn's kind, while an attack is left: :func:`.attacks.attack_options`
-        in the candidates' order) and its ``end``; the candidates filtered where the turn is
-        not the unit's to take (then nothing is legal)."""
+        (single targets of the turn's kind, while an attack is left:
+        :func:`.attacks.attack_options`) and its ``end``; where the turn is not the unit's to
+        take, its attacks and ``end`` filtered by :meth:`reason` (then nothing is legal)."""
         u = self.units.get(self.current or "")
-        if u is None or self.turn_reason(u.id)[1] is not None:
-            return [a for a in self._candidates() if self.reason(a) is None]
+        if u is None:
+            return []
+        if self.turn_reason(u.id)[1] is not None:
+            return [a for a in [*attack_candidates(self, u), end(u.id)]
+                    if self.reason(a) is None]
         going = self.attack_kind is not None
         if (self.attacks_left if going else u.profile.attacks) < 1:
             return [end(u.id)]
@@ -359,8 +345,6 @@ class AstralDreams(Game, Battle):
                 d[k] = list(v)
             elif k == "units":
                 d[k] = {uid: u.copy() for uid, u in v.items()}
-            elif k == "move_records":
-                d[k] = dict(v)  # records never change: shared, the dict not
             elif k == "dice":
                 d[k] = SeededDice(reseed) if reseed is not None else v.clone()
             else:

@@ -115,78 +115,13 @@ class HeuristicPolicy:
                            * victim.profile.points * 0.5)
         return remember(_THREATS, key, best, 4096)
 
-    def danger(
-        self, g: AstralDreams, u: Unit, at: Point, killed: str | None,
-        threat: dict[str, float] | None = None,
-    ) -> float:
-        """Expected points ``u`` loses standing at ``at`` to the enemies' next turns (``killed``
-        left out), halved behind a line-of-sight blocker (cover). ``threat``: each enemy's
-        :meth:`threat_of` ``u`` where the caller has worked it out already."""
-        threats: list[float] = []
-        table = g.setup.table
-        contact = 2 * g.setup.fradius + fl(g.setup.tolerance)
-        for e in g.units.values():
-            if e.side == u.side or e.id == killed:
-                continue
-            d = at.dist(e.pos)
-            reach = e.profile.speed + max(float(g.range_of(e)), contact)
-            if d > reach + 0.25:
-                continue
-            w = 0.6 if e.done else 1.0
-            if d > contact + e.profile.speed and table.line_of_sight(e.pos, at) is not None:
-                w *= 0.5  # cover: it must first come around the blocker
-            t = threat.get(e.id) if threat is not None else None
-            if t is None:
-                t = self.threat_of(g, e, u)
-                if threat is not None:
-                    threat[e.id] = t
-            threats.append(w * t)
-        if not threats:
-            return 0.0
-        # each enemy strikes one miniature: the worst in full, the rest as a maybe
-        top = max(threats)
-        return top + 0.5 * (sum(threats) - top)
-
-    def plain_plans(self, g: AstralDreams, u: Unit, moved: bool) -> list[Plan]:
-        """One scored plan per place ``u`` may stand (where it is, or each move candidate):
-        the best attack from there, less the danger, less a pull toward the enemy (the plain
-        definition; :meth:`plans_for` scores the same, faster)."""
-        places, enemies, pull = _plan_inputs(g, u, moved)
-        if not enemies:
-            return [Plan(0.0, End(u.id))]
-        out: list[Plan] = []
-        # the same position throughout: each attack's value and each enemy's threat once
-        values: dict[tuple[str, AttackKind], float] = {}
-        threat: dict[str, float] = {}
-        for p in places:
-            best_val, best_attack, killed = 0.0, None, None
-            for t in enemies:
-                for kind in (AttackKind.MELEE, AttackKind.SHOOT):
-                    if kind == AttackKind.MELEE and not g.in_contact(u, t, p):
-                        continue
-                    if kind == AttackKind.SHOOT and not g.in_range(u, t, p):
-                        continue
-                    v = values.get((t.id, kind), -1.0)
-                    if v < 0:
-                        v = values[t.id, kind] = self.attack_value(
-                            g, u, t, kind, u.profile.attacks)
-                    if v > best_val:
-                        best_val, best_attack, killed = v, Attack(kind, u.id, (t.id,)), t.id
-            nearest = min(p.dist(e.pos) for e in enemies)
-            score = (best_val - self.caution * self.danger(g, u, p, killed, threat)
-                     - pull * nearest)
-            score += self.rng.random() * 1e-6  # break ties, seeded
-            if p == u.pos:
-                out.append(Plan(score, best_attack or End(u.id)))
-            else:
-                out.append(Plan(score, Move(u.id, p)))
-        return out
-
     def plans_for(self, g: AstralDreams, u: Unit, moved: bool) -> list[Plan]:
-        """:meth:`plain_plans` in one pass over the enemies per place: each distance worked
-        out once and shared by contact, range, the danger and the pull, each enemy's threat
-        once per call (the same float and exact tests, inlined, the same sums in the same
-        order; a line of sight looked for only on a table with a blocker)."""
+        """One scored plan per place ``u`` may stand (where it is, or each move candidate): the
+        best attack from there (in contact, or in range and sight), less ``caution`` times the
+        danger (each enemy that could reach the place on its next turn, its threat halved
+        behind a blocker: the worst in full, the rest halved), less a pull toward the nearest
+        enemy, plus a seeded tie-break. One pass over the enemies per place: each distance
+        worked out once and shared by contact, range, the danger and the pull."""
         return [Plan(score, self._action(u, p, kind, killed))
                 for score, p, kind, killed in self._scores(g, u, moved, False)]
 
@@ -194,7 +129,7 @@ class HeuristicPolicy:
     def _action(u: Unit, p: Point, kind: AttackKind | None, killed: str | None) -> Action:
         """The action of a scored place: a move there, else (where ``u`` stands) the best
         attack from there or the end of its turn."""
-        if p is not u.pos:  # a move candidate is never where u stands (.movement.move_points)
+        if p is not u.pos:  # a move candidate is never where u stands (.destinations)
             return Move(u.id, p)
         if kind is None or killed is None:
             return End(u.id)
@@ -235,7 +170,7 @@ class HeuristicPolicy:
             best: AttackKind | None = None
             killed: str | None = None
             nearest2 = math.inf
-            # (enemy id, its weighted threat) for those that can reach p: danger()'s terms
+            # (enemy id, its weighted threat) for those that can reach p: the danger's terms
             terms: list[tuple[str, float]] = []
             for t, tp, tx, ty, reach_e, near_e, w, threat in foes:
                 dx, dy = px - tx, py - ty
@@ -267,7 +202,7 @@ class HeuristicPolicy:
                         terms.append((t.id, w * threat))
             danger = 0.0
             if terms:
-                # danger(): the worst threat in full, the rest halved (``killed`` left out)
+                # the danger: the worst threat in full, the rest halved (``killed`` left out)
                 total = 0.0
                 top = -math.inf
                 m = 0

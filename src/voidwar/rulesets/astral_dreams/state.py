@@ -6,8 +6,8 @@ b melee attack, c range attack), 3 (subsequent turns), "Objective", "Miniatures"
 "Abbreviations" (two attacks per round). Where the text is silent we follow
 specs/astral-dreams.md and say so ("our reading").
 
-A setup's ``memo`` (shared by a game and its copies) holds pure functions of the position, by
-core/memo.py's rules: each value made whole and stored in one step, never changed.
+A setup is a value: the pure functions of a position (:mod:`.destinations`) are cached by it,
+and it hashes in one step (its hash worked out once).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 
 from ...core.errors import IllegalAction
 from ...core.native import mypyc_attr
-from ...core.tabletop import Point, fl, float_le, within
+from ...core.tabletop import BaseArea, Point, fl, float_le, within
 from .actions import AttackKind
 from .data import Profile
 from .terrain import Table
@@ -97,15 +97,33 @@ class Setup:
     fradius: float = field(init=False, repr=False, compare=False)
     contact2: Fraction = field(init=False, repr=False, compare=False)
     fcontact2: float = field(init=False, repr=False, compare=False)
-    #: results of pure functions of the position that a game and its clones share
-    #: (:func:`.movement.move_points`)
-    memo: dict[Any, Any] = field(init=False, repr=False, compare=False, default_factory=dict)
+    #: two bases' radii squared in floats: how near a moving base may pass another's centre
+    #: (the float pre-test's limit)
+    fpass2: float = field(init=False, repr=False, compare=False)
+    #: how far apart two centres are at base contact plus half the tolerance, in floats (where
+    #: a move toward an enemy stops: :mod:`.destinations`)
+    fcontact: float = field(init=False, repr=False, compare=False)
+    #: where a base's centre may stand on the table (:meth:`Surface.area` of the radius)
+    area: BaseArea = field(init=False, repr=False, compare=False)
+    #: the hash of the value, worked out once (the caches of :mod:`.destinations` hash the
+    #: setup on every call)
+    key_hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         s = self.radius + self.radius + self.tolerance
         object.__setattr__(self, "fradius", fl(self.radius))
         object.__setattr__(self, "contact2", s * s)
         object.__setattr__(self, "fcontact2", fl(s) * fl(s))
+        r = fl(self.radius)
+        object.__setattr__(self, "fpass2", (2 * r) ** 2)
+        object.__setattr__(self, "fcontact", 2 * r + fl(self.tolerance) / 2)
+        object.__setattr__(self, "area", self.table.area(self.radius))
+        object.__setattr__(self, "key_hash", hash((
+            self.table, self.radius, self.tolerance, self.deploy_depth, self.scout_range,
+            self.round_limit, self.points, self.free_deploy)))
+
+    def __hash__(self) -> int:
+        return self.key_hash
 
     def __deepcopy__(self, memo: dict[int, object]) -> Setup:
         return self  # frozen: a copy of a game shares its setup

@@ -34,6 +34,7 @@ from ...core.tabletop import (
     Rect,
     Shape,
     Surface,
+    clip,
     fl,
     float_le,
     frac,
@@ -158,26 +159,6 @@ class Feature:
         return not self.shape.segment_dist2_ok(a, b, radius)
 
 
-def _clip_floats(
-    a: Point, b: Point, box: tuple[float, float, float, float]
-) -> tuple[float, float] | None:
-    """Float Liang–Barsky: the parameter interval of ``ab`` inside ``box`` (``None``: apart)."""
-    x0, y0, x1, y1 = box
-    dx, dy = b.fx - a.fx, b.fy - a.fy
-    t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, a.fx - x0), (dx, x1 - a.fx), (-dy, a.fy - y0), (dy, y1 - a.fy)):
-        if p == 0:
-            if q < 0:
-                return None
-            continue
-        r = q / p
-        if p < 0:
-            t0 = max(t0, r)
-        else:
-            t1 = min(t1, r)
-    return (t0, t1) if t0 < t1 else None
-
-
 @dataclass(frozen=True)
 class Table(Surface):
     """The playing surface with its terrain features (Astral Dreams scenarios)."""
@@ -186,17 +167,26 @@ class Table(Surface):
     _movers: tuple[tuple[Feature, tuple[float, float, float, float]], ...] = field(
         init=False, repr=False, compare=False
     )
+    #: the features that block line of sight, in order (derived once)
+    sight_blockers: tuple[Feature, ...] = field(init=False, repr=False, compare=False)
+    #: no feature changes the cost of movement: every path costs its length (derived once)
+    flat: bool = field(init=False, repr=False, compare=False)
+    #: whether any feature is impassable (derived once)
+    impassable: bool = field(init=False, repr=False, compare=False)
+    #: no feature slows or stops a base: every straight move costs its length and only the
+    #: table's edge and other bases limit it (derived once)
+    plain: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         movers = tuple((f, f.shape.fbox) for f in self.features
                        if f.slows and isinstance(f.shape, Rect))
         object.__setattr__(self, "_movers", movers)
+        object.__setattr__(self, "sight_blockers",
+                           tuple(f for f in self.features if f.blocks_los))
+        object.__setattr__(self, "flat", not movers)
+        object.__setattr__(self, "impassable", any(f.impassable for f in self.features))
+        object.__setattr__(self, "plain", not movers and not self.impassable)
         super().__post_init__()
-
-    @property
-    def flat(self) -> bool:
-        """No feature changes the cost of movement (every path costs its length)."""
-        return not self._movers
 
     def segment_factor(self, a: Point, b: Point) -> Fraction:
         """Cost per inch of ``ab`` as an exact fraction of its length: each piece inside a
@@ -240,8 +230,8 @@ class Table(Surface):
         cuts = {0.0, 1.0}
         spans: list[tuple[float, float, float]] = []
         for f, box in movers:
-            iv = _clip_floats(a, b, box)
-            if iv is not None:
+            iv = clip(a.fx, a.fy, b.fx, b.fy, box, 0.0, 1.0)
+            if iv is not None and iv[0] < iv[1]:  # a piece of the leg, not a touch
                 cuts.update(iv)
                 spans.append((iv[0], iv[1], f.ffactor(a, b)))
         ts = sorted(cuts)
