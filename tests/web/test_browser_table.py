@@ -13,7 +13,6 @@ without Playwright or /usr/bin/chromium.
 from __future__ import annotations
 
 import math
-import re
 import time
 from typing import Any
 
@@ -194,9 +193,18 @@ def test_minefield_table_draws_mine_circles_and_the_path_ahead(server: str, page
     board = local_board(local, "blue")
     actor = next(iter(a for a in board["actions"] if a))
     show_selected(page, board, actor, 1.5)
-    units = re.search(r": ([0-9.]+) units", page.inner_text("#range"))
-    assert units is not None and abs(float(units.group(1)) - 1.5) < 0.1  # a pixel's rounding
-    assert "short ≤4 units" in page.inner_text("#range")
+    assert "short ≤4 units" in page.inner_text("#range")  # the drawn band holding the point
+    # an enemy ship under the pointer: the range and band the rules measure (Space Fleet: Firing)
+    me = next(p for p in board["pieces"] if p["id"] == actor)
+    for sight in me["sights"]:
+        a, b = local.ships[actor], local.ships[sight["target"]]  # type: ignore[attr-defined]
+        assert sight["range"] == round(local.gap(a, b), 3)  # type: ignore[attr-defined]
+        page.locator(f'#board .pieces [data-piece="{sight["target"]}"]').hover(force=True)
+        want = f'{actor} → {sight["target"]}: {sight["range"]:.2f} units · {sight["note"]}'
+        page.wait_for_function("(t) => document.getElementById('range').textContent === t", arg=want,
+                               timeout=WAIT)
+        assert page.locator(f'#board .sight-line[data-sight="{sight["target"]}"]').count() == 1
+    assert me["sights"] and any("range" in s["note"] for s in me["sights"])
     assert page.locator(f'#board [data-ahead="{actor}"]').count() == 1
     assert page.locator("#board [data-ring='blind']").count() == 1
     assert page.locator("#board [data-ring='band']").count() == 3

@@ -130,3 +130,6 @@ export function socketUrl(gid, token) {
   const q = token ? `?token=${encodeURIComponent(token)}` : "";
   return `${proto}://${location.host}/api/games/${gid}/ws${q}`;
 }
+
+/** What a caught error says. @param {unknown} e */
+export function errorText(e) { return e instanceof Error ? e.message : String(e); }
