@@ -27,7 +27,7 @@ $(NODE_STAMP): package.json package-lock.json
 # ruff, and the web page's JavaScript type-checked: tsc --checkJs (tsconfig.json) against
 # JSDoc types, the board view's generated from its schema (scripts/board-types)
 lint: $(STAMP) $(NODE_STAMP)
-	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff check src tests benchmarks scripts/board-types
 	$(PY) scripts/board-types --check
 	node_modules/.bin/tsc -p tsconfig.json
 

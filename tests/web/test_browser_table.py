@@ -201,8 +201,8 @@ def test_minefield_table_draws_mine_circles_and_the_path_ahead(server: str, page
         assert sight["range"] == round(local.gap(a, b), 3)  # type: ignore[attr-defined]
         page.locator(f'#board .pieces [data-piece="{sight["target"]}"]').hover(force=True)
         want = f'{actor} → {sight["target"]}: {sight["range"]:.2f} units · {sight["note"]}'
-        page.wait_for_function("(t) => document.getElementById('range').textContent === t", arg=want,
-                               timeout=WAIT)
+        page.wait_for_function("(t) => document.getElementById('range').textContent === t",
+                               arg=want, timeout=WAIT)
         assert page.locator(f'#board .sight-line[data-sight="{sight["target"]}"]').count() == 1
     assert me["sights"] and any("range" in s["note"] for s in me["sights"])
     assert page.locator(f'#board [data-ahead="{actor}"]').count() == 1

@@ -63,7 +63,7 @@ def _mid_game(ruleset: str, scenario: str, steps: int) -> tuple[object, BoardVie
                                                    ("space-fleet", "cruiser-action"),
                                                    ("attack-vector", "2v2")])
 def test_a_hex_maps_cell_ranges_are_the_grids_distance(ruleset: str, scenario: str) -> None:
-    game, board = _mid_game(ruleset, scenario, 25)
+    _, board = _mid_game(ruleset, scenario, 25)
     cells = {c.key: Hex(c.q, c.r) for c in board.map.cells}
     shown = in_play(board)
     assert shown
