@@ -46,7 +46,8 @@ browser:
 # (a plain test run writes them to a temporary folder and leaves the checkout as it was).
 screenshots: $(STAMP) browser
 	VOIDWAR_SCREENSHOTS=$(CURDIR)/docs/screenshots $(VENV)/bin/pytest -q -n 2 tests/web/test_browser.py \
-		tests/web/test_browser_av.py tests/web/test_browser_table.py tests/web/test_browser_phone.py
+		tests/web/test_browser_av.py tests/web/test_browser_table.py tests/web/test_browser_phone.py \
+		tests/web/test_browser_sight.py
 
 bench: $(STAMP)
 	$(PY) benchmarks/antilles.py

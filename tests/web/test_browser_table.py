@@ -117,6 +117,11 @@ def shoot(page: Any, name: str) -> None:
 def show_selected(page: Any, board: dict[str, Any], actor: str, units: float) -> None:
     """Select ``actor`` and point at the table ``units`` ahead (the range tool reads it)."""
     select(page, actor)
+    point_ahead(page, board, actor, units)
+
+
+def point_ahead(page: Any, board: dict[str, Any], actor: str, units: float) -> None:
+    """Point at the table ``units`` ahead of ``actor`` (the range tool reads the band there)."""
     x, y = ahead_of(board, actor, units)
     pos = page.evaluate("""([x, y]) => {
       const svg = document.getElementById('board');
@@ -205,6 +210,7 @@ def test_minefield_table_draws_mine_circles_and_the_path_ahead(server: str, page
                                arg=want, timeout=WAIT)
         assert page.locator(f'#board .sight-line[data-sight="{sight["target"]}"]').count() == 1
     assert me["sights"] and any("range" in s["note"] for s in me["sights"])
+    point_ahead(page, board, actor, 1.5)
     assert page.locator(f'#board [data-ahead="{actor}"]').count() == 1
     assert page.locator("#board [data-ring='blind']").count() == 1
     assert page.locator("#board [data-ring='band']").count() == 3
