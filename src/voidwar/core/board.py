@@ -36,7 +36,7 @@ OUT_OF_PLAY: frozenset[str] = frozenset({"destroyed", "surrendered", "off-map", 
 
 class _Model(BaseModel):
     # every field is in the JSON a page reads (defaults included): its schema says so, and the
-    # page's generated types with it (scripts/board-types.py)
+    # page's generated types with it (scripts/board-types)
     model_config = ConfigDict(extra="forbid", json_schema_serialization_defaults_required=True)
 
 
