@@ -13,7 +13,6 @@ without Playwright or /usr/bin/chromium.
 from __future__ import annotations
 
 import math
-import re
 import time
 from typing import Any
 
@@ -118,6 +117,11 @@ def shoot(page: Any, name: str) -> None:
 def show_selected(page: Any, board: dict[str, Any], actor: str, units: float) -> None:
     """Select ``actor`` and point at the table ``units`` ahead (the range tool reads it)."""
     select(page, actor)
+    point_ahead(page, board, actor, units)
+
+
+def point_ahead(page: Any, board: dict[str, Any], actor: str, units: float) -> None:
+    """Point at the table ``units`` ahead of ``actor`` (the range tool reads the band there)."""
     x, y = ahead_of(board, actor, units)
     pos = page.evaluate("""([x, y]) => {
       const svg = document.getElementById('board');
@@ -194,9 +198,19 @@ def test_minefield_table_draws_mine_circles_and_the_path_ahead(server: str, page
     board = local_board(local, "blue")
     actor = next(iter(a for a in board["actions"] if a))
     show_selected(page, board, actor, 1.5)
-    units = re.search(r": ([0-9.]+) units", page.inner_text("#range"))
-    assert units is not None and abs(float(units.group(1)) - 1.5) < 0.1  # a pixel's rounding
-    assert "short ≤4 units" in page.inner_text("#range")
+    assert "short ≤4 units" in page.inner_text("#range")  # the drawn band holding the point
+    # an enemy ship under the pointer: the range and band the rules measure (Space Fleet: Firing)
+    me = next(p for p in board["pieces"] if p["id"] == actor)
+    for sight in me["sights"]:
+        a, b = local.ships[actor], local.ships[sight["target"]]  # type: ignore[attr-defined]
+        assert sight["range"] == round(local.gap(a, b), 3)  # type: ignore[attr-defined]
+        page.locator(f'#board .pieces [data-piece="{sight["target"]}"]').hover(force=True)
+        want = f'{actor} → {sight["target"]}: {sight["range"]:.2f} units · {sight["note"]}'
+        page.wait_for_function("(t) => document.getElementById('range').textContent === t",
+                               arg=want, timeout=WAIT)
+        assert page.locator(f'#board .sight-line[data-sight="{sight["target"]}"]').count() == 1
+    assert me["sights"] and any("range" in s["note"] for s in me["sights"])
+    point_ahead(page, board, actor, 1.5)
     assert page.locator(f'#board [data-ahead="{actor}"]').count() == 1
     assert page.locator("#board [data-ring='blind']").count() == 1
     assert page.locator("#board [data-ring='band']").count() == 3

@@ -35,7 +35,9 @@ OUT_OF_PLAY: frozenset[str] = frozenset({"destroyed", "surrendered", "off-map", 
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # every field is in the JSON a page reads (defaults included): its schema says so, and the
+    # page's generated types with it (scripts/board-types)
+    model_config = ConfigDict(extra="forbid", json_schema_serialization_defaults_required=True)
 
 
 class Side(_Model):
@@ -140,6 +142,19 @@ class Counter(_Model):
     tone: Literal["info", "ok", "warn", "bad"] = "info"
 
 
+class Sight(_Model):
+    """Another piece as the rules measure it from this one, for the page's range tool:
+    ``range`` in the map's unit (hexes; on a table inches or units, ``BoardMap.unit``),
+    ``blocked_by`` the terrain (its ``Terrain.id``) that blocks the line of sight (``None``: a
+    clear line, or no terrain that blocks sight), ``note`` the rules' word on a shot along it (a
+    band, a rear arc, why it may not be fired), empty where they say nothing more."""
+
+    target: str
+    range: float
+    blocked_by: str | None = None
+    note: str = ""
+
+
 class Piece(_Model):
     """A piece on the board (or off it): id, side, status, position and its counters."""
 
@@ -162,6 +177,10 @@ class Piece(_Model):
     rings: list[Ring] = Field(default_factory=list)
     #: drawn larger, as a landmark (the Antilles platform)
     landmark: bool = False
+    #: the pieces of the other sides in play as the rules measure them from this one
+    sights: list[Sight] = Field(default_factory=list)
+    #: on a hex map, the range in hexes from this piece to each of ``map.cells``, in their order
+    ranges: list[int] = Field(default_factory=list)
 
 
 class SlopeView(_Model):
@@ -305,6 +324,38 @@ def hex_cells(hexes: Iterable[Hex], key: Callable[[Hex], str],
         out.append(Cell(key=k, label=label(h) if label else k, q=h.q, r=h.r,
                         x=round(x, 3), y=round(y, 3)))
     return out
+
+
+def rules_of(game: Game) -> Game:
+    """The rules' own game (through a real-dice wrapper)."""
+    return game.inner if isinstance(game, ExplicitChanceGame) else game
+
+
+def in_play(board: BoardView) -> list[Piece]:
+    """The pieces on the map: placed and not out of play."""
+    return [p for p in board.pieces if p.position is not None and p.status not in OUT_OF_PLAY
+            and p.status != "unplaced"]
+
+
+def hex_ranges(board: BoardView) -> None:
+    """Every piece in play on a hex map gets its range in hexes to each cell
+    (:meth:`Hex.distance`, the count every hex ruleset's range rule makes)."""
+    hexes = [Hex(c.q, c.r) for c in board.map.cells]
+    where = {c.key: h for c, h in zip(board.map.cells, hexes, strict=True)}
+    for p in in_play(board):
+        at = where.get(p.position.hex or "") if p.position else None
+        if at is not None:
+            p.ranges = [at.distance(h) for h in hexes]
+
+
+def add_sights(board: BoardView,
+               measure: Callable[[Piece, Piece], Sight | None]) -> None:
+    """Every piece in play gets a :class:`Sight` of each piece in play of another side, as
+    ``measure(piece, other)`` (the ruleset's range and line-of-sight rules) gives it."""
+    shown = in_play(board)
+    for p in shown:
+        p.sights = [s for o in shown if o.side != p.side
+                    for s in (measure(p, o),) if s is not None]
 
 
 def legal_for_seat(game: Game, seat: str | None) -> list[Action]:

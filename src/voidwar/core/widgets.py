@@ -10,7 +10,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # every field is in the JSON a page reads (defaults included), as its schema says
+    model_config = ConfigDict(extra="forbid", json_schema_serialization_defaults_required=True)
 
 
 class Position(_Model):

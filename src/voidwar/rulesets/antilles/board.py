@@ -12,18 +12,24 @@ from ...core.board import (
     Counter,
     Panel,
     Piece,
+    Sight,
+    add_sights,
     generic_action,
     group,
     hex_cells,
+    hex_ranges,
     legal_for_seat,
     log_of,
+    rules_of,
     sides_for,
     visible,
 )
 from ...core.game import Game
 from ...core.hexgrid import DIRECTION_LETTERS, HexagonBoard
 from ...core.widgets import Position
+from .attacks import target_reason
 from .data import sides
+from .state import AntillesState
 
 #: the seats on the board: the player's Paladins against the platform and its Bolts
 SEATS = ("commander", "antilles")
@@ -127,6 +133,18 @@ def _action(a: Any, pieces: set[str]) -> BoardAction:
     return b
 
 
+def _sight(game: AntillesState, p: Piece, o: Piece, rng: int) -> Sight:
+    """``o`` seen from ``p``: the range in hexes; from a living Paladin, whether its fusion
+    guns reach (3.3 the platform, 3.4 a Bolt) in the rules' own words."""
+    sight = Sight(target=o.id, range=rng)
+    if p.side == "commander" and p.status != "unplaced":
+        paladin = game.paladins[int(p.id[1:]) - 1]
+        target = None if o.id == PLATFORM else int(o.id[1:])
+        why = target_reason(game, paladin, target)
+        sight.note = why.reason if why else "within the fusion guns' reach (3.3)"
+    return sight
+
+
 def board_view(game: Game, seat: str | None) -> BoardView:
     """The board of an Antilles battle as ``seat`` sees it."""
     v = visible(game, seat)
@@ -147,7 +165,14 @@ def board_view(game: Game, seat: str | None) -> BoardView:
                                               p.status == "destroyed" for p in gone))),
                                           ("Bolts off the map", str(sum(
                                               p.status == "off-map" for p in gone)))])]
-    return BoardView(
+    view = BoardView(
         map=BoardMap(kind="hex", cells=hex_cells(board, _key), unit="hex"),
         sides=sides_for(sides(), SEATS), pieces=pieces, panels=panels, prompt=prompt(v, seat),
         actions=group(acts), result=v.get("outcome"))
+    hex_ranges(view)
+    rules = rules_of(game)
+    assert isinstance(rules, AntillesState)
+    cells = {c.key: i for i, c in enumerate(view.map.cells)}
+    add_sights(view, lambda p, o: _sight(rules, p, o, p.ranges[cells[o.position.hex]])
+               if o.position and o.position.hex in cells and p.ranges else None)
+    return view

@@ -23,10 +23,13 @@ from ...core.board import (
     Piece,
     Ring,
     Side,
+    Sight,
     SlopeView,
     Terrain,
+    add_sights,
     group,
     legal_for_seat,
+    rules_of,
     sides_for,
     visible,
 )
@@ -34,10 +37,12 @@ from ...core.game import Game
 from ...core.memo import remember
 from ...core.tabletop import Circle, Point, Rect
 from ...core.widgets import Position
+from .actions import AttackKind
+from .attacks import target_reason
 from .data import sides as side_data
 from .data import units
 from .movement import reach
-from .state import Unit
+from .state import R_RANGE, Battle, Unit
 from .terrain import Feature
 
 #: directions the reach outline is measured in (every 5°)
@@ -185,6 +190,21 @@ def _move_ring(game: Game, u: Unit, may_move: bool) -> Ring:
                 label=speed + (" (terrain: the reach of a straight leg)" if outline else ""))
 
 
+def _sight(game: Battle, uid: str, tid: str) -> Sight:
+    """Miniature ``tid`` seen from ``uid``: the range centre to centre in inches, the terrain
+    that blocks the line of sight, and whether it may be shot (The Round 2c) or is base to
+    base (2b), in the rules' own words."""
+    u, t = game.units[uid], game.units[tid]
+    table = game.setup.table
+    block = table.line_of_sight(u.pos, t.pos)
+    why = target_reason(game, u, AttackKind.SHOOT, tid, R_RANGE)
+    notes = ["base to base: melee (2b)"] if game.in_contact(u, t) else []
+    notes.append(why.reason if why else f'in range ({game.range_of(u)}"), clear line of sight')
+    return Sight(target=tid, range=round(u.pos.dist(t.pos), 3), note="; ".join(notes),
+                 blocked_by=None if block is None else
+                 next(f"t{i}" for i, f in enumerate(table.features) if f is block))
+
+
 def _action(a: Any) -> BoardAction:
     d = a.to_dict()
     b = BoardAction(text=d["text"], kind=d["kind"], actor=d.get("actor"), label=d["text"])
@@ -222,7 +242,7 @@ def board_view(game: Game, seat: str | None) -> BoardView:
     if v["attack_kind"]:
         rows.append(("attacks", f"{v['attack_kind']}, {v['attacks_left']} left"))
     rows.append(("fallen", ", ".join(v["fallen"]) or "none"))
-    return BoardView(
+    view = BoardView(
         map=BoardMap(kind="table", width=float(v["table"]["width"]),
                      height=float(v["table"]["height"]), unit="inch",
                      edges={"top": f"{names['robots']}' edge",
@@ -231,3 +251,7 @@ def board_view(game: Game, seat: str | None) -> BoardView:
         panels=[Panel(title=f"Scenario {v['scenario']}", rows=rows)],
         prompt=prompt(v, seat), actions=group(acts), free_moves=free,
         result=res.get("outcome") if isinstance(res, dict) else None)
+    rules = rules_of(game)
+    assert isinstance(rules, Battle)
+    add_sights(view, lambda p, o: _sight(rules, p.id, o.id))
+    return view

@@ -16,8 +16,11 @@ from ...core.board import (
     Panel,
     Piece,
     Side,
+    Sight,
+    add_sights,
     group,
     hex_cells,
+    hex_ranges,
     legal_for_seat,
     log_of,
     sides_for,
@@ -27,7 +30,7 @@ from ...core.game import Game
 from ...core.hexgrid import Hex, Hex3
 from ...core.widgets import Overlay, Position
 from .data import sides
-from .displays import legal_key, widgets
+from .displays import bearings_from, legal_key, widgets
 from .movement_grid import MovementGrid
 from .vectors import SEGMENTS, from_components, normal_form, offset, shift, unit
 
@@ -224,6 +227,22 @@ def overlays(v: dict[str, Any], grid: MovementGrid,
     return out
 
 
+def _sights(v: dict[str, Any], view: BoardView) -> None:
+    """The range tool's figures: flat ranges to the cells, and each enemy ship's RAL range and
+    AVID window from each ship (A5.152-A5.153: the bearings the displays show)."""
+    hex_ranges(view)
+    seen = {sid: bearings_from(v, sid) for sid, s in v["ships"].items() if not s.get("out")}
+
+    def measure(p: Piece, o: Piece) -> Sight | None:
+        br = seen.get(p.id, {}).get(o.id)
+        if br is None:
+            return None
+        where = f"window {br.window}" if br.window is not None else "the same hex"
+        return Sight(target=o.id, range=br.range, note=f"RAL range {br.range}, {where}")
+
+    add_sights(view, measure)
+
+
 def board_view(game: Game, seat: str | None) -> BoardView:
     """The board of an Attack Vector engagement as ``seat`` sees it."""
     v = visible(game, seat)
@@ -264,10 +283,12 @@ def board_view(game: Game, seat: str | None) -> BoardView:
              STEP_NAMES.get(str(v["step"]), str(v["step"]).replace("_", " "))),
             ("orders given by", ", ".join(names.get(s, s) for s in v["done_seats"])
              or "no one yet"), *pending]
-    return BoardView(
+    view = BoardView(
         map=BoardMap(kind="hex", cells=hex_cells(_cells(pts), lambda h: f"{h.q},{h.r}"),
                      unit="hex"),
         sides=_sides(game), pieces=pieces, markers=markers,
         panels=[Panel(title=f"Scenario {v['scenario']}", rows=rows)],
         prompt=prompt(v, seat), actions=group(acts), overlays=overlays(v, grid, tracks(game, v)),
         widgets=shown)
+    _sights(v, view)
+    return view

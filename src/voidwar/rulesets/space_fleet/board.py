@@ -23,9 +23,13 @@ from ...core.board import (
     Panel,
     Piece,
     Ring,
+    Sight,
+    add_sights,
     group,
     hex_cells,
+    hex_ranges,
     legal_for_seat,
+    rules_of,
     sides_for,
     visible,
 )
@@ -35,6 +39,7 @@ from ...core.hexgrid import DIRECTION_LETTERS, RectBoard
 from ...core.tabletop import Point, fmt, frac
 from ...core.widgets import Position
 from .actions import Advance
+from .battle import Battle
 from .data import hexid, parse_hexid, sides, tables
 from .table import ahead, bow, turned
 
@@ -168,6 +173,27 @@ def _table_action(a: Any, ships: dict[str, dict[str, Any]], unit: Fraction) -> B
     return b
 
 
+def _sight(game: Battle, sid: str, tid: str) -> Sight:
+    """Ship ``tid`` seen from ship ``sid``: the range (hexes, or units on a table) and its band,
+    or why no beam or missile reaches it (Space Fleet: Firing)."""
+    a, b = game.ships[sid], game.ships[tid]
+    band = game.fire_band(a, b)
+    note = (f"{band.name} range" if band is not None
+            else f"out of range (beyond {tables().firing.bands[-1].max})"
+            if game.band_between(a, b) is None else "in its rear 90° arc: no fire")
+    return Sight(target=tid, range=round(float(game.gap(a, b)), 3), note=note)
+
+
+def _measured(game: Game, view: BoardView) -> BoardView:
+    """The range tool's figures: ranges to the cells of a hex map, sights of the enemy ships."""
+    rules = rules_of(game)
+    assert isinstance(rules, Battle)
+    if view.map.kind == "hex":
+        hex_ranges(view)
+    add_sights(view, lambda p, o: _sight(rules, p.id, o.id))
+    return view
+
+
 def _edge_room(at: Point, heading: int, width: float, height: float) -> float:
     """Inches straight ahead of ``at`` before the table's edge."""
     dx, dy = bow(heading)
@@ -212,10 +238,10 @@ def _table_view(game: Game, seat: str | None, v: dict[str, Any]) -> BoardView:
     rows = [("moving", f"{v['moving']} ({v['moved']} units moved)")] if (
         v["phase"] == "movement" and v["moving"]) else []
     rows.append(("scale", f'1 unit = {t["unit"]}"'))
-    return _common(v, seat, BoardMap(
+    return _measured(game, _common(v, seat, BoardMap(
         kind="table", width=float(frac(t["width"])), height=float(frac(t["height"])),
         unit="unit", scale=float(unit), edges={"top": "Red's edge", "bottom": "Blue's edge"}),
-        [_ship(s, unit) for s in v["ships"]], acts, markers, rows, free)
+        [_ship(s, unit) for s in v["ships"]], acts, markers, rows, free))
 
 
 def _common(v: dict[str, Any], seat: str | None, geometry: BoardMap, pieces: list[Piece],
@@ -260,5 +286,6 @@ def board_view(game: Game, seat: str | None) -> BoardView:
                for h in v.get("mines", [])]
     rows = [("moving", f"{v['moving']} ({v['moved_hexes']} hexes moved)")] if (
         v["phase"] == "movement" and v["moving"]) else []
-    return _common(v, seat, BoardMap(kind="hex", cells=hex_cells(board, hexid), unit="hex"),
-                   pieces, acts, markers, rows, [])
+    return _measured(game, _common(v, seat, BoardMap(kind="hex", cells=hex_cells(board, hexid),
+                                                     unit="hex"),
+                                   pieces, acts, markers, rows, []))

@@ -1,14 +1,29 @@
+// @ts-check
 // The Attack Vector table assistant page: the ships as entered → POST /api/assist/attack-vector
 // → the answers, each figure with its rule. All figures are the server's (the rules code).
-import { api, h } from "./common.js";
+import { $, api, h, valueOf } from "./common.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {{ id: string, hex: string, alt: string, vector: string, nose: string, roll: string }} ShipRow */
+
+/**
+ * One answer of the assistant: figures with their rules, and a table.
+ * @typedef {object} Answer
+ * @property {string} title
+ * @property {string} rule
+ * @property {{ name: string, value: string, rule: string }[]} figures
+ * @property {string[]} columns
+ * @property {string[][]} rows
+ */
+
+/** @type {ShipRow[]} */
 const START = [
   { id: "blue", hex: "0", alt: "0", vector: "4A", nose: "A", roll: "0" },
   { id: "red", hex: "8A 3B", alt: "2", vector: "4D", nose: "D", roll: "0" },
 ];
 
+/** @param {ShipRow} s */
 function row(s) {
+  /** @param {string} name @param {string} v @param {number} size */
   const cell = (name, v, size) => h("td", {}, h("input", { name, value: v, size: String(size) }));
   const tr = h("tr", { class: "ship-row" }, cell("id", s.id, 6), cell("hex", s.hex, 9),
     cell("alt", s.alt, 3), cell("vector", s.vector, 10), cell("nose", s.nose, 4), cell("roll", s.roll, 2),
@@ -19,7 +34,8 @@ function row(s) {
 
 function ships() {
   return [...document.querySelectorAll("#ships tbody tr")].map((tr) => {
-    const v = (n) => tr.querySelector(`[name=${n}]`).value.trim();
+    /** @param {string} n */
+    const v = (n) => { const e = tr.querySelector(`[name=${n}]`); return e instanceof HTMLInputElement ? e.value.trim() : ""; };
     const alt = parseInt(v("alt") || "0", 10) || 0;
     let hex = v("hex") || "0";
     if (/^-?\d+\s*,\s*-?\d+$/.test(hex)) hex = `${hex},${alt}`;
@@ -31,13 +47,14 @@ function ships() {
 
 function selects() {
   const ids = ships().map((s) => s.id);
-  for (const [sel, i] of [[$("shooter"), 0], [$("target"), 1]]) {
+  for (const [sel, i] of /** @type {[HTMLSelectElement, number][]} */ ([[$("shooter", HTMLSelectElement), 0], [$("target", HTMLSelectElement), 1]])) {
     const keep = sel.value;
     sel.replaceChildren(...ids.map((id) => h("option", { value: id }, id)));
     sel.value = ids.includes(keep) ? keep : ids[Math.min(i, ids.length - 1)] ?? "";
   }
 }
 
+/** @param {Answer} a */
 function card(a) {
   const figs = h("dl", { class: "figures" }, ...a.figures.flatMap((f) => [
     h("dt", {}, f.name), h("dd", { "data-figure": f.name }, h("b", {}, f.value), " ", h("small", { class: "rule" }, f.rule))]));
@@ -47,33 +64,43 @@ function card(a) {
   return h("div", { class: "answer", "data-title": a.title }, h("h3", {}, a.title, " ", h("small", { class: "rule" }, a.rule)), figs, table);
 }
 
+/** Ask the server (POST /api/assist/attack-vector) and show its answers. @param {Event} [ev] */
 async function compute(ev) {
   if (ev) ev.preventDefault();
-  const seg = parseInt($("fired-seg").value || "0", 10) || 0;
-  const body = { ships: ships(), shooter: $("shooter").value, target: $("target").value,
-                 thrust: $("thrust").value.trim(), cells: parseInt($("cells").value || "8", 10),
-                 weapon: $("weapon").value.trim(), fired_turn: parseInt($("fired-turn").value || "1", 10),
-                 fired_segment: seg, method: $("exact").checked ? "exact" : "rule" };
-  if ($("range").value.trim()) body.range = parseInt($("range").value, 10);
+  const seg = parseInt(valueOf("fired-seg") || "0", 10) || 0;
+  /** @type {Record<string, unknown>} */
+  const body = { ships: ships(), shooter: valueOf("shooter"), target: valueOf("target"),
+                 thrust: valueOf("thrust").trim(), cells: parseInt(valueOf("cells") || "8", 10),
+                 weapon: valueOf("weapon").trim(), fired_turn: parseInt(valueOf("fired-turn") || "1", 10),
+                 fired_segment: seg, method: $("exact", HTMLInputElement).checked ? "exact" : "rule" };
+  if (valueOf("range").trim()) body.range = parseInt(valueOf("range"), 10);
   try {
+    /** @type {{ brief?: string[], answers: Answer[] }} */
     const r = await api("POST", "/api/assist/attack-vector", { body });
     $("error").textContent = "";
     const head = h("div", { id: "brief", class: "brief" }, ...(r.brief || []).map((line) => h("div", {}, line)));
     $("answers").replaceChildren(head, ...r.answers.map(card));
     $("answers").dataset.n = String(r.answers.length);
-  } catch (e) { $("error").textContent = e.message; }
+  } catch (e) { $("error").textContent = e instanceof Error ? e.message : String(e); }
 }
 
-$("ships").querySelector("tbody").replaceChildren(...START.map(row));
+/** The ships' table body. */
+function shipRows() {
+  const body = $("ships").querySelector("tbody");
+  if (!body) throw new Error("the ships' table has no body");
+  return body;
+}
+
+shipRows().replaceChildren(...START.map(row));
 $("add-ship").addEventListener("click", () => {
   const n = document.querySelectorAll("#ships tbody tr").length + 1;
-  $("ships").querySelector("tbody").appendChild(row({ id: `ship${n}`, hex: "0", alt: "0", vector: "0", nose: "A", roll: "0" }));
+  shipRows().appendChild(row({ id: `ship${n}`, hex: "0", alt: "0", vector: "0", nose: "A", roll: "0" }));
   selects();
 });
 $("asks").addEventListener("submit", compute);
 // Enter in a ship's field computes too (the ships' table sits outside the form)
 $("ships").addEventListener("keydown", (ev) => {
-  if (ev.key === "Enter" && ev.target.closest("input")) { ev.preventDefault(); selects(); compute(); }
+  if (ev.key === "Enter" && ev.target instanceof Element && ev.target.closest("input")) { ev.preventDefault(); selects(); compute(); }
 });
 selects();
 compute();

@@ -1,12 +1,19 @@
+// @ts-check
 // Ratings per ruleset, and the best scores of solitaire games per scenario and table file.
-import { h } from "./common.js";
+import { $, h, valueOf } from "./common.js";
 import { call, nav, when } from "./account.js";
 
-const $ = (id) => document.getElementById(id);
+/**
+ * GET /api/leaderboard/RULESET: the ratings, and per scenario and table file the best scores.
+ * @typedef {object} Board
+ * @property {{ name: string, rating: number, rd: number, games: number }[]} ratings
+ * @property {{ scenario: string | null, tables: string, scores: { name: string, score: number, at: number, game: string }[] }[]} best_scores
+ */
 
 async function show() {
-  const r = $("l-ruleset").value;
+  const r = valueOf("l-ruleset");
   history.replaceState(null, "", `/leaderboard?ruleset=${r}`);
+  /** @type {Board} */
   const b = await call("GET", `/api/leaderboard/${r}`);
   $("l-ratings").replaceChildren(h("tr", {}, ...["#", "player", "rating", "deviation", "games"].map((x) => h("th", {}, x))),
     ...(b.ratings.length ? b.ratings.map((p, i) => h("tr", {}, h("td", {}, String(i + 1)),
@@ -25,10 +32,11 @@ async function show() {
 
 async function main() {
   nav();
+  /** @type {{ name: string, title: string }[]} */
   const rulesets = await call("GET", "/api/rulesets");
   $("l-ruleset").replaceChildren(...rulesets.map((r) => h("option", { value: r.name }, r.title)));
   const want = new URLSearchParams(location.search).get("ruleset");
-  if (want && rulesets.some((r) => r.name === want)) $("l-ruleset").value = want;
+  if (want && rulesets.some((r) => r.name === want)) $("l-ruleset", HTMLSelectElement).value = want;
   $("l-ruleset").addEventListener("change", show);
   show();
 }

@@ -1,13 +1,31 @@
+// @ts-check
 // The lobby: pick a ruleset and scenario, choose who sits where, create, share the links.
-import { api, h } from "./common.js";
+import { $, api, h, valueOf } from "./common.js";
 
-const $ = (id) => document.getElementById(id);
-let rulesets = [];
+/**
+ * A ruleset as GET /api/rulesets lists it.
+ * @typedef {object} RulesetInfo
+ * @property {string} name
+ * @property {string} title
+ * @property {string} description
+ * @property {{ name: string, description: string, seats: string[] }[]} scenarios
+ * @property {string[]} default_seats
+ * @property {string[]} policies
+ * @property {Record<string, string>} options option → its help
+ */
 
-function current() { return rulesets.find((r) => r.name === $("ruleset").value); }
+/** The lobby's state: the rulesets the server plays. @type {{ rulesets: RulesetInfo[] }} */
+const lobby = { rulesets: [] };
 
+function current() {
+  const rs = lobby.rulesets.find((r) => r.name === valueOf("ruleset"));
+  if (!rs) throw new Error(`no ruleset ${valueOf("ruleset")}`);
+  return rs;
+}
+
+/** @param {RulesetInfo} rs */
 function seatsOf(rs) {
-  const sc = rs.scenarios.find((s) => s.name === $("scenario").value);
+  const sc = rs.scenarios.find((s) => s.name === valueOf("scenario"));
   return sc && sc.seats.length ? sc.seats : rs.default_seats;
 }
 
@@ -23,20 +41,21 @@ function fillScenarios() {
 
 function fillSeats() {
   const rs = current();
-  const sc = rs.scenarios.find((s) => s.name === $("scenario").value);
+  const sc = rs.scenarios.find((s) => s.name === valueOf("scenario"));
   $("scenario-desc").textContent = sc ? sc.description : "";
   const seats = seatsOf(rs);
   $("seats").replaceChildren(...seats.map((seat, i) => {
-    const sel = h("select", { "data-seat": seat },
+    const sel = /** @type {HTMLSelectElement} */ (h("select", { "data-seat": seat },
       h("option", { value: "human" }, "a human (gets a link)"),
       h("option", { value: "open" }, "open (anyone may join)"),
-      ...rs.policies.map((p) => h("option", { value: `bot:${p}` }, `computer: ${p}`)));
+      ...rs.policies.map((p) => h("option", { value: `bot:${p}` }, `computer: ${p}`))));
     // by default: the first seat is you, the others the best computer player
     if (i > 0) sel.value = rs.policies.includes("heuristic") ? "bot:heuristic" : `bot:${rs.policies[0]}`;
     return h("label", { class: "seat" }, `${seat} `, sel);
   }));
 }
 
+/** An option's typed value: a number, a boolean or the text. @param {string} v */
 function optionValue(v) {
   if (/^-?\d+$/.test(v)) return Number(v);
   if (/^-?\d*\.\d+$/.test(v)) return Number(v);
@@ -44,42 +63,55 @@ function optionValue(v) {
   return v;
 }
 
+/** Create the game (POST /api/games) and show its links. @param {Event} ev */
 async function create(ev) {
   ev.preventDefault();
+  /** @type {Record<string, { kind: string, policy?: string }>} */
   const seats = {};
-  for (const sel of document.querySelectorAll("[data-seat]")) {
+  for (const sel of document.querySelectorAll("select[data-seat]")) {
+    if (!(sel instanceof HTMLSelectElement) || !sel.dataset.seat) continue;
     const [kind, policy] = sel.value.split(":");
     seats[sel.dataset.seat] = policy ? { kind, policy } : { kind };
   }
+  /** @type {Record<string, unknown>} */
   const options = {};
-  for (const inp of document.querySelectorAll("[data-option]")) {
-    if (inp.value.trim()) options[inp.dataset.option] = optionValue(inp.value.trim());
+  for (const inp of document.querySelectorAll("input[data-option]")) {
+    if (inp instanceof HTMLInputElement && inp.dataset.option && inp.value.trim()) options[inp.dataset.option] = optionValue(inp.value.trim());
   }
-  const body = { ruleset: $("ruleset").value, scenario: $("scenario").value || null, seats, options };
-  if ($("dice").value === "manual") {
+  /** @type {Record<string, unknown>} */
+  const body = { ruleset: valueOf("ruleset"), scenario: valueOf("scenario") || null, seats, options };
+  if (valueOf("dice") === "manual") {
     body.dice = "manual";
-    body.setup_rolls = $("setup-rolls").value.split(/[\s,]+/).filter(Boolean).map(Number);
-  } else if ($("seed").value !== "") body.seed = Number($("seed").value);
+    body.setup_rolls = valueOf("setup-rolls").split(/[\s,]+/).filter(Boolean).map(Number);
+  } else if (valueOf("seed") !== "") body.seed = Number(valueOf("seed"));
   try {
+    /** @type {{ id: string, tokens: { seat: string, link: string }[], hotseat_link: string, spectator_link: string }} */
     const g = await api("POST", "/api/games", { body });
     $("created-id").textContent = g.id;
+    /** @param {string} p */
     const abs = (p) => `${location.origin}${p}`;
-    $("play-here").href = g.tokens.length ? g.hotseat_link : g.spectator_link;
+    $("play-here", HTMLAnchorElement).href = g.tokens.length ? g.hotseat_link : g.spectator_link;
     $("play-here").textContent = g.tokens.length ? "Play here" : "Watch the bots";
     $("seat-links").replaceChildren(...g.tokens.map((t) =>
       h("li", {}, `${t.seat}: `, h("a", { href: t.link, "data-seat-link": t.seat }, abs(t.link)))));
-    $("spectate").href = g.spectator_link;
+    $("spectate", HTMLAnchorElement).href = g.spectator_link;
     $("spectate").textContent = abs(g.spectator_link);
     $("created").hidden = false;
     $("message").textContent = "";
     listGames();
   } catch (e) {
-    $("message").textContent = e.message;
+    $("message").textContent = e instanceof Error ? e.message : String(e);
     $("message").className = "message bad";
   }
 }
 
+/**
+ * A game as GET /api/games lists it.
+ * @typedef {{ id: string, ruleset: string, scenario: string | null, status: string, to_act: string | null, updated: string }} GameRow
+ */
+
 async function listGames() {
+  /** @type {GameRow[]} */
   const games = await api("GET", "/api/games?limit=30");
   $("games").replaceChildren(...games.map((g) => h("li", {},
     h("a", { href: `/game/${g.id}` }, `${g.ruleset} ${g.scenario ?? ""}`), ` ${g.status} · `,
@@ -88,12 +120,14 @@ async function listGames() {
 
 // the games this browser holds a seat in (game pages remember their seat links)
 async function listMine() {
+  /** @type {Record<string, { hash: string, seats: string[] }>} */
   const all = JSON.parse(localStorage.getItem("voidwar.seats") || "{}");
   const items = [];
   for (const [id, m] of Object.entries(all)) {
-    let g = null;
+    /** @type {GameRow} */
+    let g;
     try { g = await api("GET", `/api/games/${id}`); } catch (_) { continue; }
-    const turn = g.status === "active" && m.seats.includes(g.to_act);
+    const turn = g.status === "active" && g.to_act !== null && m.seats.includes(g.to_act);
     items.push(h("li", { "data-mine": id, class: turn ? "my-turn" : "" },
       h("a", { href: `/game/${id}${m.hash}`, "data-rejoin": id }, `${g.ruleset} ${g.scenario ?? ""} as ${m.seats.join(", ")}`),
       turn ? h("b", {}, " — your turn") : ` ${g.status}`, " · ", h("a", { href: `/replay/${id}${m.hash}` }, "replay")));
@@ -103,19 +137,19 @@ async function listMine() {
 }
 
 async function main() {
-  rulesets = await api("GET", "/api/rulesets");
+  lobby.rulesets = await api("GET", "/api/rulesets");
   // the server seeds every game from its secret unless it lets clients choose a seed
   const terms = await api("GET", "/api/server");
   const seedAllowed = !!terms.client_seeds;
   $("seed-box").hidden = !seedAllowed;
-  $("ruleset").replaceChildren(...rulesets.map((r) => h("option", { value: r.name }, r.title)));
+  $("ruleset").replaceChildren(...lobby.rulesets.map((r) => h("option", { value: r.name }, r.title)));
   const want = new URLSearchParams(location.search).get("ruleset");
-  if (want && rulesets.some((r) => r.name === want)) $("ruleset").value = want;
+  if (want && lobby.rulesets.some((r) => r.name === want)) $("ruleset", HTMLSelectElement).value = want;
   $("ruleset").addEventListener("change", fillScenarios);
   $("scenario").addEventListener("change", fillSeats);
   $("new-game").addEventListener("submit", create);
   $("dice").addEventListener("change", () => {
-    const manual = $("dice").value === "manual";
+    const manual = valueOf("dice") === "manual";
     $("seed-box").hidden = manual || !seedAllowed;
     $("setup-box").hidden = !manual;
   });

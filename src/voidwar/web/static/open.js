@@ -1,14 +1,35 @@
+// @ts-check
 // Open games: the lobby of games looking for players (join with one click), and posting one.
-import { h } from "./common.js";
+import { $, errorText, h, valueOf } from "./common.js";
 import { call, me, nav, say, span } from "./account.js";
 
-const $ = (id) => document.getElementById(id);
-let rulesets = [];
-let account = null;
+/** @typedef {import("./lobby.js").RulesetInfo} RulesetInfo */
 
-function current() { return rulesets.find((r) => r.name === $("p-ruleset").value); }
+/**
+ * A game looking for players (GET /api/lobby).
+ * @typedef {object} OpenGame
+ * @property {string} id
+ * @property {string} ruleset
+ * @property {string | null} scenario
+ * @property {boolean} rated
+ * @property {{ per_move_text: string } | null} clock
+ * @property {string | null} poster
+ * @property {number} age
+ * @property {string[]} open_seats
+ * @property {{ dice: { kind: string, text: string }, options: Record<string, unknown> }} terms
+ */
+
+/** The page's state: the rulesets, the account logged in. @type {{ rulesets: RulesetInfo[], account: import("./account.js").Account | null }} */
+const page = { rulesets: [], account: null };
+
+function current() {
+  const rs = page.rulesets.find((r) => r.name === valueOf("p-ruleset"));
+  if (!rs) throw new Error(`no ruleset ${valueOf("p-ruleset")}`);
+  return rs;
+}
+/** @param {RulesetInfo} rs */
 function seatsOf(rs) {
-  const sc = rs.scenarios.find((s) => s.name === $("p-scenario").value);
+  const sc = rs.scenarios.find((s) => s.name === valueOf("p-scenario"));
   return sc && sc.seats.length ? sc.seats : rs.default_seats;
 }
 
@@ -30,46 +51,58 @@ function fillSeats() {
 
 function fillOthers() {
   const rs = current();
-  const mine = $("p-seat").value;
+  const mine = valueOf("p-seat");
   $("p-others").replaceChildren(...seatsOf(rs).filter((s) => s !== mine).map((s) =>
     h("label", { class: "seat" }, `${s} `, h("select", { "data-other": s },
       h("option", { value: "open" }, "open: another player joins"),
       ...rs.policies.map((p) => h("option", { value: `bot:${p}` }, `computer: ${p}`))))));
 }
 
+/** An option's typed value: a number, a boolean or the text. @param {string} v */
 function optionValue(v) {
   if (/^-?\d+$/.test(v) || /^-?\d*\.\d+$/.test(v)) return Number(v);
   if (v === "true" || v === "false") return v === "true";
   return v;
 }
 
+/** Post the game (POST /api/lobby). @param {Event} ev */
 async function post(ev) {
   ev.preventDefault();
-  const body = { ruleset: $("p-ruleset").value, scenario: $("p-scenario").value || null,
-                 seat: $("p-seat").value, dice: $("p-dice").value, rated: $("p-rated").checked,
-                 on_timeout: $("p-timeout").value, seats: {}, options: {} };
-  for (const sel of document.querySelectorAll("[data-other]")) body.seats[sel.dataset.other] = sel.value;
-  for (const inp of document.querySelectorAll("[data-option]")) {
-    if (inp.value.trim()) body.options[inp.dataset.option] = optionValue(inp.value.trim());
+  /** @type {Record<string, string>} */
+  const seats = {};
+  /** @type {Record<string, unknown>} */
+  const options = {};
+  /** @type {Record<string, unknown>} */
+  const body = { ruleset: valueOf("p-ruleset"), scenario: valueOf("p-scenario") || null,
+                 seat: valueOf("p-seat"), dice: valueOf("p-dice"), rated: $("p-rated", HTMLInputElement).checked,
+                 on_timeout: valueOf("p-timeout"), seats, options };
+  for (const sel of document.querySelectorAll("select[data-other]")) {
+    if (sel instanceof HTMLSelectElement && sel.dataset.other) seats[sel.dataset.other] = sel.value;
   }
-  if ($("p-unit").value !== "none") body.time_control = { [$("p-unit").value]: Number($("p-time").value) };
+  for (const inp of document.querySelectorAll("input[data-option]")) {
+    if (inp instanceof HTMLInputElement && inp.dataset.option && inp.value.trim()) options[inp.dataset.option] = optionValue(inp.value.trim());
+  }
+  if (valueOf("p-unit") !== "none") body.time_control = { [valueOf("p-unit")]: Number(valueOf("p-time")) };
   try {
     const r = await call("POST", "/api/lobby", body);
     say(`Posted: game ${r.id}. You will be told when someone joins.`);
     $("message").dataset.game = r.id;
     list();
-  } catch (e) { say(e.message, true); }
+  } catch (e) { say(errorText(e), true); }
 }
 
+/** @param {OpenGame} g */
 async function join(g) {
   try {
     const r = await call("POST", `/api/lobby/${g.id}/join`, {});
     location.href = r.link;
-  } catch (e) { say(e.message, true); list(); }
+  } catch (e) { say(errorText(e), true); list(); }
 }
 
 async function list() {
+  /** @type {OpenGame[]} */
   const games = await call("GET", "/api/lobby");
+  const account = page.account;
   $("lobby").replaceChildren(...(games.length ? games.map((g) => {
     const mine = account && g.poster === account.name;
     return h("li", { "data-open": g.id },
@@ -86,16 +119,18 @@ async function list() {
 }
 
 async function main() {
-  account = (await me()).account;
+  page.account = (await me()).account;
   nav();
-  rulesets = await call("GET", "/api/rulesets");
-  $("p-ruleset").replaceChildren(...rulesets.map((r) => h("option", { value: r.name }, r.title)));
+  page.rulesets = await call("GET", "/api/rulesets");
+  $("p-ruleset").replaceChildren(...page.rulesets.map((r) => h("option", { value: r.name }, r.title)));
   $("p-ruleset").addEventListener("change", fillScenarios);
   $("p-scenario").addEventListener("change", fillSeats);
   $("p-seat").addEventListener("change", fillOthers);
-  $("p-rated").addEventListener("change", () => { if ($("p-rated").checked) $("p-timeout").value = "forfeit"; });
+  $("p-rated").addEventListener("change", () => {
+    if ($("p-rated", HTMLInputElement).checked) $("p-timeout", HTMLSelectElement).value = "forfeit";
+  });
   $("post-form").addEventListener("submit", post);
-  $("post-form").hidden = !account;
+  $("post-form").hidden = !page.account;
   fillScenarios();
   await list();
   setInterval(list, 15_000);

@@ -1,23 +1,27 @@
+// @ts-check
 // Map overlays of a BoardView (voidwar/core/board.py Overlay): a vector line with an arrowhead,
 // a movement plot (a dot in each hex still to be entered, its segment beside it), the track of
 // the hexes already entered this turn (a solid line, a square and its segment at each), FP and
 // EoT rings. Generic:
 // the kinds are drawing kinds, the server says where each point is.
-const SVGNS = "http://www.w3.org/2000/svg";
+import { el, title } from "./svg.js";
 
-function el(tag, attrs = {}, parent = null) {
-  const e = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (parent) parent.appendChild(e);
-  return e;
-}
+/** @typedef {import("./board-types").BoardView} BoardView */
+/** @typedef {import("./board-types").Position} Position */
 
+/** @param {BoardView} board @param {string} side */
 function colourOf(board, side) {
   const s = board.sides.find((x) => x.id === side);
   return s ? s.colour : "#999";
 }
 
-// at(position) → [x, y] pixels or null; S: pixels per hex size unit
+/**
+ * The board's overlays into ``svg``.
+ * @param {SVGSVGElement} svg
+ * @param {BoardView} board
+ * @param {(pos: Position) => [number, number] | null} at where a position is drawn (pixels)
+ * @param {number} S pixels per hex size unit
+ */
 export function drawOverlays(svg, board, at, S) {
   const layer = el("g", { class: "overlays" }, svg);
   let defs = svg.querySelector("defs");
@@ -28,12 +32,12 @@ export function drawOverlays(svg, board, at, S) {
     el("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: sd.colour }, m);
   }
   for (const o of board.overlays || []) {
-    const pts = o.points.map(at).filter(Boolean);
+    const pts = o.points.map(at).filter((p) => p !== null);
     if (!pts.length) continue;
     const c = colourOf(board, o.side);
     const g = el("g", { class: `overlay overlay-${o.kind}`, "data-overlay": o.kind, "data-piece": o.piece,
                         "data-hexes": o.points.map((p) => p.hex).join(" ") }, layer);
-    el("title", {}, g).textContent = o.label;
+    title(g, o.label);
     if (o.kind === "vector" && pts.length >= 2) {
       const [a, b] = [pts[0], pts[pts.length - 1]];
       if (a[0] !== b[0] || a[1] !== b[1]) {
