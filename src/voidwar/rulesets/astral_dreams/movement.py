@@ -32,8 +32,11 @@ def path_reason(b: Battle, u: Unit, path: list[Point]) -> IllegalAction | None:
             return IllegalAction(f"{p} would put {u.id}'s base off the table", R_MOVE)
     if not t.path_fits(path, u.profile.speed):
         cost = t.path_cost(path)
+        shown = f"{cost:.2f}"
+        if float(shown) <= u.profile.speed:  # over by less than a hundredth: say by how much
+            shown = f"{cost:.5f}".rstrip("0")
         return IllegalAction(
-            f"{u.id} moves up to {u.profile.speed}\"; that path costs {cost:.2f}\"", R_MOVE
+            f"{u.id} moves up to {u.profile.speed}\"; that path costs {shown}\"", R_MOVE
         )
     hit = path_clear_of_limits(path, s.radius, other_bases(b, u))
     if hit is not None:
