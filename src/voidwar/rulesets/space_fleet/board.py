@@ -177,10 +177,9 @@ def _sight(game: Battle, sid: str, tid: str) -> Sight:
     """Ship ``tid`` seen from ship ``sid``: the range (hexes, or units on a table) and its band,
     or why no beam or missile reaches it (Space Fleet: Firing)."""
     a, b = game.ships[sid], game.ships[tid]
-    band = game.fire_band(a, b)
-    note = (f"{band.name} range" if band is not None
-            else f"out of range (beyond {tables().firing.bands[-1].max})"
-            if game.band_between(a, b) is None else "in its rear 90° arc: no fire")
+    band = game.band_between(a, b)
+    note = (f"out of range (beyond {tables().firing.bands[-1].max})" if band is None
+            else "in its rear 90° arc: no fire" if game.rear(a, b) else f"{band.name} range")
     return Sight(target=tid, range=round(float(game.gap(a, b)), 3), note=note)
 
 
