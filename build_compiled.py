@@ -55,6 +55,7 @@ MODULES = (
     # Astral Dreams: where a miniature may move (the destinations' chunks and masks), and the
     # rules and the heuristic: the game classes non-native like core's (docs/architecture.md),
     # the miniatures native
+    "src/voidwar/rulesets/astral_dreams/legs.py",
     "src/voidwar/rulesets/astral_dreams/destinations.py",
     "src/voidwar/rulesets/astral_dreams/state.py",
     "src/voidwar/rulesets/astral_dreams/attacks.py",

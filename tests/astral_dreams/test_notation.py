@@ -118,26 +118,29 @@ def test_hundredths_are_read_exactly() -> None:
         assert str(got) == str(want) and type(got.x) is Fraction and type(got.y) is Fraction
 
 
-def test_own_moves_apply_as_any_move() -> None:
-    """A move of the form the legal actions make is known without reading its text back (a
-    function of its value: a hand-built one of the same types too); one whose point the
-    notation cannot write exactly, or whose fields are of other types, goes the usual way."""
+def test_hand_built_moves_apply_only_when_their_text_reads_back() -> None:
+    """A hand-built move equal to an offered one applies as it (the same events, text and
+    state); one whose text would read back as another value is refused with the field named
+    and the game unchanged, so every accepted game's record replays; fields of another type
+    are refused when the move is made."""
     from voidwar.core.dice import derive_seed
-    from voidwar.rulesets.astral_dreams.actions import own_move
 
     g = voidwar.load("astral-dreams", seed=derive_seed(9, 0))
     assert isinstance(g, AstralDreams)
     legal = [a for a in g.legal_actions() if isinstance(a, Move)]
-    assert legal and all(own_move(a) for a in legal)
     unit, to = legal[0].unit, legal[0].to
-    assert own_move(Move(unit, to))
-    assert not own_move(Move(unit, Point(F(1, 10**7) + 24, F(24))))
-    assert own_move(Move(unit, Point(F(24), F(24))))
-    assert not own_move(Move(unit, Point(24, F(24))))  # type: ignore[arg-type]
-    assert not own_move(Move(unit.lower(), to))
-    assert not own_move(Move(unit, to, []))  # type: ignore[arg-type]
-    assert not own_move(Move(unit, to, (to,)))
+    before = g.digest()
+    for unwritten in (Move(unit, Point(to.x + F(1, 10**7), to.y)),  # finer than 0.000001"
+                      Move(unit.lower(), to),  # the notation writes unit ids in upper case
+                      Move(unit, Point(F(10**7), to.y))):  # beyond the notation's digits
+        with pytest.raises(IllegalAction, match="not written exactly by the notation"):
+            g.apply(unwritten)
+        assert g.digest() == before and not g.actions
+    for mistyped in (lambda: Move(unit, Point(24, F(24))),  # type: ignore[arg-type]
+                     lambda: Move(unit, to, [])):  # type: ignore[arg-type]
+        with pytest.raises(IllegalAction):
+            mistyped()
     twin = g.clone()
-    assert g._read(legal[0]) == twin._read(Move(legal[0].unit, legal[0].to))
-    events, again = g.apply(legal[0]), twin.apply(Move(legal[0].unit, legal[0].to))
+    events, again = g.apply(legal[0]), twin.apply(Move(unit, to))
     assert events == again and g.actions == twin.actions and g.digest() == twin.digest()
+    assert voidwar.replay(g.record()).digest() == g.digest()

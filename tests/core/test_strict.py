@@ -4,14 +4,17 @@ is made, so ``Game.apply`` takes a value of a declared kind as it is."""
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 import voidwar
 from voidwar.core.errors import IllegalAction
+from voidwar.core.game import Game
 from voidwar.core.hexgrid import Hex
 from voidwar.core.notation import Action, Numbered, Several, Word, notation
 from voidwar.core.tabletop import Point
@@ -117,3 +120,28 @@ def test_apply_takes_a_declared_value_of_its_own_ruleset_only() -> None:
     with pytest.raises(IllegalAction, match="not an action of antilles"):
         game.apply(Place(1, Hex(2, -1)))  # the test notation's Place, not Antilles'
     assert game.digest() == before
+
+
+@pytest.mark.parametrize("ruleset, scenario, make", [
+    # a free table's distance is written to 0.01 unit: 1/3 would read back as 0.33
+    ("space-fleet", "open-space",
+     lambda g: _first_of(g, "Advance", lambda a: replace(a, distance=Fraction(1, 3)))),
+    # a ship name in another case than the notation writes it
+    ("space-fleet", None, lambda g: _first_of(g, "Move", lambda a: replace(a, ship=a.ship.lower()))),
+    # a number beyond the notation's digits
+    ("antilles", None, lambda g: _first_of(g, "Place", lambda a: replace(a, paladin=10**7))),
+])
+def test_a_value_its_text_would_not_read_back_as_is_refused(
+        ruleset: str, scenario: str | None, make: Callable[[Game], Action]) -> None:
+    """Every accepted game's record replays: a hand-built action whose text reads back as
+    another value is refused, naming the field, and the game is unchanged."""
+    game = voidwar.load(ruleset, scenario, seed=3)
+    before = game.digest()
+    with pytest.raises(IllegalAction, match="not written exactly by the notation"):
+        game.apply(make(game))
+    assert game.digest() == before and not game.actions
+
+
+def _first_of(game: Game, kind: str, change: Callable[[Any], Action]) -> Action:
+    """The first legal action of class ``kind``, changed."""
+    return change(next(a for a in game.legal_actions() if type(a).__name__ == kind))

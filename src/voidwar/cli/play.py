@@ -21,10 +21,10 @@ from ..core.chance import CHANCE, ExplicitChanceGame
 from ..core.errors import DiceError, IllegalAction, RecordError, VoidwarError
 from ..core.game import Event, Game
 from ..core.notation import NotationError
-from ..core.record import replay, replay_explicit, undo
 from ..core.registry import RulesetInfo
 from . import screen as scr
 from .entry import hint, resolve
+from .history import load_game_record, take_back
 from .listing import page_lines
 from .saves import (
     Autosave,
@@ -407,7 +407,7 @@ class TerminalSession:
 
     def _undo_cmd(self, _: str) -> bool:
         try:
-            self.game, what = self._undone()
+            self.game, what = take_back(self.game)
             self.over_shown = False
             self.out(Text(what, style="yellow"))
             self._after_change([])
@@ -479,26 +479,3 @@ class TerminalSession:
             self.autosave.discard()
         self.say_last("bye")
         return True
-
-    def _undone(self) -> tuple[Game, str]:
-        """Take back the last action and its rolls; with a roll pending, the action that
-        waits for it."""
-        g = self.game
-        if isinstance(g, ExplicitChanceGame):
-            if g.pending_roll is not None:
-                return (replay_explicit(g.record(), upto=len(g.actions)),
-                        f"took back {g.pending_roll.action} (it was waiting for a roll)")
-            if not g.actions:
-                raise IllegalAction("nothing to undo (0 actions so far)")
-            return replay_explicit(g.record(), upto=len(g.actions) - 1), "took back the last action"
-        return undo(g), "took back the last action"
-
-
-def load_game_record(rec: dict[str, Any], manual: bool) -> Game:
-    """A saved game: a manual-dice record goes on in explicit chance (the terminal asks for
-    each roll); others replay inline."""
-    kind = rec.get("dice", {}).get("kind")
-    if kind == "manual" or (manual and kind == "scripted"):
-        return replay_explicit(rec)
-    return replay(rec)
-

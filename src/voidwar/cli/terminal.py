@@ -15,7 +15,8 @@ from ..core.dice import ManualDice
 from ..core.errors import UnknownName
 from ..core.game import Game
 from ..core.registry import get_ruleset, load
-from .play import DiceAsker, InputFn, TerminalSession, load_game_record
+from .history import load_game_record
+from .play import DiceAsker, InputFn, TerminalSession
 from .prompt import COMMANDS, make_prompt
 from .saves import (
     Autosave,

@@ -213,6 +213,22 @@ class Several(Field[tuple[T, ...]]):
         return tuple(self.item.from_json(d) for d in data)
 
 
+def reads_back(field: Field[Any], value: Any) -> bool:
+    """Whether ``field`` writes ``value`` as a text its pattern matches and reads back as the
+    very value (the same type, equal): what a record needs of an action's every field, so that
+    replaying its text makes the same game. A value a hand-built action holds may not: a
+    point finer than the notation's decimals, a number beyond its digits, a name in another
+    case than the notation writes."""
+    try:
+        text = field.format(value)
+        if re.fullmatch(field.pattern, text, re.IGNORECASE) is None:
+            return False
+        back = field.parse(text)
+    except (ValueError, TypeError, ArithmeticError, LookupError, NotationError):
+        return False
+    return type(back) is type(value) and back == value
+
+
 def literal_pattern(text: str) -> str:
     """The regex of a template's literal text: a space is one or more spaces, punctuation may
     have spaces around it, letters match in any case (the whole pattern is case-free)."""

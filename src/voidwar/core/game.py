@@ -342,8 +342,8 @@ class Game(ABC):
     def _read(self, action: Action | str) -> tuple[Action, str]:
         """The action ``action`` stands for, and its notation text: text is parsed; a value of
         a kind the ruleset's notation declares is taken as it is (its constructor refused any
-        field of another type); any other value passes only when its text reads back as it
-        (a game without a notation)."""
+        field of another type) when each field's text reads back as its value; any other
+        value passes only when its whole text reads back as it (a game without a notation)."""
         if isinstance(action, str):
             try:
                 act = self.parse_action(action)
@@ -352,7 +352,14 @@ class Game(ABC):
             return act, str(act)
         notation = type(self).notation
         if notation is not None and type(action) in notation.kinds:
-            return action, str(action)
+            text = str(action)
+            unwritten = type(action).__notation__.unwritten(action)
+            if unwritten is not None:
+                raise IllegalAction(
+                    f"{type(action).__name__} {unwritten}: "
+                    f"{getattr(action, unwritten)!r:.80} is not written exactly by the notation "
+                    f"({text[:80]!r} would read back as another value; a record replays the text)")
+            return action, text
         if notation is None and isinstance(action, Action):
             text = str(action)
             try:

@@ -12,7 +12,7 @@ those games share. Every such table takes one of four forms, and its comment nam
   changed once made, made whole before it is stored and stored in one atomic step
   (``dict.setdefault``), so that every thread gets the one value stored first; a bound empties
   it, and a reader then only misses and makes the value again. The key is a value, never
-  ``id()`` (an id is reused once its object dies) — but see :class:`ByIdentity`.
+  ``id()`` (an id is reused once its object dies).
 * **one game's or one object's own**: an attribute of the game (copied with it), or a memo on
   a read-only object kept by the same rules as a remembered table.
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -53,33 +53,4 @@ def interned(make: Callable[..., V]) -> Callable[..., V]:
     return lru_cache(maxsize=None, typed=True)(one)
 
 
-class ByIdentity(Generic[K, V]):
-    """A remembered table keyed by object identity, for read-only objects that compare by value
-    slowly or cannot be hashed (a validated scenario, a data model). Each entry holds its key
-    object, so the key's id cannot be reused by another object while the entry lives, and a
-    hit must be that very object; entries are stored in one atomic step as in
-    :func:`remember`."""
-
-    __slots__ = ("_entries", "_limit")
-
-    def __init__(self, limit: int) -> None:
-        self._entries: dict[int, tuple[K, V]] = {}
-        self._limit = limit
-
-    def get(self, key: K) -> V | None:
-        """The value stored for this very object, or ``None``."""
-        entry = self._entries.get(id(key))
-        if entry is not None and entry[0] is key:
-            return entry[1]
-        return None
-
-    def remember(self, key: K, value: V) -> V:
-        """Store ``value`` for ``key`` unless one is there, and return the one stored."""
-        entries = self._entries
-        if len(entries) >= self._limit:
-            entries.clear()
-        # the entry under this id can only be this object's: it holds its key alive
-        return entries.setdefault(id(key), (key, value))[1]
-
-
-__all__ = ["ByIdentity", "interned", "remember"]
+__all__ = ["interned", "remember"]

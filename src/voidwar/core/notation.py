@@ -28,10 +28,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache, partial
 from typing import Any, ClassVar, TypeVar
 
 from .errors import NotationError
-from .fields import Choice, Either, Field, Int, Numbered, Several, Word, literal_pattern
+from .fields import (
+    Choice,
+    Either,
+    Field,
+    Int,
+    Numbered,
+    Several,
+    Word,
+    literal_pattern,
+    reads_back,
+)
 from .strict import strict_init
 
 __all__ = ["Action", "ActionSpec", "Choice", "Either", "Field", "Int", "Notation", "NotationError",
@@ -92,6 +103,24 @@ class ActionSpec:
     actor: str | None
     parts: tuple[_Part, ...]
     regex: re.Pattern[str]
+    #: each field's name, whether the text may leave it out, and whether a value of it
+    #: reads back (:func:`.fields.reads_back`, cached by value: a pure function of it)
+    exact: tuple[tuple[str, bool, Callable[[Any], bool]], ...] = ()
+
+    def unwritten(self, action: Action) -> str | None:
+        """The first field of ``action`` whose value its text would not read back as (the
+        record replays the text), or ``None``: every field reads back."""
+        for name, optional, holds in self.exact:
+            value = getattr(action, name)
+            if optional and value == self.fields[name].absent:
+                continue
+            try:
+                ok = holds(value)
+            except TypeError:  # a value that cannot be hashed: worked out uncached
+                ok = reads_back(self.fields[name], value)
+            if not ok:
+                return name
+        return None
 
     @property
     def optional_fields(self) -> list[str]:
@@ -212,14 +241,23 @@ def notation(template: str, field_map: Mapping[str, Field[Any]] | None = None, *
     regex = re.compile(_regex(parts, field_types), re.IGNORECASE)
 
     def declare(cls: type[A]) -> type[A]:
-        spec = ActionSpec(cls, template, {n: field_types[n] for n in names},
-                          kind or _static_kind(parts), actor, parts, regex)
+        fields = {n: field_types[n] for n in names}
+        optional = set(_field_names(p for p in parts if p.optional))
+        exact = tuple((n, n in optional, _cached(partial(reads_back, f)))
+                      for n, f in fields.items())
+        spec = ActionSpec(cls, template, fields, kind or _static_kind(parts), actor, parts, regex,
+                          exact)
         cls.__notation__ = spec
         cls.__str__ = _compile_format(spec)  # type: ignore[assignment,method-assign]
         cls.__init__ = strict_init(cls)  # type: ignore[method-assign]
         return cls
 
     return declare
+
+
+#: a field's :func:`.fields.reads_back`, cached by value (one cache per field of each kind,
+#: made at import with the kind: a pure function of an immutable value)
+_cached = lru_cache(maxsize=4096, typed=True)
 
 
 def _compile_format(spec: ActionSpec) -> Callable[[Action], str]:

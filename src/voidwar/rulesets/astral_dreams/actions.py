@@ -164,34 +164,6 @@ def end(uid: str) -> End:
     return e
 
 
-#: a unit id :data:`UNIT` reads back as itself (upper case)
-_UNIT_ID = re.compile(r"[SR]\d{1,4}")
-
-
-def own_move(a: Action) -> bool:
-    """Whether ``a`` is a move of the form the legal actions make whose text reads back as the
-    same value (what ``Game.apply`` otherwise finds out by reading the text): a unit id
-    (a ``str``) of the notation's form, no waypoints, and a :class:`Point` whose coordinates
-    are ``Fraction`` decimals of at most 6 places and 6 digits (:data:`POINT` reads them
-    exactly). A function of the value alone: no table of the moves made."""
-    if a.__class__ is not Move:
-        return False
-    assert isinstance(a, Move)
-    p, unit = a.to, a.unit
-    return (unit.__class__ is str and _UNIT_ID.fullmatch(unit) is not None
-            and a.via.__class__ is tuple and not a.via and p.__class__ is Point
-            and p.x.__class__ is Fraction and p.y.__class__ is Fraction
-            and _decimal(p.x, p.fx) and _decimal(p.y, p.fy))
-
-
-def _decimal(v: Fraction, fv: float) -> bool:
-    """Whether :data:`POINT` writes ``v`` exactly and reads it back (see :func:`own_move`);
-    ``fv``: its float, which decides the bound where it is clear."""
-    if 1_000_000 % v.denominator:
-        return False
-    return -LIMIT + 1 < fv < LIMIT - 1 or -LIMIT < v < LIMIT
-
-
 NOTATION = Notation(Move, Attack, End, help=HELP.removeprefix("actions: "))
 
 
@@ -204,5 +176,5 @@ def parse(text: str) -> AstralAction:
 
 __all__ = [
     "HELP", "NOTATION", "POINT", "UNIT", "AstralAction", "Attack", "AttackKind", "End", "Move",
-    "PointField", "end", "own_move", "parse",
+    "PointField", "end", "parse",
 ]

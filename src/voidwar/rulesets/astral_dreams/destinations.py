@@ -11,8 +11,8 @@ is checked by the same rule, :func:`.movement.path_reason`):
   beyond the unit's speed is not made (no straight move reaches it);
 * **of those, the ones The Round 2a allows** for a straight move, each once and never where the
   unit stands: the base stays on the table, the path's cost on the terrain (a hill half up,
-  double down) is within speed, no impassable feature is entered (:func:`leg_open`, the table's
-  part of the rule), and no other base is in the way (:func:`blocked`, the bases' part).
+  double down) is within speed, no impassable feature is entered (:func:`.legs.leg_open`, the
+  table's part of the rule), and no other base is in the way (:func:`blocked`, the bases' part).
 
 How it is fast (data layout and caches of pure functions, one derivation):
 
@@ -48,14 +48,13 @@ from ...core.tabletop import (
     MARGIN,
     Point,
     Rect,
-    float_le,
     grid_round,
     leg_blocked,
-    toward,
     toward_floats,
 )
 from .actions import Move
 from .attacks import reach_of
+from .legs import Entry, leg_open, made, reach
 from .state import Setup
 from .terrain import Feature
 
@@ -66,109 +65,8 @@ STEP = 0.02
 #: the flank directions off the line to an enemy: ±45°, ±90°
 _FLANKS = (math.pi / 4, -math.pi / 4, math.pi / 2, -math.pi / 2)
 
-#: a point of a chunk: made, or not yet made (its whole hundredths on the 0.01" grid)
-Entry = Point | tuple[int, int]
-
 #: how many entries each memo of a chunk or a spot keeps (then it forgets them all)
 MEMO = 64
-
-
-# -- the table's part of the rule --------------------------------------------------------------
-def _fits_quick(s: Setup, speed: int, a: Point, px: float, py: float) -> bool | None:
-    """Whether ``speed`` pays for the leg from ``a`` to ``(px, py)`` on flat ground, in floats:
-    :meth:`.terrain.Table.path_fits`' pre-test (``None``: too close to call, or the terrain
-    changes the cost)."""
-    if not s.table.flat:
-        return None
-    dx, dy = px - a.fx, py - a.fy
-    fsp = float(speed)
-    return float_le(dx * dx + dy * dy, fsp * fsp)
-
-
-def _open_quick(s: Setup, speed: int, a: Point, px: float, py: float) -> bool | None:
-    """:func:`leg_open` in floats where it is clear: the base clearly on the table and the leg
-    clearly within or beyond speed, on a table whose terrain neither slows nor stops it
-    (``None``: the exact tests decide)."""
-    if not s.table.plain:
-        return None
-    x0, x1, y0, y1 = s.area.inside
-    if not (x0 < px < x1 and y0 < py < y1):
-        return None
-    return _fits_quick(s, speed, a, px, py)
-
-
-def leg_open(s: Setup, speed: int, a: Point, p: Point) -> bool:
-    """The table's part of The Round 2a for a straight move ``a`` → ``p``: the base ends on
-    the table, the leg's cost on the terrain is within ``speed``, no impassable feature is
-    entered (:func:`.movement.path_reason`'s tests, other bases aside; their float pre-tests
-    first)."""
-    quick = _open_quick(s, speed, a, p.fx, p.fy)
-    if quick is not None:
-        return quick
-    t = s.table
-    return (s.area.contains(p) and fits(s, speed, a, p)
-            and (not t.impassable or t.impassable_on((a, p), s.radius) is None))
-
-
-def fits(s: Setup, speed: int, a: Point, p: Point) -> bool:
-    """Whether ``speed`` pays for the straight leg ``a`` → ``p`` on the terrain
-    (:meth:`.terrain.Table.path_fits`, its flat-ground pre-test first)."""
-    quick = _fits_quick(s, speed, a, p.fx, p.fy)
-    if quick is not None:
-        return quick
-    return s.table.path_fits((a, p), speed)
-
-
-def reach(s: Setup, speed: int, a: Point, target: Point, want: float) -> Entry | None:
-    """The farthest grid point up to ``want`` inches from ``a`` along the straight line toward
-    ``target`` (negative: away) that ``speed`` pays for on the terrain, clamped to the table;
-    ``None`` when that is ``a`` itself. Left as hundredths where the point ``want`` inches
-    along is clearly on the table, not ``a``, and clearly paid for on flat ground (then the
-    clamp keeps it and it is the answer); otherwise made and found exactly, by bisection where
-    the terrain makes the full distance too dear."""
-    xy = toward_floats(a, target, want)
-    if xy is not None and s.table.flat:
-        nx, ny = grid_round(xy[0] / 0.01), grid_round(xy[1] / 0.01)  # hundredths
-        px, py = nx / 100, ny / 100
-        vx, vy = px - a.fx, py - a.fy
-        x0, x1, y0, y1 = s.area.inside
-        if x0 < px < x1 and y0 < py < y1 and (vx != 0 or vy != 0):
-            fsp = float(speed)
-            fsp2, vv = fsp * fsp, vx * vx + vy * vy
-            if vv < fsp2 - (MARGIN * (fsp2 + vv) + 1e-12):  # fits' pre-test, clearly
-                return nx, ny
-    area = s.area
-    end = area.clamp(toward(a, target, want))
-    if end.fx == a.fx and end.fy == a.fy and end == a:
-        return None
-    if fits(s, speed, a, end):
-        return end
-    # bisection on the float cost, then the exact test on the chosen grid point
-    lo, hi = 0.0, abs(want)
-    sign = 1.0 if want >= 0 else -1.0
-    budget = float(speed) - 0.005
-    for _ in range(12):
-        mid = (lo + hi) / 2
-        p = area.clamp(toward(a, target, sign * mid))
-        if s.table.path_cost((a, p)) <= budget:
-            lo = mid
-        else:
-            hi = mid
-    best = area.clamp(toward(a, target, sign * lo))
-    if best == a or not fits(s, speed, a, best):
-        return None
-    return best
-
-
-def reach_point(s: Setup, speed: int, a: Point, target: Point, want: float) -> Point | None:
-    """:func:`reach`, made."""
-    e = reach(s, speed, a, target, want)
-    return None if e is None else made(e)
-
-
-def made(e: Entry) -> Point:
-    """The point an entry stands for."""
-    return e if isinstance(e, Point) else Point.grid(e[0], e[1])
 
 
 # -- chunks ------------------------------------------------------------------------------------
@@ -562,5 +460,5 @@ def _once(sel: list[tuple[Chunk, int]]) -> None:
         sel[k] = (ch, mask)
 
 
-__all__ = ["STEP", "Chunk", "Selection", "Spot", "beside", "blocked", "chunk_moves", "fits",
-           "leg_open", "made", "reach", "reach_point", "selection", "spot"]
+__all__ = ["STEP", "Chunk", "Selection", "Spot", "beside", "blocked", "chunk_moves", "selection",
+           "spot"]

@@ -19,7 +19,7 @@ from ...core.game import Action, Game, Result, log_event
 from ...core.native import mypyc_attr
 from ...core.notation import Notation
 from ...core.tabletop import Point, fmt
-from .actions import NOTATION, Attack, AttackKind, End, Move, end, own_move, parse
+from .actions import NOTATION, Attack, AttackKind, End, Move, end, parse
 from .attacks import attack_candidates, attack_options, attack_reason, strike
 from .data import SIDES, Army
 from .deployment import OPTIONS, deploy, read_setup
@@ -132,13 +132,6 @@ class AstralDreams(Game, Battle):
     def parse_action(self, text: str) -> Action:
         """Notation → action (:mod:`.actions`)."""
         return parse(text)
-
-    def _read(self, action: Action | str) -> tuple[Action, str]:
-        """:meth:`Game._read`; a move the legal actions made is known without reading its
-        text back (:func:`.actions.own_move`)."""
-        if action.__class__ is Move and own_move(action):
-            return action, str(action)
-        return super()._read(action)
 
     def reason(self, action: Action) -> IllegalAction | None:
         """Why ``action`` is illegal now, naming the rule; ``None`` when it is legal."""

@@ -16,14 +16,15 @@ from .attacks import (
     attack_options,
     attack_reason,
 )
-from .destinations import Selection, reach_point, selection
+from .destinations import Selection, selection
+from .legs import reach_point
 from .state import R_MOVE, R_TURN, Battle, Unit
 
 
 def path_reason(b: Battle, u: Unit, path: list[Point]) -> IllegalAction | None:
     """Movement (The Round 2a): up to speed on the terrain, on the table, never through or onto
     another base, never into impassable terrain (our reading of the terrain advice). ``None``:
-    allowed. For one straight leg these are :func:`.destinations.leg_open` and
+    allowed. For one straight leg these are :func:`.legs.leg_open` and
     :func:`.destinations.blocked`'s tests, with the reason named."""
     s = b.setup
     t = s.table
@@ -76,7 +77,7 @@ def move_reason(b: Battle, a: Move) -> IllegalAction | None:
 def reach(b: Battle, u: Unit, target: Point, want: float) -> Point | None:
     """The farthest grid point up to ``want`` inches toward ``target`` (negative: away) that
     ``u``'s speed pays for on the terrain, clamped to the table
-    (:func:`.destinations.reach_point`)."""
+    (:func:`.legs.reach_point`)."""
     return reach_point(b.setup, u.profile.speed, u.pos, target, want)
 
 
