@@ -127,7 +127,8 @@ def test_apply_takes_a_declared_value_of_its_own_ruleset_only() -> None:
     ("space-fleet", "open-space",
      lambda g: _first_of(g, "Advance", lambda a: replace(a, distance=Fraction(1, 3)))),
     # a ship name in another case than the notation writes it
-    ("space-fleet", None, lambda g: _first_of(g, "Move", lambda a: replace(a, ship=a.ship.lower()))),
+    ("space-fleet", None,
+     lambda g: _first_of(g, "Move", lambda a: replace(a, ship=a.ship.lower()))),
     # a number beyond the notation's digits
     ("antilles", None, lambda g: _first_of(g, "Place", lambda a: replace(a, paladin=10**7))),
 ])
