@@ -90,7 +90,7 @@ def grid_round(v: float) -> int:
     """``round(v)`` of a float: the nearest integer, ties to even, the same value (``v - n`` is
     exact for ``n = floor(v)`` wherever a tie can occur; infinities and NaN raise alike). Its
     own function so that the compiled build calls ``floor`` natively, not the generic
-    built-in (issue 18)."""
+    built-in."""
     n = math.floor(v)
     d = v - n
     if d > 0.5 or (d == 0.5 and n % 2 == 1):

@@ -1,4 +1,4 @@
-"""The Antilles board for the page (issue 16): built from ``view(seat)`` alone (the game hides
+"""The Antilles board for the page: built from ``view(seat)`` alone (the game hides
 nothing; the view is the whole state)."""
 
 from __future__ import annotations

@@ -159,5 +159,5 @@ def load_values_option(spec: str | Path | dict[str, Any], tables: Tables) -> Val
 # -- the sides on the board ----------------------------------------------------------------------
 @lru_cache(maxsize=1)
 def sides() -> SidesFile:
-    """The seats' names and fixed colours on the board (``data/sides.toml``, issue 16)."""
+    """The seats' names and fixed colours on the board (``data/sides.toml``)."""
     return read_sides(data_file("sides.toml"))

@@ -1,4 +1,4 @@
-"""The Astral Dreams table for the page (issue 16): miniatures from ``view(seat)`` (the game
+"""The Astral Dreams table for the page: miniatures from ``view(seat)`` (the game
 hides nothing), terrain and profiles from the scenario's public data; y grows up from the
 Scouts' edge (docs/astral-dreams.md: origin at the lower left).
 

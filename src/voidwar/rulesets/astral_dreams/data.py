@@ -399,6 +399,6 @@ __all__ = [
 # -- the sides on the board ----------------------------------------------------------------------
 @cache
 def sides() -> SidesFile:
-    """The sides' fixed colours on the board (``data/sides.toml``, issue 16; the names are
+    """The sides' fixed colours on the board (``data/sides.toml``; the names are
     ``units.toml``'s ``side_name``)."""
     return read_sides(package_file(PKG, f"{DATA}/sides.toml"))
