@@ -1,4 +1,4 @@
-"""The search's fast paths (issue 18) play exactly what the plain loops play.
+"""The search's fast paths play exactly what the plain loops play.
 
 ``random_rollout`` is the rollout loop ``apply_legal(g, g.choose_legal(rng.below))`` with its
 lookups hoisted; the root's kept list of untried actions (``select(..., stable=True)``) is the

@@ -88,7 +88,7 @@ def test_shipped_file_is_valid_toml_with_rationale_comments() -> None:
     assert data["attacks"]["2"]["caster"] <= 20  # the 3.3 example: 17 + 3 at range 2
 
 
-# -- what the text fixes is not a table value (issue 21, point 3) ------------------------------
+# -- what the text fixes is not a table value ------------------------------
 def _with(tmp_path: Path, section: str, line: str) -> Path:
     """The shipped file with ``line`` added to ``[section]``."""
     return write_variant(tmp_path, f"[{section}]\n", f"[{section}]\n{line}\n")

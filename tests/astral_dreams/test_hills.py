@@ -1,4 +1,4 @@
-"""Hills with a slope (issue 21, point 6): the text's "Tabletop" advice, "If you choose to use
+"""Hills with a slope: the text's "Tabletop" advice, "If you choose to use
 terrain use common sense to make appropriate terrain rules (e.g., half movement up a hill, double
 movement down it)". The cost of each leg depends on whether it goes up, down or across the slope.
 

@@ -92,7 +92,7 @@ def test_points_round_trip_in_text_and_structure(x: int, y: int) -> None:
 
 
 def test_hundredths_are_read_exactly() -> None:
-    """A point's text with at most two decimals is read through its floats (issue 18): the very
+    """A point's text with at most two decimals is read through its floats: the very
     point, floats and text that exact decimal reading gives, at the limits too (signs, zeros,
     six digits, one or two decimals); more decimals take the exact reading."""
     import random

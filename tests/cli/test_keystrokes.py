@@ -1,4 +1,4 @@
-"""Keystrokes a turn (issue 20): the terminal's short forms, numbers and `.` cut the typing."""
+"""Keystrokes a turn: the terminal's short forms, numbers and `.` cut the typing."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every misleading message of issue 20, point 4 (and the lost games of point 1), fixed: each
+"""Every misleading message found in a first hour (and the lost games), fixed: each
 one a test of what the person reads."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """``balance --report`` and ``tournament --report``: one self-contained page each, with tables,
-intervals and the plots embedded as data URIs (issue 20)."""
+intervals and the plots embedded as data URIs."""
 
 from __future__ import annotations
 

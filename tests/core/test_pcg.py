@@ -1,4 +1,4 @@
-"""PCG32's numbers, pinned (issue 18): every output of the generator, the seed derivation and the
+"""PCG32's numbers, pinned: every output of the generator, the seed derivation and the
 dice built on them are the numbers the code gave before PCG32 moved onto native 64-bit integers
 (``core/pcg.py``). Any change that alters one number fails here. The test runs whichever build
 is present: pure Python, and the compiled module when ``make compiled`` has built it

@@ -1,6 +1,6 @@
 """Records, data files and action values from outside are refused with file, field and reason.
 
-Issue 19's findings: records with a non-string ruleset or a non-object dice (checksum
+Findings of an attack on records: records with a non-string ruleset or a non-object dice (checksum
 recomputed), deep nesting, a 5000-digit integer, a non-UTF-8 file, a record naming a local file
 — each a RecordError, and `voidwar replay` a message, never a traceback; hand-built action
 values with fields of the wrong type refused with the state unchanged; data files that coerce

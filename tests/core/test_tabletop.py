@@ -130,7 +130,7 @@ def test_surface_edges() -> None:
 
 def test_grid_round_is_round() -> None:
     """``grid_round`` is ``round`` of a float (ties to even) everywhere: ties, values next to
-    them, negatives, huge values and random bit patterns (issue 18: the compiled build's own
+    them, negatives, huge values and random bit patterns (the compiled build's own
     rounding)."""
     import math
     import random

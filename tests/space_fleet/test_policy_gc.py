@@ -1,4 +1,4 @@
-"""Issue 18: the heuristic's decisions leave no cyclic garbage (reference counting frees
+"""The heuristic's decisions leave no cyclic garbage (reference counting frees
 everything a plan builds, so the cycle collector has nothing to do), in every scenario."""
 
 from __future__ import annotations

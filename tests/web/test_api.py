@@ -499,7 +499,7 @@ def test_attack_vector_movement_grid_inline(client: TestClient) -> None:
 
 
 def test_pages_are_compressed_and_static_files_revalidated(client: TestClient) -> None:
-    """Issue 16, "fast page": gzip, cache headers on static files (an unchanged file is a
+    """Gzip, cache headers on static files (an unchanged file is a
     304 without a body)."""
     first = client.get("/static/game.js", headers={"Accept-Encoding": "gzip"})
     assert first.status_code == 200
@@ -511,7 +511,7 @@ def test_pages_are_compressed_and_static_files_revalidated(client: TestClient) -
 
 def test_the_server_says_whether_a_client_may_choose_the_seed(client: TestClient,
                                                                db_url: str) -> None:
-    """Dice are the server's choice (issue 19): the lobby hides its seed box unless the
+    """Dice are the server's choice: the lobby hides its seed box unless the
     server lets clients choose a seed (the tests' server does)."""
     assert client.get("/api/server").json() == {"client_seeds": True}
     with TestClient(create_app(db_url)) as default:

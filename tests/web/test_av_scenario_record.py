@@ -1,4 +1,4 @@
-"""Issue 19: an Attack Vector game set up from a user's scenario file records the scenario's
+"""An Attack Vector game set up from a user's scenario file records the scenario's
 contents (the ``scenario_data`` option, bounded), never the file's path; it replays from the
 record alone; a record that names a path, or inline data naming a ship file, is refused."""
 

@@ -1,4 +1,4 @@
-"""Attack Vector on screen (issue 17): the board's vectors, FP/EoT markers and displays, and a
+"""Attack Vector on screen: the board's vectors, FP/EoT markers and displays, and a
 whole duel played in a real browser (Debian's chromium via Playwright) with orders made on the
 displays — a thrust set with the stepper, a pivot by clicking the AVID window, fire by clicking
 the enemy on the map and confirming — asserting at every segment that the drawn vector, FP and

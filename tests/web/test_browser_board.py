@@ -237,7 +237,7 @@ def test_hills_carry_their_slope_and_the_reach_follows_the_rules_cost() -> None:
         assert max(ds) != min(ds)  # not a circle: the slope bends it
 
 
-# -- issue 16/17 gaps: sides from data, every Bolt counted, this turn's movement, previews ------
+# -- sides from data, every Bolt counted, this turn's movement, previews ------
 @pytest.mark.parametrize(("ruleset", "scenario"), [("antilles", None), ("space-fleet", "duel"),
                                                    ("astral-dreams", "ruins"),
                                                    ("attack-vector", "duel")])

@@ -1,4 +1,4 @@
-"""Issue 19: ``voidwar serve --workers N`` and ``voidwar bots`` as the real commands, in real
+"""``voidwar serve --workers N`` and ``voidwar bots`` as the real commands, in real
 processes on loopback: a bot game played through HTTP, its bot moves made by the ``voidwar
 bots`` worker (the store's claim names the worker's process), and ``kill -9`` of the worker, of
 one uvicorn worker and of the whole server, each restarted: nothing acknowledged is lost and

@@ -1,4 +1,4 @@
-"""Issue 19: every number of a ruleset's data files has a range; a value outside it (a Bolt
+"""Every number of a ruleset's data files has a range; a value outside it (a Bolt
 threshold of 2**63-1, a die face of 99, a million points) is a DataFileError naming the file,
 the field and the reason — never a game set up from it. One shipped file per ruleset, changed
 in one field at a time."""

@@ -1,4 +1,4 @@
-"""Several server processes on one PostgreSQL serve the same games (issue 19, finding 4).
+"""Several server processes on one PostgreSQL serve the same games.
 
 4 processes × 20 clients × 30 rounds on 5 shared games, every request sent to a random process:
 0 double accepts (one acknowledged action per index), 0 acknowledged actions lost, every stored

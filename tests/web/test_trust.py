@@ -1,4 +1,4 @@
-"""A server you can trust: every finding of issue 19's attack, over the API, as a regression.
+"""A server you can trust: every finding of an attack on it, over the API, as a regression.
 
 A client is trusted with nothing: it names a ruleset and a scenario from the lists, gives
 options the ruleset's schema accepts (inline data, bounded work), never the dice; every seat is
