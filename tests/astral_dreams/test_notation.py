@@ -144,3 +144,15 @@ def test_hand_built_moves_apply_only_when_their_text_reads_back() -> None:
     events, again = g.apply(legal[0]), twin.apply(Move(unit, to))
     assert events == again and g.actions == twin.actions and g.digest() == twin.digest()
     assert voidwar.replay(g.record()).digest() == g.digest()
+
+
+@given(st.fractions(min_value=-2 * 10**6, max_value=2 * 10**6, max_denominator=10**7),
+       st.sampled_from([1, 2, 4, 8, 10, 100, 3, 10**6, 10**7]))
+def test_a_points_exactness_is_its_text_read_back(v: F, den: int) -> None:
+    """PointField says from the value what writing and reading its text would find."""
+    from voidwar.core.fields import reads_back
+    from voidwar.rulesets.astral_dreams.actions import PointField
+
+    field = PointField()
+    for p in (Point(v, F(1, 2)), Point(F(round(v * den), den), v)):
+        assert field.writes_exactly(p) == reads_back(field, p)

@@ -103,13 +103,13 @@ def test_space_fleet_sights_are_the_firing_rules(scenario: str) -> None:
             b = game.ships[s.target]  # type: ignore[attr-defined]
             assert a.side != b.side
             assert s.range == round(float(game.gap(a, b)), 3)  # type: ignore[attr-defined]
-            band = game.fire_band(a, b)  # type: ignore[attr-defined]
-            if band is not None:
-                assert s.note == f"{band.name} range"
-            elif game.rear(a, b) and game.band_between(a, b):  # type: ignore[attr-defined]
+            band = game.band_between(a, b)  # type: ignore[attr-defined]
+            if band is None:
+                assert s.note.startswith("out of range")
+            elif game.rear(a, b):  # type: ignore[attr-defined]
                 assert "rear" in s.note
             else:
-                assert s.note.startswith("out of range")
+                assert s.note == f"{band.name} range"
             seen += 1
     assert seen
 

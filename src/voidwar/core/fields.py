@@ -45,6 +45,13 @@ class Field(Generic[T]):
     #: the value of the field when its optional part is left out
     absent: Any = None
 
+    def writes_exactly(self, value: T) -> bool:
+        """Whether :meth:`format` writes ``value`` as a text that reads back as it
+        (:func:`reads_back`, which tries it; the notation caches it by value). A field whose
+        values are many and rarely met twice (a table position) may say it directly from
+        the value, as its :meth:`format` and :attr:`pattern` decide it."""
+        return reads_back(self, value)
+
     def empty(self, value: T) -> bool:
         """True when an optional part holding this field is left out of the text."""
         return value is None or value == ()

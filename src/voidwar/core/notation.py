@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any, ClassVar, TypeVar
 
@@ -103,24 +103,9 @@ class ActionSpec:
     actor: str | None
     parts: tuple[_Part, ...]
     regex: re.Pattern[str]
-    #: each field's name, whether the text may leave it out, and whether a value of it
-    #: reads back (:func:`.fields.reads_back`, cached by value: a pure function of it)
-    exact: tuple[tuple[str, bool, Callable[[Any], bool]], ...] = ()
-
-    def unwritten(self, action: Action) -> str | None:
-        """The first field of ``action`` whose value its text would not read back as (the
-        record replays the text), or ``None``: every field reads back."""
-        for name, optional, holds in self.exact:
-            value = getattr(action, name)
-            if optional and value == self.fields[name].absent:
-                continue
-            try:
-                ok = holds(value)
-            except TypeError:  # a value that cannot be hashed: worked out uncached
-                ok = reads_back(self.fields[name], value)
-            if not ok:
-                return name
-        return None
+    #: the first field of an action whose value its text would not read back as (the record
+    #: replays the text), or ``None``: every field reads back (:func:`_compile_unwritten`)
+    unwritten: Callable[[Action], str | None] = field(default=lambda action: None, repr=False)
 
     @property
     def optional_fields(self) -> list[str]:
@@ -243,10 +228,8 @@ def notation(template: str, field_map: Mapping[str, Field[Any]] | None = None, *
     def declare(cls: type[A]) -> type[A]:
         fields = {n: field_types[n] for n in names}
         optional = set(_field_names(p for p in parts if p.optional))
-        exact = tuple((n, n in optional, _cached(partial(reads_back, f)))
-                      for n, f in fields.items())
-        spec = ActionSpec(cls, template, fields, kind or _static_kind(parts), actor, parts, regex,
-                          exact)
+        spec = ActionSpec(cls, template, fields, kind or _static_kind(parts), actor, parts, regex)
+        spec.unwritten = _compile_unwritten(spec, optional)
         cls.__notation__ = spec
         cls.__str__ = _compile_format(spec)  # type: ignore[assignment,method-assign]
         cls.__init__ = strict_init(cls)  # type: ignore[method-assign]
@@ -255,9 +238,47 @@ def notation(template: str, field_map: Mapping[str, Field[Any]] | None = None, *
     return declare
 
 
-#: a field's :func:`.fields.reads_back`, cached by value (one cache per field of each kind,
-#: made at import with the kind: a pure function of an immutable value)
-_cached = lru_cache(maxsize=4096, typed=True)
+def _exactness(f: Field[Any]) -> Callable[[Any], bool]:
+    """``f.writes_exactly``: its own test where the field gives one, else the text tried
+    (:func:`.fields.reads_back`) cached by value, one cache per field of each kind, made at
+    import with the kind (a pure function of an immutable value)."""
+    if type(f).writes_exactly is not Field.writes_exactly:
+        return f.writes_exactly
+    return lru_cache(maxsize=4096, typed=True)(partial(reads_back, f))
+
+
+def _compile_unwritten(spec: ActionSpec, optional: set[str]) -> Callable[[Action], str | None]:
+    """:attr:`ActionSpec.unwritten` for ``spec``, generated once as straight-line code: each
+    field's :func:`_exactness` asked of its value (a field left out of the text, at its absent
+    value, needs none)."""
+    if not spec.fields:
+        return _nothing_unwritten
+    env: dict[str, Any] = {"_slow": partial(_unwritten_uncached, spec, optional)}
+    lines = ["def unwritten(self):", "    try:"]
+    for n, f in spec.fields.items():
+        env[f"_x_{n}"], env[f"_a_{n}"] = _exactness(f), f.absent
+        lines.append(f"        v = self.{n}")
+        gate = f"v != _a_{n} and " if n in optional else ""
+        lines.append(f"        if {gate}not _x_{n}(v): return {n!r}")
+    lines += ["    except TypeError:  # a value that cannot be hashed",
+              "        return _slow(self)", "    return None"]
+    exec("\n".join(lines) + "\n", env)  # the source comes from the declaration only
+    fn: Callable[[Action], str | None] = env["unwritten"]
+    return fn
+
+
+def _nothing_unwritten(action: Action) -> None:
+    """:attr:`ActionSpec.unwritten` of a kind without fields."""
+    return None
+
+
+def _unwritten_uncached(spec: ActionSpec, optional: set[str], action: Action) -> str | None:
+    """:attr:`ActionSpec.unwritten` tried field by field without the caches."""
+    for n, f in spec.fields.items():
+        v = getattr(action, n)
+        if not (n in optional and v == f.absent) and not reads_back(f, v):
+            return n
+    return None
 
 
 def _compile_format(spec: ActionSpec) -> Callable[[Action], str]:

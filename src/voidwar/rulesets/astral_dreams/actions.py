@@ -65,6 +65,13 @@ class PointField(Field[Point]):
             return Point.near(float(x), float(y))
         return Point.parse(t)
 
+    def writes_exactly(self, value: Point) -> bool:
+        """Whether :meth:`format` writes ``value`` exactly: each coordinate a ``Fraction``
+        of at most 6 decimals and 6 digits before the point (what :attr:`pattern` reads),
+        so the text reads back as the very point."""
+        return (type(value) is Point and _decimal(value.x, value.fx)
+                and _decimal(value.y, value.fy))
+
     def to_json(self, value: Point) -> Any:
         """``[x, y]`` numbers when a number carries each coordinate exactly, else the text."""
         out: list[int | float] = []
@@ -85,6 +92,14 @@ class PointField(Field[Point]):
         if not (isinstance(data, list) and len(data) == 2):
             raise NotationError(f"a point is [x, y] or 'x,y', not {data!r}")
         return super().from_json(",".join(_coord_text(v) for v in data))
+
+
+def _decimal(v: Fraction, fv: float) -> bool:
+    """A coordinate :meth:`PointField.format` writes exactly (``fv``: its float, which
+    decides the bound where it is clear)."""
+    if type(v) is not Fraction or 1_000_000 % v.denominator:
+        return False
+    return -LIMIT + 1 < fv < LIMIT - 1 or -LIMIT < v < LIMIT
 
 
 def _coord_text(v: Any) -> str:
