@@ -108,6 +108,11 @@ def test_the_generated_text_of_the_test_notation(action: Action) -> None:
 class _Raw(Field[str]):
     """A field whose own format is called (not inlined)."""
 
+    pattern = r"<\w+>"
+
+    def parse(self, text: str) -> str:
+        return text[1:-1]
+
     def format(self, value: str) -> str:
         return f"<{value}>"
 

@@ -86,11 +86,15 @@ def test_conformance(name: str) -> None:
             _check_refusals(game, stale, texts, rng)
             _check_secrets(game, legal)
             stale.update((str(a), None) for a in legal[:: max(1, len(legal) // 20)])
-            clone = game.clone()
-            pick = legal[rng.below(len(legal))]
-            game.apply(pick)
+            clone, chooser = game.clone(), game.clone()
+            i = rng.below(len(legal))
+            pick = legal[i]
+            events = game.apply(pick)
             clone.apply(str(pick))
             assert clone.digest() == game.digest(), "a clone must roll what the original rolls"
+            # the listed action applied in one step is the same action, the same game
+            assert chooser.apply_choice(lambda n, i=i: i) == events
+            assert chooser.digest() == game.digest() and chooser.actions == game.actions
             steps += 1
         rec = json.loads(json.dumps(game.record()))
         assert voidwar.replay(rec).digest() == game.digest()

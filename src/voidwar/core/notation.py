@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any, ClassVar, TypeVar
 
-from .errors import NotationError
+from .errors import IllegalAction, NotationError
 from .fields import (
     Choice,
     Either,
@@ -54,7 +54,10 @@ A = TypeVar("A", bound="Action")
 class Action:
     """Base of every ruleset's action values: frozen, comparable, ``str()`` is the notation."""
 
-    __slots__ = ()
+    __slots__ = ("text",)
+    #: the notation text, written once when a declared kind's value is made (its constructor
+    #: also refuses a value whose text would read back as another: :attr:`ActionSpec.unwritten`)
+    text: str
     #: set by :func:`notation` on each declared action class
     __notation__: ClassVar[ActionSpec]
 
@@ -230,12 +233,52 @@ def notation(template: str, field_map: Mapping[str, Field[Any]] | None = None, *
         optional = set(_field_names(p for p in parts if p.optional))
         spec = ActionSpec(cls, template, fields, kind or _static_kind(parts), actor, parts, regex)
         spec.unwritten = _compile_unwritten(spec, optional)
+        write = _compile_format(spec)
         cls.__notation__ = spec
-        cls.__str__ = _compile_format(spec)  # type: ignore[assignment,method-assign]
-        cls.__init__ = strict_init(cls)  # type: ignore[method-assign]
+        cls.__str__ = _text_of(write)  # type: ignore[assignment,method-assign]
+        cls.__init__ = strict_init(cls, partial(_written, spec, write))  # type: ignore[method-assign]
+        setstate = cls.__dict__.get("__setstate__")
+        if setstate is not None:  # a slotted dataclass's copy and pickle: the text made again
+            cls.__setstate__ = _restored(setstate, write)  # type: ignore[attr-defined]
         return cls
 
     return declare
+
+
+def _written(spec: ActionSpec, write: Callable[[Action], str], action: Action) -> None:
+    """A declared kind's constructor's last step: refuse a value whose text would read back
+    as another (a record replays the text), else store the text."""
+    name = spec.unwritten(action)
+    if name is not None:
+        raise IllegalAction(
+            f"{type(action).__name__} {name}: {getattr(action, name)!r:.80} is not written "
+            "exactly by the notation (its text would read back as another value; a record "
+            "replays the text)")
+    object.__setattr__(action, "text", write(action))
+
+
+def _text_of(write: Callable[[Action], str]) -> Callable[[Action], str]:
+    """A declared kind's ``__str__``: the text written when the value was made (written now
+    for a value made without its constructor)."""
+
+    def __str__(self: Action) -> str:
+        try:
+            return self.text
+        except AttributeError:
+            return write(self)
+
+    return __str__
+
+
+def _restored(setstate: Callable[[Action, Any], None],
+              write: Callable[[Action], str]) -> Callable[[Action, Any], None]:
+    """A slotted dataclass's ``__setstate__`` (copies, pickles), then the text written."""
+
+    def __setstate__(self: Action, state: Any) -> None:
+        setstate(self, state)
+        object.__setattr__(self, "text", write(self))
+
+    return __setstate__
 
 
 def _exactness(f: Field[Any]) -> Callable[[Any], bool]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from .dice import PCG32
-from .game import Action, Game
+from .game import Action, Event, Game
 
 
 class Policy(Protocol):
@@ -30,3 +30,8 @@ class RandomPolicy:
         """A uniformly random legal action (:meth:`Game.choose_legal`: the same choice as
         drawing from ``legal_actions()``, without building every action)."""
         return game.choose_legal(self.rng.below)
+
+    def play(self, game: Game) -> list[Event]:
+        """Apply the action :meth:`choose` would pick, in one step
+        (:meth:`Game.apply_choice`: listed and applied, not checked a second time)."""
+        return game.apply_choice(self.rng.below)

@@ -22,6 +22,8 @@ from typing import Any
 
 from ..ai import registry as policy_registry
 from ..core.dice import derive_seed
+from ..core.game import Game
+from ..core.policy import Policy, RandomPolicy
 from ..core.registry import load
 from .summary import Summary
 
@@ -52,28 +54,40 @@ def play_one(spec: GameSpec, seed: int) -> dict[str, Any]:
     """Play one game to the end; return its result as JSON-ready data."""
     game = load(spec.ruleset, spec.scenario, seed=derive_seed(seed, 0), **spec.options)
     seats = game.seats
-    choosers = {}
+    players = {}
     for k, seat in enumerate(seats):
         bot = policy_registry.get(spec.policies.get(seat, spec.default_policy), spec.ruleset,
                                   derive_seed(seed, 1 + k))
-        choosers[seat] = (bot.chooser(game) if isinstance(bot, policy_registry.RulesPolicy)
-                          else bot.choose)
+        players[seat] = _player(bot, game)
     n = 0
-    apply, limit = game.apply, spec.max_actions
-    only = choosers[seats[0]] if len(seats) == 1 else None
+    limit = spec.max_actions
+    only = players[seats[0]] if len(seats) == 1 else None
     while not game.over:
         if only is not None:  # one seat: it acts whenever the game goes on
-            apply(only(game))
+            only(game)
         else:
             acting = game.to_act
             assert acting is not None
-            apply(choosers[acting](game))
+            players[acting](game)
         n += 1
         if n >= limit:
             raise RuntimeError(f"game with seed {seed} did not end in {limit} actions")
     result = game.result
     assert result is not None
     return {"seed": seed, "actions": n, "seats": list(seats), **result.to_dict()}
+
+
+def _player(bot: Policy, game: Game) -> Callable[[Game], object]:
+    """What plays ``bot``'s move in ``game``: its own ``play`` where it has one (the random
+    policy: :meth:`Game.apply_choice`), else ``apply`` of its choice."""
+    if isinstance(bot, RandomPolicy):
+        return bot.play
+    choose = bot.chooser(game) if isinstance(bot, policy_registry.RulesPolicy) else bot.choose
+
+    def play(g: Game) -> object:
+        return g.apply(choose(g))
+
+    return play
 
 
 def play_batch(spec: GameSpec, seed: int, indices: list[int],

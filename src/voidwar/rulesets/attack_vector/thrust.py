@@ -189,8 +189,12 @@ def format_thrust(v: Fraction) -> str:
 
 
 def _format_thrust(n: int, d: int) -> str:
-    """:func:`format_thrust` of ``n / d``, written."""
-    return str(n) if d == 1 else f"{n / d:g}"
+    """:func:`format_thrust` of ``n / d``, written: a decimal where one is exact, else the
+    fraction ``n/d`` (so that the text reads back as the very value)."""
+    if d == 1:
+        return str(n)
+    text = f"{n / d:g}"
+    return text if Fraction(text) == Fraction(n, d) else f"{n}/{d}"
 
 
 #: (numerator, denominator) → text, for 0 and every chart column: built at import, never
