@@ -223,15 +223,18 @@ class Battle(Game):
         speed only. A player with no ship in the window is passed over.
         """
         unmoved: list[tuple[Ship, int]] = []
-        slowest = -1
+        slowest = 1 << 30
         for s in self.ships.values():
             if s.status == ACTIVE and not s.moved:
-                v = s.speed
+                v = s.profile.speed if not s.damage else s.speed  # undamaged: its class's
                 unmoved.append((s, v))
-                if slowest < 0 or v < slowest:
+                if v < slowest:
                     slowest = v
         top = slowest if self.moves_made == 0 else slowest + 1
-        return [(s, v) for s, v in unmoved if v <= top]
+        for _s, v in unmoved:
+            if v > top:
+                return [(s, v) for s, v in unmoved if v <= top]
+        return unmoved  # every unmoved ship is in the window
 
     def move_window(self) -> set[int]:
         """The current speeds that may move now (:meth:`movers`)."""

@@ -104,14 +104,14 @@ class SpaceFleetGame(Movement, Firing):
         return IllegalAction(f"not a Space Fleet action: {a!r}")
 
     def execute(self, action: Action) -> None:
-        """Carry out a checked action, then see whether the game is over."""
+        """Carry out a checked action. A ship leaves play only by damage, whose steps end
+        (a move, a fire step, the turn) by seeing whether the game is over (:func:`check_over`)."""
         if type(action) in _MOVE_KINDS or isinstance(action, _MOVE_TYPES):
             self._execute_move(action)  # type: ignore[arg-type]
         elif isinstance(action, Fire):
             self._declare(action)
         elif isinstance(action, EndFire) and self.fire_side is not None:
             self._side_done(self.fire_side)
-        check_over(self)
 
     # ------------------------------------------------------------------ sequencing
     def _start_turn(self) -> None:
