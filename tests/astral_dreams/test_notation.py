@@ -118,30 +118,30 @@ def test_hundredths_are_read_exactly() -> None:
         assert str(got) == str(want) and type(got.x) is Fraction and type(got.y) is Fraction
 
 
-def test_a_move_is_made_only_when_its_text_reads_back() -> None:
+def test_hand_built_moves_apply_only_when_their_text_reads_back() -> None:
     """A hand-built move equal to an offered one applies as it (the same events, text and
-    state); a move whose text would read back as another value cannot be made (the field
-    named), nor one with a field of another type, so every accepted game's record replays."""
+    state); one whose text would read back as another value is refused with the field named
+    and the game unchanged, so every accepted game's record replays; fields of another type
+    are refused when the move is made."""
     from voidwar.core.dice import derive_seed
 
     g = voidwar.load("astral-dreams", seed=derive_seed(9, 0))
     assert isinstance(g, AstralDreams)
     legal = [a for a in g.legal_actions() if isinstance(a, Move)]
     unit, to = legal[0].unit, legal[0].to
-    unwritten = [lambda: Move(unit, Point(to.x + F(1, 10**7), to.y)),  # finer than 0.000001"
-                 lambda: Move(unit.lower(), to),  # the notation writes unit ids in upper case
-                 lambda: Move(unit, Point(F(10**7), to.y))]  # beyond the notation's digits
-    for make in unwritten:
+    before = g.digest()
+    for unwritten in (Move(unit, Point(to.x + F(1, 10**7), to.y)),  # finer than 0.000001"
+                      Move(unit.lower(), to),  # the notation writes unit ids in upper case
+                      Move(unit, Point(F(10**7), to.y))):  # beyond the notation's digits
         with pytest.raises(IllegalAction, match="not written exactly by the notation"):
-            make()
+            g.apply(unwritten)
+        assert g.digest() == before and not g.actions
     for mistyped in (lambda: Move(unit, Point(24, F(24))),  # type: ignore[arg-type]
                      lambda: Move(unit, to, [])):  # type: ignore[arg-type]
         with pytest.raises(IllegalAction):
             mistyped()
     twin = g.clone()
-    made = Move(unit, to)
-    assert made.text == str(made) == legal[0].text
-    events, again = g.apply(legal[0]), twin.apply(made)
+    events, again = g.apply(legal[0]), twin.apply(Move(unit, to))
     assert events == again and g.actions == twin.actions and g.digest() == twin.digest()
     assert voidwar.replay(g.record()).digest() == g.digest()
 

@@ -132,24 +132,28 @@ def test_apply_takes_a_declared_value_of_its_own_ruleset_only() -> None:
     # a number beyond the notation's digits
     ("antilles", None, lambda g: _first_of(g, "Place", lambda a: replace(a, paladin=10**7))),
 ])
-def test_a_value_its_text_would_not_read_back_as_cannot_be_made(
+def test_a_value_its_text_would_not_read_back_as_is_refused(
         ruleset: str, scenario: str | None, make: Callable[[Game], Action]) -> None:
-    """Every accepted game's record replays: an action whose text would read back as another
-    value cannot be made (the field named), so no game can take it."""
+    """Every accepted game's record replays: a hand-built action whose text would read back
+    as another value is refused, naming the field, and the game is unchanged."""
     game = voidwar.load(ruleset, scenario, seed=3)
+    before = game.digest()
     with pytest.raises(IllegalAction, match="not written exactly by the notation"):
-        make(game)
+        game.apply(make(game))
+    assert game.digest() == before and not game.actions
 
 
 def test_an_action_keeps_its_text_through_copies_and_pickles() -> None:
     import copy
     import pickle
 
+    from voidwar.core.notation import written
     from voidwar.rulesets.space_fleet.actions import Move
 
     move = Move("DD1", 2)
+    assert written(move) == move.text == "move DD1 2"
     for twin in (copy.copy(move), copy.deepcopy(move), pickle.loads(pickle.dumps(move))):
-        assert twin == move and twin.text == str(twin) == "move DD1 2"
+        assert twin == move and str(twin) == written(twin) == "move DD1 2"
 
 
 def _first_of(game: Game, kind: str, change: Callable[[Any], Action]) -> Action:

@@ -24,7 +24,7 @@ from .dice import Dice, SeededDice
 from .errors import DiceError, IllegalAction
 from .native import mypyc_attr
 from .notation import Action as Action
-from .notation import Notation, NotationError
+from .notation import Notation, NotationError, written
 from .record_format import make_record
 
 if TYPE_CHECKING:
@@ -337,8 +337,8 @@ class Game(ABC):
         act = self.choose_legal(pick)
         try:
             text = act.text
-        except AttributeError:  # a kind no notation declares (a game without one)
-            text = str(act)
+        except AttributeError:  # not yet written (or a kind no notation declares)
+            text = written(act) if type(self).notation is not None else str(act)
         return self._carry_out(act, text)
 
     def _carry_out(self, act: Action, text: str) -> list[Event]:
@@ -359,9 +359,9 @@ class Game(ABC):
 
     def _read(self, action: Action | str) -> tuple[Action, str]:
         """The action ``action`` stands for, and its notation text: text is parsed; a value of
-        a kind the ruleset's notation declares is taken as it is, with the text written when
-        it was made (its constructor refused a field of another type, or one whose text would
-        read back as another value); any other value passes only when its whole text reads
+        a kind the ruleset's notation declares is taken as it is (its constructor refused a
+        field of another type) with its text (:func:`.notation.written`: refused where a field
+        would read back as another value); any other value passes only when its whole text reads
         back as it (a game without a notation)."""
         if isinstance(action, str):
             try:
@@ -371,7 +371,10 @@ class Game(ABC):
             return act, str(act)
         notation = type(self).notation
         if notation is not None and type(action) in notation.kinds:
-            return action, action.text
+            try:
+                return action, action.text
+            except AttributeError:  # not yet written: checked and written once
+                return action, written(action)
         if notation is None and isinstance(action, Action):
             text = str(action)
             try:

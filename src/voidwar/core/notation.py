@@ -46,7 +46,7 @@ from .fields import (
 from .strict import strict_init
 
 __all__ = ["Action", "ActionSpec", "Choice", "Either", "Field", "Int", "Notation", "NotationError",
-           "Numbered", "Several", "Word", "is_declared", "notation", "structured"]
+           "Numbered", "Several", "Word", "is_declared", "notation", "structured", "written"]
 
 A = TypeVar("A", bound="Action")
 
@@ -55,8 +55,7 @@ class Action:
     """Base of every ruleset's action values: frozen, comparable, ``str()`` is the notation."""
 
     __slots__ = ("text",)
-    #: the notation text, written once when a declared kind's value is made (its constructor
-    #: also refuses a value whose text would read back as another: :attr:`ActionSpec.unwritten`)
+    #: the notation text, kept on the value once the record has needed it (:func:`written`)
     text: str
     #: set by :func:`notation` on each declared action class
     __notation__: ClassVar[ActionSpec]
@@ -109,6 +108,8 @@ class ActionSpec:
     #: the first field of an action whose value its text would not read back as (the record
     #: replays the text), or ``None``: every field reads back (:func:`_compile_unwritten`)
     unwritten: Callable[[Action], str | None] = field(default=lambda action: None, repr=False)
+    #: the text of an action of this kind (generated: :func:`_compile_format`)
+    write: Callable[[Action], str] = field(default=lambda action: "", repr=False)
 
     @property
     def optional_fields(self) -> list[str]:
@@ -233,33 +234,39 @@ def notation(template: str, field_map: Mapping[str, Field[Any]] | None = None, *
         optional = set(_field_names(p for p in parts if p.optional))
         spec = ActionSpec(cls, template, fields, kind or _static_kind(parts), actor, parts, regex)
         spec.unwritten = _compile_unwritten(spec, optional)
-        write = _compile_format(spec)
+        spec.write = _compile_format(spec)
         cls.__notation__ = spec
-        cls.__str__ = _text_of(write)  # type: ignore[assignment,method-assign]
-        cls.__init__ = strict_init(cls, partial(_written, spec, write))  # type: ignore[method-assign]
-        setstate = cls.__dict__.get("__setstate__")
-        if setstate is not None:  # a slotted dataclass's copy and pickle: the text made again
-            cls.__setstate__ = _restored(setstate, write)  # type: ignore[attr-defined]
+        cls.__str__ = _text_of(spec.write)  # type: ignore[assignment,method-assign]
+        cls.__init__ = strict_init(cls)  # type: ignore[method-assign]
         return cls
 
     return declare
 
 
-def _written(spec: ActionSpec, write: Callable[[Action], str], action: Action) -> None:
-    """A declared kind's constructor's last step: refuse a value whose text would read back
-    as another (a record replays the text), else store the text."""
+def written(action: Action) -> str:
+    """The text of ``action``, a value of a declared kind, for the record: written once and
+    kept on the value (:attr:`Action.text`), after its fields are found to read back as they
+    are (:attr:`ActionSpec.unwritten`: a record replays the text); an
+    :class:`IllegalAction` naming the field otherwise."""
+    try:
+        return action.text
+    except AttributeError:
+        pass
+    spec = type(action).__notation__
     name = spec.unwritten(action)
     if name is not None:
         raise IllegalAction(
             f"{type(action).__name__} {name}: {getattr(action, name)!r:.80} is not written "
             "exactly by the notation (its text would read back as another value; a record "
             "replays the text)")
-    object.__setattr__(action, "text", write(action))
+    text = spec.write(action)
+    object.__setattr__(action, "text", text)  # one store of a value made whole
+    return text
 
 
 def _text_of(write: Callable[[Action], str]) -> Callable[[Action], str]:
-    """A declared kind's ``__str__``: the text written when the value was made (written now
-    for a value made without its constructor)."""
+    """A declared kind's ``__str__``: the text kept on the value (:func:`written`), else
+    written now."""
 
     def __str__(self: Action) -> str:
         try:
@@ -268,17 +275,6 @@ def _text_of(write: Callable[[Action], str]) -> Callable[[Action], str]:
             return write(self)
 
     return __str__
-
-
-def _restored(setstate: Callable[[Action, Any], None],
-              write: Callable[[Action], str]) -> Callable[[Action, Any], None]:
-    """A slotted dataclass's ``__setstate__`` (copies, pickles), then the text written."""
-
-    def __setstate__(self: Action, state: Any) -> None:
-        setstate(self, state)
-        object.__setattr__(self, "text", write(self))
-
-    return __setstate__
 
 
 def _exactness(f: Field[Any]) -> Callable[[Any], bool]:

@@ -34,10 +34,9 @@ from .errors import IllegalAction
 __all__ = ["strict_init", "why_mistyped"]
 
 
-def strict_init(cls: type, finish: Callable[[Any], None] | None = None) -> Callable[..., None]:
+def strict_init(cls: type) -> Callable[..., None]:
     """The constructor of ``cls`` (a frozen dataclass) that refuses a field value of another
-    type than the field declares (see the module docstring); ``finish(self)`` is its last
-    step, once every field is stored and of its type."""
+    type than the field declares (see the module docstring)."""
     if not dataclasses.is_dataclass(cls):
         raise TypeError(f"{cls.__name__}: a declared action is a frozen dataclass")
     hints = _hints(cls)
@@ -62,9 +61,6 @@ def strict_init(cls: type, finish: Callable[[Any], None] | None = None) -> Calla
         tests.append(f"    if not {_accepts(hints[f.name], value, env, count, ())}:\n"
                      f"        _refuse(_cls, {f.name!r}, {value}, _h{i})")
     body = [*stores, "    self.__post_init__()", *tests] if post_init else [*tests, *stores]
-    if finish is not None:
-        env["_finish"] = finish
-        body.append("    _finish(self)")
     source = f"def __init__({', '.join(['self', *params])}):\n" + "\n".join(body or ["    pass"])
     exec(source, env)  # the source comes from the class's declaration only, never from input
     fn: Callable[..., None] = env["__init__"]
