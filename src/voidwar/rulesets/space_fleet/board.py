@@ -283,7 +283,8 @@ def board_view(game: Game, seat: str | None) -> BoardView:
     acts = [_action(a, ships, board) for a in legal_for_seat(game, seat)]
     markers = [Marker(kind="mine", label="mines", position=Position(hex=h))
                for h in v.get("mines", [])]
-    rows = [("moving", f"{v['moving']} ({v['moved_hexes']} hexes moved)")] if (
+    moved = v["moved_hexes"]
+    rows = [("moving", f"{v['moving']} ({moved} hex{'' if moved == 1 else 'es'} moved)")] if (
         v["phase"] == "movement" and v["moving"]) else []
     return _measured(game, _common(v, seat, BoardMap(kind="hex", cells=hex_cells(board, hexid),
                                                      unit="hex"),
