@@ -27,8 +27,10 @@ MODULES = (
     # events) and the tabletop geometry. dice.py and policy.py stay interpreted: compiled, their
     # methods of ordinary classes gained nothing (docs/architecture.md "Compiled build").
     "src/voidwar/core/hexgrid.py",
-    # PCG32 on native 64-bit integers: every die and every random pick (issue 18)
+    # PCG32 on native 64-bit integers: every die and every random pick
     "src/voidwar/core/pcg.py",
+    # the shared tables' one atomic store, called from the compiled rules' memos
+    "src/voidwar/core/memo.py",
     "src/voidwar/core/game.py",
     "src/voidwar/core/tabletop/exact.py",
     "src/voidwar/core/tabletop/points.py",
@@ -63,7 +65,7 @@ MODULES = (
     "src/voidwar/rulesets/astral_dreams/game.py",
     "src/voidwar/rulesets/astral_dreams/policies.py",
     # Attack Vector: the sequence of play, the orders, the ship state, the AVID and the vectors
-    # (issue 18; the game classes non-native like core's, docs/architecture.md)
+    # (the game classes non-native like core's, docs/architecture.md)
     "src/voidwar/rulesets/attack_vector/sequence.py",
     "src/voidwar/rulesets/attack_vector/orders.py",
     "src/voidwar/rulesets/attack_vector/motion_orders.py",

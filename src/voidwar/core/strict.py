@@ -110,7 +110,9 @@ def _accepts(tp: Any, value: str, env: dict[str, Any], count: list[int],
         if len(args) == 2 and args[1] is Ellipsis:
             item = f"_e{n}"
             each = _accepts(args[0], item, env, count, within)
-            return f"(type({value}) is tuple and all({each} for {item} in {value}))"
+            # an empty tuple (the usual optional part) makes no generator
+            every = f"all({each} for {item} in {value})"
+            return f"(type({value}) is tuple and (not {value} or {every}))"
         parts = [f"type({value}) is tuple", f"len({value}) == {len(args)}"]
         parts += [_accepts(a, f"{value}[{j}]", env, count, within) for j, a in enumerate(args)]
         return "(" + " and ".join(parts) + ")"
