@@ -24,6 +24,7 @@ constructor stores them, ``__post_init__`` called where the class has one.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import types
 import typing
 from collections.abc import Callable
@@ -55,7 +56,12 @@ def strict_init(cls: type) -> Callable[..., None]:
         else:
             env[f"_d{i}"] = f.default
             params.append(f"{f.name}=_d{i}")
-        stores.append(f"    _set(self, {f.name!r}, {f.name})")
+        slot = inspect.getattr_static(cls, f.name, None)
+        if isinstance(slot, types.MemberDescriptorType):  # a slot: its own store, no name look-up
+            env[f"_s{i}"] = slot.__set__
+            stores.append(f"    _s{i}(self, {f.name})")
+        else:
+            stores.append(f"    _set(self, {f.name!r}, {f.name})")
         value = f"self.{f.name}" if post_init else f.name
         env[f"_h{i}"] = hints[f.name]
         tests.append(f"    if not {_accepts(hints[f.name], value, env, count, ())}:\n"
