@@ -335,11 +335,10 @@ class Game(ABC):
         if self.over:
             raise IllegalAction("the game is over")
         act = self.choose_legal(pick)
-        try:
-            text = act.text
-        except AttributeError:  # not yet written (or a kind no notation declares)
-            text = written(act) if type(self).notation is not None else str(act)
-        return self._carry_out(act, text)
+        if type(self).notation is None:  # a game without a notation: its actions' own text
+            return self._carry_out(act, str(act))
+        text = act.text
+        return self._carry_out(act, text if text is not None else written(act))
 
     def _carry_out(self, act: Action, text: str) -> list[Event]:
         """:meth:`execute` a legal action and record its text; the events it logged."""
@@ -371,10 +370,8 @@ class Game(ABC):
             return act, str(act)
         notation = type(self).notation
         if notation is not None and type(action) in notation.kinds:
-            try:
-                return action, action.text
-            except AttributeError:  # not yet written: checked and written once
-                return action, written(action)
+            text = action.text
+            return action, text if text is not None else written(action)
         if notation is None and isinstance(action, Action):
             text = str(action)
             try:

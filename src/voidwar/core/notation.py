@@ -55,8 +55,9 @@ class Action:
     """Base of every ruleset's action values: frozen, comparable, ``str()`` is the notation."""
 
     __slots__ = ("text",)
-    #: the notation text, kept on the value once the record has needed it (:func:`written`)
-    text: str
+    #: the notation text, kept on the value once the record has needed it (:func:`written`;
+    #: ``None`` until then)
+    text: str | None
     #: set by :func:`notation` on each declared action class
     __notation__: ClassVar[ActionSpec]
 
@@ -237,7 +238,10 @@ def notation(template: str, field_map: Mapping[str, Field[Any]] | None = None, *
         spec.write = _compile_format(spec)
         cls.__notation__ = spec
         cls.__str__ = _text_of(spec.write)  # type: ignore[assignment,method-assign]
-        cls.__init__ = strict_init(cls)  # type: ignore[method-assign]
+        cls.__init__ = strict_init(cls, {"text": None})  # type: ignore[method-assign]
+        setstate = cls.__dict__.get("__setstate__")
+        if setstate is not None:  # a slotted dataclass's copies and pickles: no text yet
+            cls.__setstate__ = _without_text(setstate)  # type: ignore[attr-defined]
         return cls
 
     return declare
@@ -248,10 +252,9 @@ def written(action: Action) -> str:
     kept on the value (:attr:`Action.text`), after its fields are found to read back as they
     are (:attr:`ActionSpec.unwritten`: a record replays the text); an
     :class:`IllegalAction` naming the field otherwise."""
-    try:
-        return action.text
-    except AttributeError:
-        pass
+    text = action.text
+    if text is not None:
+        return text
     spec = type(action).__notation__
     name = spec.unwritten(action)
     if name is not None:
@@ -269,12 +272,20 @@ def _text_of(write: Callable[[Action], str]) -> Callable[[Action], str]:
     written now."""
 
     def __str__(self: Action) -> str:
-        try:
-            return self.text
-        except AttributeError:
-            return write(self)
+        text = self.text
+        return text if text is not None else write(self)
 
     return __str__
+
+
+def _without_text(setstate: Callable[[Action, Any], None]) -> Callable[[Action, Any], None]:
+    """A slotted dataclass's ``__setstate__`` (copies, pickles), the text not yet written."""
+
+    def __setstate__(self: Action, state: Any) -> None:
+        setstate(self, state)
+        object.__setattr__(self, "text", None)
+
+    return __setstate__
 
 
 def _exactness(f: Field[Any]) -> Callable[[Any], bool]:

@@ -27,7 +27,7 @@ import dataclasses
 import inspect
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .errors import IllegalAction
@@ -35,9 +35,10 @@ from .errors import IllegalAction
 __all__ = ["strict_init", "why_mistyped"]
 
 
-def strict_init(cls: type) -> Callable[..., None]:
+def strict_init(cls: type, initial: Mapping[str, object] | None = None) -> Callable[..., None]:
     """The constructor of ``cls`` (a frozen dataclass) that refuses a field value of another
-    type than the field declares (see the module docstring)."""
+    type than the field declares (see the module docstring); ``initial``: slots outside the
+    fields (a base class's) and the first value the constructor stores in each."""
     if not dataclasses.is_dataclass(cls):
         raise TypeError(f"{cls.__name__}: a declared action is a frozen dataclass")
     hints = _hints(cls)
@@ -66,6 +67,9 @@ def strict_init(cls: type) -> Callable[..., None]:
         env[f"_h{i}"] = hints[f.name]
         tests.append(f"    if not {_accepts(hints[f.name], value, env, count, ())}:\n"
                      f"        _refuse(_cls, {f.name!r}, {value}, _h{i})")
+    for j, (slot_name, first) in enumerate((initial or {}).items()):
+        env[f"_i{j}"], env[f"_v{j}"] = inspect.getattr_static(cls, slot_name).__set__, first
+        stores.append(f"    _i{j}(self, _v{j})")
     body = [*stores, "    self.__post_init__()", *tests] if post_init else [*tests, *stores]
     source = f"def __init__({', '.join(['self', *params])}):\n" + "\n".join(body or ["    pass"])
     exec(source, env)  # the source comes from the class's declaration only, never from input
