@@ -85,3 +85,14 @@ def test_random_chance_play_finishes() -> None:
 def test_unknown_chance_mode_is_refused() -> None:
     with pytest.raises(UnknownName):
         voidwar.load("toy-pig", chance="sometimes")
+
+
+def test_apply_choice_plays_the_explicit_games_own_checked_steps() -> None:
+    """A listed pick applied in one step goes through the explicit game's own ``apply``:
+    the same game, chance outcomes and all, as applying what ``choose_legal`` picks."""
+    one, two = (voidwar.load("toy-pig", seed=3, chance="explicit") for _ in range(2))
+    picks, again = PCG32(5), PCG32(5)
+    while not one.over:
+        assert one.apply_choice(picks.below) == two.apply(two.choose_legal(again.below))
+        assert one.digest() == two.digest() and one.actions == two.actions
+    assert two.over and one.result == two.result

@@ -17,7 +17,7 @@ given their rolls, so the final state is exactly the inline one for the same rol
 from __future__ import annotations
 
 import copy
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -198,6 +198,11 @@ class ExplicitChanceGame(Game):
         self.execute(act)
         self.actions = list(self.inner.actions)  # chance outcomes are not record actions
         return self.log[start:]
+
+    def apply_choice(self, pick: Callable[[int], int]) -> list[Event]:
+        """:meth:`apply` of the action :meth:`choose_legal` picks (a chance outcome or the
+        wrapped game's action: this game's own checked step)."""
+        return self.apply(self.choose_legal(pick))
 
     def state_dict(self) -> dict[str, Any]:
         """The wrapped game's state (a pending roll is not part of the game's state)."""
