@@ -82,15 +82,21 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1500, "height": 950})
+def watched_page(browser: Any, **context: Any) -> Iterator[Any]:
+    """A page in a new browser context (``context``: its options) that fails the test if
+    the page raised a JavaScript error."""
+    ctx = browser.new_context(**context)
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     yield pg
     ctx.close()
     assert errors == [], errors
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    yield from watched_page(browser, viewport={"width": 1500, "height": 950})
 
 
 def wait_actions(page: Any, n: int) -> None:
@@ -188,14 +194,20 @@ def select(page: Any, actor: str) -> None:
     page.wait_for_selector(f'#profile-head:text-matches("^{actor}\\\\b")', timeout=WAIT)
 
 
-def click_point(page: Any, x: float, y: float) -> None:
-    """Click the table at ``x,y`` inches (the page maps the click back to inches)."""
+def screen_point(page: Any, x: float, y: float) -> tuple[float, float]:
+    """Where on the screen the table point ``x,y`` (inches) is drawn."""
     pos = page.evaluate("""([x, y]) => {
       const svg = document.getElementById('board');
       const H = Number(svg.querySelector('.tabletop').getAttribute('height'));
       const p = svg.createSVGPoint(); p.x = x * 20; p.y = H - y * 20;
       const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y];
     }""", [x, y])
+    return pos[0], pos[1]
+
+
+def click_point(page: Any, x: float, y: float) -> None:
+    """Click the table at ``x,y`` inches (the page maps the click back to inches)."""
+    pos = screen_point(page, x, y)
     page.mouse.click(pos[0], pos[1])
 
 

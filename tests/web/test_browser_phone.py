@@ -27,8 +27,10 @@ from .test_browser import (
     create,
     find_action,
     get_json,
+    screen_point,
     tokens_of,
     wait_actions,
+    watched_page,
 )
 
 server, browser = base.server, base.browser
@@ -38,13 +40,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(**PHONE)
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    ctx.close()
-    assert errors == [], errors
+    yield from watched_page(browser, **PHONE)
 
 
 # -- touching ------------------------------------------------------------------------------------
@@ -85,12 +81,7 @@ def tap_point(page: Any, x: float, y: float) -> None:
     """A finger on the table at ``x,y`` inches."""
     page.locator("#board").scroll_into_view_if_needed()
     settle(page)
-    pos = page.evaluate("""([x, y]) => {
-      const svg = document.getElementById('board');
-      const H = Number(svg.querySelector('.tabletop').getAttribute('height'));
-      const p = svg.createSVGPoint(); p.x = x * 20; p.y = H - y * 20;
-      const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y];
-    }""", [x, y])
+    pos = screen_point(page, x, y)
     page.touchscreen.tap(pos[0], pos[1])
 
 

@@ -17,20 +17,14 @@ import voidwar
 
 from . import test_browser as base
 from .shots import SHOTS
-from .test_browser import WAIT, create, maybe_pick, wait_actions
+from .test_browser import WAIT, create, maybe_pick, wait_actions, watched_page
 
 server, browser = base.server, base.browser
 
 
 @pytest.fixture
 def desk(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    ctx.close()
-    assert errors == [], errors
+    yield from watched_page(browser, viewport={"width": 1400, "height": 1000})
 
 
 def _call(url: str, body: Any = None, token: str | None = None) -> Any:

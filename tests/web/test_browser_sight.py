@@ -16,7 +16,7 @@ from voidwar.core.hexgrid import Hex
 
 from . import test_browser as base
 from .shots import SHOTS
-from .test_browser import WAIT, create, get_json, select, tokens_of
+from .test_browser import WAIT, create, get_json, screen_point, select, tokens_of
 
 server, browser, page = base.server, base.browser, base.page
 
@@ -107,12 +107,7 @@ def test_a_blocked_line_of_sight_is_drawn_blocked_naming_the_terrain(server: str
             page.screenshot(path=str(SHOTS / "astral-dreams-sight.png"), full_page=False)
     # a point of the table 3" from R1: within its range ring (12"), the drawn shapes say so
     x, y = r1["position"]["point"]
-    pos = page.evaluate("""([x, y]) => {
-      const svg = document.getElementById('board');
-      const H = Number(svg.querySelector('.tabletop').getAttribute('height'));
-      const p = svg.createSVGPoint(); p.x = x * 20; p.y = H - y * 20;
-      const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y];
-    }""", [x + 3, y])
+    pos = screen_point(page, x + 3, y)
     page.mouse.move(pos[0], pos[1])
     page.wait_for_function("() => document.getElementById('range').textContent"
                            ".includes('within range')", timeout=WAIT)

@@ -30,6 +30,7 @@ from .test_browser import (
     find_action,
     get_json,
     maybe_pick,
+    screen_point,
     select,
     tokens_of,
     wait_actions,
@@ -123,12 +124,7 @@ def show_selected(page: Any, board: dict[str, Any], actor: str, units: float) ->
 def point_ahead(page: Any, board: dict[str, Any], actor: str, units: float) -> None:
     """Point at the table ``units`` ahead of ``actor`` (the range tool reads the band there)."""
     x, y = ahead_of(board, actor, units)
-    pos = page.evaluate("""([x, y]) => {
-      const svg = document.getElementById('board');
-      const H = Number(svg.querySelector('.tabletop').getAttribute('height'));
-      const p = svg.createSVGPoint(); p.x = x * 20; p.y = H - y * 20;
-      const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y];
-    }""", [x, y])
+    pos = screen_point(page, x, y)
     page.mouse.move(pos[0], pos[1])
     page.wait_for_function("() => document.getElementById('range').textContent.includes('units')",
                            timeout=WAIT)
@@ -253,12 +249,7 @@ def test_ridges_hills_with_slopes_reach_and_notes(server: str, page: Any) -> Non
     select(page, robot["id"])
     page.wait_for_selector("#board polygon.ring-move.outline", state="attached", timeout=WAIT)
     x, y = robot["position"]["point"]
-    pos = page.evaluate("""([x, y]) => {
-      const svg = document.getElementById('board');
-      const H = Number(svg.querySelector('.tabletop').getAttribute('height'));
-      const p = svg.createSVGPoint(); p.x = x * 20; p.y = H - y * 20;
-      const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y];
-    }""", [x - 3, y - 5])
+    pos = screen_point(page, x - 3, y - 5)
     page.mouse.move(pos[0], pos[1])
     time.sleep(0.1)
     assert "straight-leg reach" in page.inner_text("#range")
