@@ -168,7 +168,7 @@ def test_verify_replays_the_actions() -> None:
 # -- 7. action values are strict ----------------------------------------------------------------
 def _equal_but_mistyped(value: Any) -> list[Any]:
     """Values equal to ``value`` in Python but of another type (the dangerous ones: they pass
-    an equality test), one level into a dataclass field (a point's coordinates)."""
+    an equality test), one level into a dataclass or a value class (a point's coordinates)."""
     if type(value) is int:
         out: list[Any] = [Fraction(value), Decimal(value), float(value)]
         return [*out, bool(value)] if value in (0, 1) else out
@@ -181,7 +181,13 @@ def _equal_but_mistyped(value: Any) -> list[Any]:
                 out += [dataclasses.replace(value, **{f.name: bad})  # type: ignore[type-var]
                         for bad in _equal_but_mistyped(getattr(value, f.name))]
         return out
-    return []
+    names = getattr(type(value), "__match_args__", ())  # a value class (a table point)
+    out = []
+    for i, name in enumerate(names):
+        args = [getattr(value, n) for n in names]
+        for bad in _equal_but_mistyped(args[i]):
+            out.append(type(value)(*args[:i], bad, *args[i + 1:]))
+    return out
 
 
 @pytest.mark.parametrize("name", ["antilles", "space-fleet", "astral-dreams", "attack-vector"])

@@ -5,41 +5,95 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError
 from fractions import Fraction
 from itertools import pairwise
-from typing import Any
+from typing import final
 
-from ..native import mypyc_attr
 from .exact import _GRID, QUANTUM, Number, _grid, fl, float_le, fmt, frac, grid_round, quantize
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
-@dataclass(frozen=True, slots=True, order=True)
+@final
 class Point:
-    """A point on the table, in inches. ``str(p)`` is ``"x,y"`` in exact decimals."""
+    """A point on the table, in inches: exact ``x`` and ``y`` and their floats ``fx`` and
+    ``fy``. A value: frozen, equal and hashed by its coordinates. ``str(p)`` is ``"x,y"`` in
+    exact decimals.
+
+    A plain slotted class, not a dataclass: compiled (``build_compiled.py``) it is a native
+    class, whose fields compiled code reads as a C struct's (every move search reads them by
+    the thousand); its fields are set once, by :meth:`_made`."""
+
+    __slots__ = ("x", "y", "fx", "fy", "text")  # noqa: RUF023 (the fields' order)
+    #: the value's own fields, the constructor's arguments (what ``match`` and
+    #: :mod:`voidwar.core.strict` read)
+    __match_args__ = ("x", "y")
 
     x: Fraction
     y: Fraction
-    fx: float = field(init=False, repr=False, compare=False, hash=False)
-    fy: float = field(init=False, repr=False, compare=False, hash=False)
+    fx: float
+    fy: float
     #: the text, made when first asked for
-    text: str | None = field(default=None, init=False, repr=False, compare=False, hash=False)
+    text: str | None
 
-    def __post_init__(self) -> None:
-        x, y = self.x, self.y
-        object.__setattr__(self, "fx", fl(x) if type(x) is Fraction else float(x))
-        object.__setattr__(self, "fy", fl(y) if type(y) is Fraction else float(y))
+    def __init__(self, x: Fraction, y: Fraction) -> None:
+        Point._fill(self, x, y, fl(x) if type(x) is Fraction else float(x),
+                    fl(y) if type(y) is Fraction else float(y))
+
+    @staticmethod
+    def _fill(p: Point, x: Fraction, y: Fraction, fx: float, fy: float) -> None:
+        """Set the fields of a new point (``fx == float(x)``, ``fy == float(y)``): the one
+        place they are written."""
+        object.__setattr__(p, "x", x)
+        object.__setattr__(p, "y", y)
+        object.__setattr__(p, "fx", fx)
+        object.__setattr__(p, "fy", fy)
+        object.__setattr__(p, "text", None)
+
+    @staticmethod
+    def _made(x: Fraction, y: Fraction, fx: float, fy: float) -> Point:
+        """A point whose floats are already known (``fx == float(x)``, ``fy == float(y)``),
+        made without working them out again."""
+        p: Point = object.__new__(Point)
+        Point._fill(p, x, y, fx, fy)
+        return p
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}: a point is a value")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}: a point is a value")
+
+    def __reduce__(self) -> tuple[type[Point], tuple[Fraction, Fraction]]:
+        return Point, (self.x, self.y)
+
+    def __repr__(self) -> str:
+        return f"Point(x={self.x!r}, y={self.y!r})"
 
     def __eq__(self, other: object) -> bool:
         # the floats first: unequal floats mean unequal values (a float is a function of the
         # value); equal ones are confirmed exactly (the grid's points share their Fractions)
-        if other.__class__ is not self.__class__:
+        if not isinstance(other, Point):
             return NotImplemented
-        assert isinstance(other, Point)
         return (self.fx == other.fx and self.fy == other.fy
                 and (self.x is other.x or self.x == other.x)
                 and (self.y is other.y or self.y == other.y))
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, Point):
+            return NotImplemented
+        return not self == other
+
+    def __lt__(self, other: Point) -> bool:
+        return (self.x, self.y) < (other.x, other.y)
+
+    def __le__(self, other: Point) -> bool:
+        return (self.x, self.y) <= (other.x, other.y)
+
+    def __gt__(self, other: Point) -> bool:
+        return (self.x, self.y) > (other.x, other.y)
+
+    def __ge__(self, other: Point) -> bool:
+        return (self.x, self.y) >= (other.x, other.y)
 
     def __hash__(self) -> int:
         # by the floats: equal points have equal floats (a float is a function of the value),
@@ -56,7 +110,7 @@ class Point:
     @classmethod
     def of(cls, x: Number, y: Number) -> Point:
         """A point from exact numbers (ints, Fractions or decimal text)."""
-        return cls(frac(x), frac(y))
+        return Point(frac(x), frac(y))
 
     @classmethod
     def parse(cls, text: str) -> Point:
@@ -64,29 +118,29 @@ class Point:
         parts = text.split(",")
         if len(parts) != 2:
             raise ValueError(f"a point is 'x,y' in inches, not {text!r}")
-        return cls(frac(parts[0]), frac(parts[1]))
+        return Point(frac(parts[0]), frac(parts[1]))
 
     @classmethod
     def near(cls, x: float, y: float, step: Fraction = QUANTUM) -> Point:
         """The grid point nearest to a float position."""
-        if step is QUANTUM and cls is Point:
+        if step is QUANTUM:
             nx, ny = hundredths(x, y)
             return Point.grid(nx, ny)
-        return cls(quantize(x, step), quantize(y, step))
+        return Point(quantize(x, step), quantize(y, step))
 
     @staticmethod
     def of_floats(x: Fraction, y: Fraction) -> Point:
         """``Point(x, y)`` (its floats worked out as the constructor does), made in fewer
         steps."""
-        return _point(x, y, fl(x), fl(y))
+        return Point._made(x, y, fl(x), fl(y))
 
     @staticmethod
     def grid(nx: int, ny: int) -> Point:
         """The point ``(nx/100, ny/100)`` of the 0.01" grid (:data:`QUANTUM`); ``n / 100`` is
         the correctly rounded float of ``Fraction(n, 100)``, as ``float()`` gives it."""
         gx, gy = _GRID.get(nx), _GRID.get(ny)
-        return _point(_grid(nx) if gx is None else gx, _grid(ny) if gy is None else gy,
-                      nx / 100, ny / 100)
+        return Point._made(_grid(nx) if gx is None else gx, _grid(ny) if gy is None else gy,
+                           nx / 100, ny / 100)
 
     def __str__(self) -> str:
         t = self.text
@@ -122,29 +176,6 @@ class Point:
     def as_floats(self) -> tuple[float, float]:
         """The cached float coordinates ``(x, y)``."""
         return self.fx, self.fy
-
-
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
-class _PointFields:
-    """A :class:`Point`'s storage, writable while :func:`_point` fills it; then made a
-    ``Point`` (``__class__`` assignment: the same slots), which no one can change."""
-
-    __slots__ = ("x", "y", "fx", "fy", "text")  # noqa: RUF023 (Point's order, its layout)
-
-
-def _point(x: Fraction, y: Fraction, fx: float, fy: float) -> Point:
-    """A point whose float copies are already known (``fx == float(x)``, ``fy == float(y)``):
-    plain stores into a twin slots class, then its class set: half the cost of five descriptor
-    writes, for the many grid points a move search makes."""
-    p: Any = _PointFields()
-    p.x = x
-    p.y = y
-    p.fx = fx
-    p.fy = fy
-    p.text = None
-    p.__class__ = Point
-    return p  # type: ignore[no-any-return]
-
 
 
 def within(a: Point, b: Point, limit: Number) -> bool:
