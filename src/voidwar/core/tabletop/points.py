@@ -21,7 +21,7 @@ class Point:
 
     A plain slotted class, not a dataclass: compiled (``build_compiled.py``) it is a native
     class, whose fields compiled code reads as a C struct's (every move search reads them by
-    the thousand); its fields are set once, by :meth:`_made`."""
+    the thousand); its fields are set once, by its constructor."""
 
     __slots__ = ("x", "y", "fx", "fy", "text")  # noqa: RUF023 (the fields' order)
     #: the value's own fields, the constructor's arguments (what ``match`` and
@@ -35,27 +35,20 @@ class Point:
     #: the text, made when first asked for
     text: str | None
 
-    def __init__(self, x: Fraction, y: Fraction) -> None:
-        Point._fill(self, x, y, fl(x) if type(x) is Fraction else float(x),
-                    fl(y) if type(y) is Fraction else float(y))
-
-    @staticmethod
-    def _fill(p: Point, x: Fraction, y: Fraction, fx: float, fy: float) -> None:
-        """Set the fields of a new point (``fx == float(x)``, ``fy == float(y)``): the one
-        place they are written."""
-        object.__setattr__(p, "x", x)
-        object.__setattr__(p, "y", y)
-        object.__setattr__(p, "fx", fx)
-        object.__setattr__(p, "fy", fy)
-        object.__setattr__(p, "text", None)
-
-    @staticmethod
-    def _made(x: Fraction, y: Fraction, fx: float, fy: float) -> Point:
-        """A point whose floats are already known (``fx == float(x)``, ``fy == float(y)``),
-        made without working them out again."""
-        p: Point = object.__new__(Point)
-        Point._fill(p, x, y, fx, fy)
-        return p
+    def __init__(self, x: Fraction, y: Fraction, fx: float | None = None,
+                 fy: float | None = None) -> None:
+        """The point ``(x, y)``; ``fx`` and ``fy``: ``float(x)`` and ``float(y)`` where the
+        maker already has them (a grid point's ``n / 100``), else worked out here. The one
+        place a point's fields are written."""
+        if fx is None:
+            fx = fl(x) if type(x) is Fraction else float(x)
+        if fy is None:
+            fy = fl(y) if type(y) is Fraction else float(y)
+        object.__setattr__(self, "x", x)
+        object.__setattr__(self, "y", y)
+        object.__setattr__(self, "fx", fx)
+        object.__setattr__(self, "fy", fy)
+        object.__setattr__(self, "text", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}: a point is a value")
@@ -132,15 +125,15 @@ class Point:
     def of_floats(x: Fraction, y: Fraction) -> Point:
         """``Point(x, y)`` (its floats worked out as the constructor does), made in fewer
         steps."""
-        return Point._made(x, y, fl(x), fl(y))
+        return Point(x, y, fl(x), fl(y))
 
     @staticmethod
     def grid(nx: int, ny: int) -> Point:
         """The point ``(nx/100, ny/100)`` of the 0.01" grid (:data:`QUANTUM`); ``n / 100`` is
         the correctly rounded float of ``Fraction(n, 100)``, as ``float()`` gives it."""
         gx, gy = _GRID.get(nx), _GRID.get(ny)
-        return Point._made(_grid(nx) if gx is None else gx, _grid(ny) if gy is None else gy,
-                           nx / 100, ny / 100)
+        return Point(_grid(nx) if gx is None else gx, _grid(ny) if gy is None else gy,
+                     nx / 100, ny / 100)
 
     def __str__(self) -> str:
         t = self.text
