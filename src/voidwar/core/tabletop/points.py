@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import FrozenInstanceError
 from fractions import Fraction
 from itertools import pairwise
-from typing import final
+from typing import Final, final
 
 from .exact import _GRID, QUANTUM, Number, _grid, fl, float_le, fmt, frac, grid_round, quantize
 
@@ -26,7 +26,7 @@ class Point:
     __slots__ = ("x", "y", "fx", "fy", "text")  # noqa: RUF023 (the fields' order)
     #: the value's own fields, the constructor's arguments (what ``match`` and
     #: :mod:`voidwar.core.strict` read)
-    __match_args__ = ("x", "y")
+    __match_args__: Final = ("x", "y")
 
     x: Fraction
     y: Fraction
