@@ -136,10 +136,12 @@ def test_hand_built_moves_apply_only_when_their_text_reads_back() -> None:
         with pytest.raises(IllegalAction, match="not written exactly by the notation"):
             g.apply(unwritten)
         assert g.digest() == before and not g.actions
-    for mistyped in (lambda: Move(unit, Point(24, F(24))),  # type: ignore[arg-type]
+    for mistyped in (lambda: Move(unit, "24,24"),  # type: ignore[arg-type]
                      lambda: Move(unit, to, [])):  # type: ignore[arg-type]
         with pytest.raises(IllegalAction):
             mistyped()
+    with pytest.raises(TypeError, match="a point's x"):  # the point refuses it when made
+        Point(24.0, F(24))  # type: ignore[arg-type]
     twin = g.clone()
     events, again = g.apply(legal[0]), twin.apply(Move(unit, to))
     assert events == again and g.actions == twin.actions and g.digest() == twin.digest()

@@ -102,12 +102,16 @@ def test_a_kind_whose_fields_cannot_be_checked_is_refused_at_its_declaration() -
 
 
 def test_points_are_checked_to_their_coordinates() -> None:
+    """A point checks its own coordinates where it is made (core/tabletop/points.py), so no
+    action can hold a point of float coordinates."""
     from voidwar.rulesets.astral_dreams.actions import Move
 
     assert Move("S1", Point(Fraction(1), Fraction(2))).to == Point(Fraction(1), Fraction(2))
-    with pytest.raises(IllegalAction, match="to: a Point whose x is a float where the rules read "
-                                            "a Fraction"):
+    with pytest.raises(TypeError, match="a point's x: exact inches are an int or a Fraction, "
+                                        "not float"):
         Move("S1", Point(1.0, Fraction(2)))  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="to: a tuple where the rules read a Point"):
+        Move("S1", (Fraction(1), Fraction(2)))  # type: ignore[arg-type]
 
 
 def test_apply_takes_a_declared_value_of_its_own_ruleset_only() -> None:

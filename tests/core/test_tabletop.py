@@ -190,6 +190,34 @@ def test_points_are_values() -> None:
     assert close.fx == a.fx and close != a and len({a, close}) == 2
     with pytest.raises(FrozenInstanceError):
         c.x = F(1)  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        del c.fx
+
+
+def test_a_point_is_exact_inches() -> None:
+    """A point's coordinates are exact: an int is made a Fraction, and a float, a bool or a
+    Decimal (equal to an exact number, but not one) is refused naming the coordinate, so no
+    point (and no action holding one) carries an inexact position."""
+    import copy
+    import pickle
+    from decimal import Decimal
+
+    p = Point(3, 4)  # type: ignore[arg-type]
+    assert type(p.x) is F and type(p.y) is F and p == Point.of("3", "4") and str(p) == "3,4"
+    for bad in (3.0, True, Decimal(3)):
+        with pytest.raises(TypeError, match="a point's x: exact inches"):
+            Point(bad, F(4))  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="a point's y: exact inches"):
+            Point(F(4), bad)  # type: ignore[arg-type]
+    q = Point.grid(1234, -5)
+    assert (q.x, q.y, q.fx, q.fy) == (F(1234, 100), F(-5, 100), 12.34, -0.05)
+    assert pickle.loads(pickle.dumps(q)) == q and copy.deepcopy(q) is q
+    assert repr(q) == "Point(x=Fraction(617, 50), y=Fraction(-1, 20))"
+    assert sorted([Point.grid(2, 0), Point.grid(1, 5), Point.grid(1, 1)]) == [
+        Point.grid(1, 1), Point.grid(1, 5), Point.grid(2, 0)]
+    match q:
+        case Point(x, y):
+            assert (x, y) == (q.x, q.y)
 
 
 def test_clipping_is_one_routine_exact_and_in_floats() -> None:

@@ -11,9 +11,8 @@ make, and :meth:`Game.apply` trusts a value of a declared kind without reading i
 What a declared type accepts (the exact class, never a subclass: ``bool`` is no ``int``):
 
 * a class (``int``, ``str``, ``Fraction``, an enum): a value of exactly that class;
-* a dataclass, a named tuple or a value class with ``__match_args__`` (``Hex``, ``Window``,
-  ``Point``): exactly that class, and each of its compared fields (a value class: its match
-  arguments) of its own declared type (a hex of ``bool`` coordinates is refused);
+* a dataclass or a named tuple (``Hex``, ``Point``, ``Window``): exactly that class, and each of
+  its compared fields of its own declared type (a hex of ``bool`` coordinates is refused);
 * ``X | Y`` (``int | None``): either; ``tuple[X, ...]``: a tuple of ``X``; ``tuple[X, Y]``: a
   pair of those.
 
@@ -91,17 +90,13 @@ def _hints(cls: type) -> dict[str, Any]:
 
 def _fields_of(tp: type) -> dict[str, Any] | None:
     """The declared types of a structured value's compared fields (a dataclass's, a named
-    tuple's, a value class's ``__match_args__``), or ``None`` for a plain class."""
+    tuple's), or ``None`` for a plain class."""
     if dataclasses.is_dataclass(tp):
         hints = _hints(tp)
         return {f.name: hints[f.name] for f in dataclasses.fields(tp) if f.compare}
     if issubclass(tp, tuple) and hasattr(tp, "_fields"):
         hints = _hints(tp)
         return {name: hints[name] for name in tp._fields}
-    names = getattr(tp, "__match_args__", None)
-    if names:
-        hints = _hints(tp)
-        return {name: hints[name] for name in names}
     return None
 
 

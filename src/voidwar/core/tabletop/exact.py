@@ -46,6 +46,18 @@ def _grid(n: int) -> Fraction:
     return f
 
 
+def exact(value: object, name: str) -> Fraction:
+    """``value`` as exact inches: a Fraction as it is, an int made a Fraction; a bool, a float
+    or a Decimal is refused (:class:`TypeError` naming ``name``): they compare equal to exact
+    numbers but are not (a point's coordinates, :class:`~.points.Point`)."""
+    if type(value) is Fraction:
+        return value
+    if type(value) is int:
+        return Fraction(value)
+    raise TypeError(f"{name}: exact inches are an int or a Fraction, not "
+                    f"{type(value).__name__} {value!r}")
+
+
 def frac(value: Number) -> Fraction:
     """An exact number from an int, a Fraction or decimal text (``"12.5"``); floats refused.
 

@@ -10,7 +10,19 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Final, final
 
-from .exact import _GRID, QUANTUM, Number, _grid, fl, float_le, fmt, frac, grid_round, quantize
+from .exact import (
+    _GRID,
+    QUANTUM,
+    Number,
+    _grid,
+    exact,
+    fl,
+    float_le,
+    fmt,
+    frac,
+    grid_round,
+    quantize,
+)
 
 
 @final
@@ -35,15 +47,20 @@ class Point:
     #: the text, made when first asked for
     text: str | None
 
-    def __init__(self, x: Fraction, y: Fraction, fx: float | None = None,
+    def __init__(self, x: Fraction | int, y: Fraction | int, fx: float | None = None,
                  fy: float | None = None) -> None:
-        """The point ``(x, y)``; ``fx`` and ``fy``: ``float(x)`` and ``float(y)`` where the
-        maker already has them (a grid point's ``n / 100``), else worked out here. The one
-        place a point's fields are written."""
+        """The point ``(x, y)`` in exact inches (an int is made a Fraction; a float, a bool or
+        a Decimal is refused: :func:`~.exact.exact`); ``fx`` and ``fy``: ``float(x)`` and
+        ``float(y)`` where the maker already has them (a grid point's ``n / 100``), else worked
+        out here. The one place a point's fields are written."""
+        if type(x) is not Fraction:
+            x = exact(x, "a point's x")
+        if type(y) is not Fraction:
+            y = exact(y, "a point's y")
         if fx is None:
-            fx = fl(x) if type(x) is Fraction else float(x)
+            fx = fl(x)
         if fy is None:
-            fy = fl(y) if type(y) is Fraction else float(y)
+            fy = fl(y)
         object.__setattr__(self, "x", x)
         object.__setattr__(self, "y", y)
         object.__setattr__(self, "fx", fx)
