@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -62,15 +63,28 @@ else:
 '''
 
 
+#: where the measured script is written: one fixed path, so that every run imports alike
+SCRIPT_PATH = Path(tempfile.gettempdir()) / "voidwar-instructions" / "measured.py"
+
+
 def instructions(args: list[str]) -> int:
-    """Instructions callgrind counts for one run of :data:`SCRIPT` with ``args``."""
+    """Instructions callgrind counts for one run of :data:`SCRIPT` with ``args``.
+
+    The same run counts the same, give or take a few thousand instructions: the script runs
+    from one fixed path and, where ``setarch`` is found, without address-space randomization
+    (else objects hashed by address land in other buckets from one run to the next: several
+    percent of an action)."""
+    SCRIPT_PATH.parent.mkdir(exist_ok=True)
+    staged = SCRIPT_PATH.with_suffix(f".{os.getpid()}")
+    staged.write_text(SCRIPT)
+    staged.replace(SCRIPT_PATH)  # whole, even with other runs beside this one
     with tempfile.TemporaryDirectory() as folder:
-        script = Path(folder) / "measured.py"
-        script.write_text(SCRIPT)
         env = {**os.environ, "PYTHONHASHSEED": os.environ.get("PYTHONHASHSEED", "0")}
+        fixed = ["setarch", "-R"] if shutil.which("setarch") else []
         run = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/callgrind.out",
-             sys.executable, str(script), *args],
+            [*fixed, "valgrind", "--tool=callgrind",
+             f"--callgrind-out-file={folder}/callgrind.out", sys.executable, str(SCRIPT_PATH),
+             *args],
             capture_output=True, text=True, env=env, check=False)
         found = re.search(r"refs:\s+([\d,]+)", run.stderr)
         if run.returncode or found is None:
