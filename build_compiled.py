@@ -53,6 +53,8 @@ MODULES = (
     "src/voidwar/rulesets/space_fleet/movement.py",
     "src/voidwar/rulesets/space_fleet/fire.py",
     "src/voidwar/rulesets/space_fleet/damage.py",
+    # a ship's profile: a native frozen dataclass, its stats read as a C struct's fields
+    "src/voidwar/rulesets/space_fleet/profile.py",
     "src/voidwar/rulesets/space_fleet/game.py",
     # Astral Dreams: where a miniature may move (the destinations' chunks and masks), and the
     # rules and the heuristic: the game classes non-native like core's (docs/architecture.md),

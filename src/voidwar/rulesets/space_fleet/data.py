@@ -29,7 +29,8 @@ from ...core.datafile import StrictModel, load_model, package_file, read_toml, v
 from ...core.errors import DataFileError
 from ...core.hexgrid import DIRECTION_LETTERS, Hex, RectBoard
 from ...core.tabletop import Point, fmt
-from .designs import CLASS_CODES, ClassRow, Profile, ShipTypes, TradeError, TradeRate
+from .designs import CLASS_CODES, ClassRow, ShipTypes, TradeError, TradeRate
+from .profile import Profile
 from .table import MineArea, TableSize, parse_heading
 
 PACKAGE = "voidwar.rulesets.space_fleet"

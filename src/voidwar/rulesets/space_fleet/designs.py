@@ -15,6 +15,7 @@ from typing import Literal
 from pydantic import Field
 
 from ...core.datafile import StrictModel
+from .profile import Profile
 
 CLASS_CODES = ("DD", "LC", "HC", "BB", "DN")
 
@@ -47,29 +48,6 @@ _UNIT_ALIASES = {
 
 class TradeError(ValueError):
     """An illegal customisation; the message names the trade and the rule."""
-
-
-@dataclass(frozen=True)
-class Profile:
-    """A ship's stats after customisation (Space Fleet: Ship Types)."""
-
-    cls: str
-    shields: int
-    speed: int
-    shots: int
-    mines: int
-    launchers: int
-    missiles: int
-
-    @property
-    def beams(self) -> int:
-        """Beam weapons: the shots not turned into missile launchers (Space Fleet: Firing)."""
-        return self.shots - self.launchers
-
-    @property
-    def cost(self) -> int:
-        """Half-point cost: shields + 2×(speed + shots) + mine patterns at their trade price."""
-        return self.shields + 2 * (self.speed + self.shots) + self.mines
 
 
 @dataclass(frozen=True)

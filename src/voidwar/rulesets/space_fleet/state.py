@@ -12,7 +12,7 @@ from ...core.hexgrid import DIRECTION_VECTORS, Hex, RectBoard, direction_letter
 from ...core.native import mypyc_attr
 from ...core.tabletop import Point
 from .data import SEATS, Band, hexid, tables
-from .designs import Profile
+from .profile import Profile
 
 
 class Phase(StrEnum):
