@@ -9,7 +9,7 @@ interpreted.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,11 @@ class Profile:
     def beams(self) -> int:
         """Beam weapons: the shots not turned into missile launchers (Space Fleet: Firing)."""
         return self.shots - self.launchers
+
+    def __reduce__(self) -> tuple[type[Profile], tuple[object, ...]]:
+        """Copied and pickled through the constructor (a compiled frozen dataclass is set up
+        by it, not by ``__setstate__``)."""
+        return Profile, tuple([getattr(self, f.name) for f in fields(self)])
 
     @property
     def cost(self) -> int:
