@@ -82,11 +82,11 @@ def _fleets(setup: Scenario) -> tuple[Ship, ...]:
 def check_over(game: Battle) -> None:
     """A side with no ship left loses at once (our reading of victory): :meth:`Battle.finish`.
     A function, so that the rules' hot paths call it directly."""
-    if game.phase == OVER:
+    if game.phase is OVER:
         return
     seen = None
     for s in game.ships.values():
-        if s.status == ACTIVE:
+        if s.status is ACTIVE:
             if seen is None:
                 seen = s.side
             elif s.side != seen:
@@ -183,14 +183,14 @@ class Battle(Game):
     @property
     def to_act(self) -> str | None:
         """The side whose ship moves (movement) or who declares fire (fire phase)."""
-        if self.phase == OVER:
+        if self.phase is OVER:
             return None
-        return self.step_side if self.phase == MOVEMENT else self.fire_side
+        return self.step_side if self.phase is MOVEMENT else self.fire_side
 
     @property
     def over(self) -> bool:
         """True once a side has no ship left or the turn limit is played."""
-        return self.phase == OVER
+        return self.phase is OVER
 
     @property
     def result(self) -> Result | None:
@@ -200,12 +200,12 @@ class Battle(Game):
     # ------------------------------------------------------------------ shared queries
     def fleet(self, side: str) -> list[Ship]:
         """The active (not destroyed, not surrendered) ships of ``side``."""
-        return [s for s in self.ships.values() if s.side == side and s.status == ACTIVE]
+        return [s for s in self.ships.values() if s.side == side and s.status is ACTIVE]
 
     def occupant(self, h: Hex) -> Ship | None:
         """The active ship in hex ``h``, if any (our reading: one ship per hex)."""
         for s in self.ships.values():
-            if s.status == ACTIVE and s.hex == h:
+            if s.status is ACTIVE and s.hex == h:
                 return s
         return None
 
@@ -225,7 +225,7 @@ class Battle(Game):
         unmoved: list[tuple[Ship, int]] = []
         slowest = 1 << 30
         for s in self.ships.values():
-            if s.status == ACTIVE and not s.moved:
+            if s.status is ACTIVE and not s.moved:
                 v = s.profile.speed if not s.damage else s.speed  # undamaged: its class's
                 unmoved.append((s, v))
                 if v < slowest:
@@ -288,14 +288,16 @@ class Battle(Game):
         """The class whose fire step it is: smallest first (Space Fleet: Firing)."""
         return tables().firing.order[self.fire_step]
 
-    def _own_ship(self, sid: str, rule: str) -> tuple[Ship | None, IllegalAction | None]:
-        """The acting side's active ship ``sid``, or why it may not act."""
+    def _own_ship(self, sid: str, side: str | None,
+                  rule: str) -> tuple[Ship | None, IllegalAction | None]:
+        """The active ship ``sid`` of ``side`` (the side to act: :attr:`to_act`, which the
+        caller has read), or why it may not act."""
         ship = self.ships.get(sid)
         if ship is None:
             return None, IllegalAction(f"there is no ship {sid}", rule)
-        if ship.side != self.to_act:
-            return None, IllegalAction(f"{sid} is not one of {self.to_act}'s ships", rule)
-        if ship.status != ACTIVE:
+        if ship.side != side:
+            return None, IllegalAction(f"{sid} is not one of {side}'s ships", rule)
+        if ship.status is not ACTIVE:
             return None, IllegalAction(f"{sid} is {ship.status}", rule)
         return ship, None
 
@@ -312,7 +314,7 @@ class Battle(Game):
     def score(self, side: str) -> int:
         """Cost (half-points) of the enemy ships this side destroyed or forced to surrender."""
         return sum(s.profile.cost for s in self.ships.values()
-                   if s.side != side and s.status != ACTIVE)
+                   if s.side != side and s.status is not ACTIVE)
 
     def finish(self, how: Outcome) -> None:
         """End the game by annihilation or at the turn limit (higher score wins)."""
@@ -331,7 +333,7 @@ class Battle(Game):
         details: dict[str, Any] = {"turns": self.turn}
         for side in SEATS:
             details[f"{side}_lost"] = sum(1 for s in self.ships.values()
-                                          if s.side == side and s.status != ACTIVE)
+                                          if s.side == side and s.status is not ACTIVE)
         self._result = Result(outcome=outcome, scores=scores, winner=winner, level=level,
                               details=details)
         self.phase = OVER
@@ -355,7 +357,7 @@ class Battle(Game):
             "moving": self.moving, "moved_hexes": self.moved_hexes, "turned": self.turned,
             **({"move_speed": self.move_speed} if self.moving is not None else {}),
             "laid": self.laid, "moves_made": self.moves_made,
-            "fire_class": self.fire_class if self.phase == FIRING else None,
+            "fire_class": self.fire_class if self.phase is FIRING else None,
             "fire_done": list(self.fire_done),
             "declared": [list(s) for s in self.declared],
             "ships": ships,

@@ -18,7 +18,7 @@ def apply_hits(game: Battle, ship: Ship, hits: int, missile: bool, source: str) 
     +1 battleship/dreadnought)."""
     d = tables().damage
     for _ in range(hits):
-        if ship.status != ACTIVE:
+        if ship.status is not ACTIVE:
             return
         if ship.shields > 0:
             ship.shields -= 1
@@ -51,7 +51,7 @@ def destroy(game: Battle, ship: Ship, why: str) -> None:
 def check_surrender(game: Battle, ship: Ship) -> None:
     """Space Fleet: Effect of hits — "Crippled ships (shields down, no weapons able to fire)
     surrender on 5,6 if fired on"."""
-    if ship.status != ACTIVE or not ship.crippled:
+    if ship.status is not ACTIVE or not ship.crippled:
         return
     roll = game.roll(6, f"surrender of crippled {ship.id}")
     if roll >= tables().damage.surrender_on:
@@ -70,7 +70,7 @@ def end_of_turn(game: Battle) -> None:
     """
     d = tables().damage
     for ship in game.ships.values():
-        if ship.status != ACTIVE:
+        if ship.status is not ACTIVE:
             continue
         if not ship.fired and ship.can_regenerate and ship.shields < ship.profile.shields:
             ship.shields = min(ship.profile.shields, ship.shields + d.regeneration)

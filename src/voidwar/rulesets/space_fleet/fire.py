@@ -137,12 +137,12 @@ class Firing(Battle):
 
     def _fire_reason(self, a: Fire | EndFire) -> IllegalAction | None:
         """Why the fire action ``a`` is illegal now, or ``None`` (Space Fleet: Firing)."""
-        if self.phase != FIRING:
+        if self.phase is not FIRING:
             return IllegalAction("ships fire only in the fire phase; now is the movement phase",
                                  R_FIRE)
         if isinstance(a, EndFire):
             return None
-        ship, err = self._own_ship(a.ship, R_FIRE)
+        ship, err = self._own_ship(a.ship, self.fire_side, R_FIRE)  # the side to act
         if ship is None:
             return err
         code = self._weapon_refusal(ship, a.missile)
@@ -166,7 +166,7 @@ class Firing(Battle):
         no_long = firing.limits.no_long_range
         enemies: list[Ship] | None = None
         for s in self.ships.values():
-            if s.cls != fc or s.side != side or s.status != ACTIVE:
+            if s.cls != fc or s.side != side or s.status is not ACTIVE:
                 continue
             beam, missile = self._weapon_refusals(s, fc)
             if beam and missile:
@@ -273,7 +273,7 @@ class Firing(Battle):
 
     def _can_declare(self, side: str) -> bool:
         """Has ``side`` any legal shot in this class step?"""
-        if self.phase != FIRING:
+        if self.phase is not FIRING:
             return False
         saved = self.fire_side
         self.fire_side = side

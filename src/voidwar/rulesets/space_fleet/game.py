@@ -67,12 +67,12 @@ class SpaceFleetGame(Movement, Firing):
         its candidates by the rules about the action: the same functions :meth:`_reason`
         asks)."""
         phase = self.phase  # to_act, read here
-        if phase == OVER:
+        if phase is OVER:
             return []
-        side = self.step_side if phase == MOVEMENT else self.fire_side
+        side = self.step_side if phase is MOVEMENT else self.fire_side
         if side is None:
             return []
-        if phase == MOVEMENT:
+        if phase is MOVEMENT:
             return self._legal_moves(side)
         return self._legal_fire(side)
 
@@ -81,7 +81,7 @@ class SpaceFleetGame(Movement, Firing):
         side = self.to_act
         if side is None:
             return super().choose_legal(pick)
-        if self.phase == MOVEMENT:
+        if self.phase is MOVEMENT:
             return self._choose_move(side, pick)
         return self._choose_fire(side, pick)
 
@@ -89,13 +89,13 @@ class SpaceFleetGame(Movement, Firing):
         side = self.to_act
         if side is None:
             return []
-        if self.phase == MOVEMENT:
+        if self.phase is MOVEMENT:
             return self._move_candidates(side)
         return self._fire_candidates(side)
 
     def _reason(self, a: Action) -> IllegalAction | None:
         """Why ``a`` is illegal now, or ``None``: the one source of legality."""
-        if self.phase == OVER:
+        if self.phase is OVER:
             return IllegalAction("the game is over")
         if type(a) in _MOVE_KINDS or isinstance(a, _MOVE_TYPES):
             return self._move_reason(a)  # type: ignore[arg-type]
@@ -156,7 +156,7 @@ class SpaceFleetGame(Movement, Firing):
         """The next class (smallest first) with a shot to declare; none left ends the turn."""
         order = tables().firing.order
         # a class with no active ship has no shot: its step passes at once
-        present = {s.cls for s in self.ships.values() if s.status == ACTIVE}
+        present = {s.cls for s in self.ships.values() if s.status is ACTIVE}
         while self.fire_step < len(order):
             self.declared = []
             self.fire_done = []
@@ -190,7 +190,7 @@ class SpaceFleetGame(Movement, Firing):
         self.declared = []
         self.fire_side = None
         check_over(self)
-        if self.phase == OVER:
+        if self.phase is OVER:
             return
         self.fire_step += 1
         self._open_fire_step()
@@ -200,7 +200,7 @@ class SpaceFleetGame(Movement, Firing):
         self.fire_side = None
         end_of_turn(self)
         check_over(self)
-        if self.phase == OVER:
+        if self.phase is OVER:
             return
         if self.turn >= self.turn_limit:
             self.finish(Outcome.TURN_LIMIT)
@@ -228,7 +228,7 @@ class SpaceFleetGame(Movement, Firing):
         class is simultaneous" (Space Fleet: Firing), so what either side declares in it — and
         whether it declared anything — is revealed when the step resolves. Only the turn, the
         phase and the class step decide it, which every seat sees."""
-        if self.phase == FIRING and self.fire_side is not None:
+        if self.phase is FIRING and self.fire_side is not None:
             return ("fire", self.turn, self.fire_step)
         return None
 

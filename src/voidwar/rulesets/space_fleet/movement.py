@@ -132,10 +132,10 @@ class Movement(Battle):
         moving = self.moving
         if moving is not None:
             s = self.ships[moving]
-            if s.side != side or s.status != ACTIVE:
+            if s.side != side or s.status is not ACTIVE:
                 return ()
             return (self._menu(s, None, self._turn_why(s) is None, s.speed),)
-        taken = {s.hex for s in self.ships.values() if s.status == ACTIVE}
+        taken = {s.hex for s in self.ships.values() if s.status is ACTIVE}
         return tuple([self._menu(s, taken, False, v) for s, v in self.movers()
                       if s.side == side])
 
@@ -182,13 +182,13 @@ class Movement(Battle):
 
     def _move_reason(self, a: MoveAction) -> IllegalAction | None:
         """Why the movement action ``a`` is illegal now, or ``None`` (Movement, Mines)."""
-        if self.phase != MOVEMENT:
+        if self.phase is not MOVEMENT:
             return IllegalAction("ships move only in the movement phase; now is the fire phase "
                                  f"({self.fire_class} firing)", R_MOVE)
         ship = self.ships.get(a.ship)
         if (ship is None or ship.id != self.moving or ship.side != self.step_side
-                or ship.status != ACTIVE):  # (else: the moving ship, which may go on)
-            ship, err = self._own_ship(a.ship, R_MOVE)
+                or ship.status is not ACTIVE):  # (else: the moving ship, which may go on)
+            ship, err = self._own_ship(a.ship, self.step_side, R_MOVE)  # the side to act
             if ship is None:
                 return err
             why = self._mover_why(ship)
@@ -241,7 +241,7 @@ class Movement(Battle):
         if ahead is None:  # pragma: no cover - a free table counts no hexes
             raise TypeError("a free-table game has no hex map")
         if taken is None:
-            taken = {s.hex for s in self.ships.values() if s.status == ACTIVE}
+            taken = {s.hex for s in self.ships.values() if s.status is ACTIVE}
         h, facing = ship.hex, ship.facing % 6
         for k in range(hexes):
             row = ahead.get(h)
@@ -372,5 +372,5 @@ class Movement(Battle):
         self.moved_hexes, self.turned, self.laid = 0, False, False
         self.moves_made += 1
         check_over(self)
-        if self.phase != OVER:
+        if self.phase is not OVER:
             self._next_mover(ship.side)

@@ -122,7 +122,7 @@ class Ship:
     @property
     def active(self) -> bool:
         """Still in play (not destroyed, not surrendered)."""
-        return self.status == ACTIVE
+        return self.status is ACTIVE
 
     @property
     def points(self) -> int:
