@@ -209,36 +209,9 @@ class Battle(Game):
                 return s
         return None
 
-    def movers(self) -> list[tuple[Ship, int]]:
-        """The ships that may start their move now, with their current speeds (Space Fleet:
-        Movement: "Slowest ships move first").
-
-        "Slowest ships move first ... The first player moves any DN, the second then moves any DN
-        or BB, the first player then moves any BB or HC, and so on." The text's principle is
-        speed, its example the basic classes, whose speeds are 1 to 5 (DN 1 … DD 5). Our reading
-        for fleets of any make-up: a ship moves by its current speed (after trades and ½-speed
-        damage), so a half-speed battleship moves with the dreadnoughts and a speed-4 destroyer
-        with the light cruisers. The window is the slowest speed that still has an unmoved ship
-        (of either side) plus the next speed up; the very first move of the phase is the slowest
-        speed only. A player with no ship in the window is passed over.
-        """
-        unmoved: list[tuple[Ship, int]] = []
-        slowest = 1 << 30
-        for s in self.ships.values():
-            if s.status is ACTIVE and not s.moved:
-                v = s.profile.speed if not s.damage else s.speed  # undamaged: its class's
-                unmoved.append((s, v))
-                if v < slowest:
-                    slowest = v
-        top = slowest if self.moves_made == 0 else slowest + 1
-        for _s, v in unmoved:
-            if v > top:
-                return [(s, v) for s, v in unmoved if v <= top]
-        return unmoved  # every unmoved ship is in the window
-
     def move_window(self) -> set[int]:
-        """The current speeds that may move now (:meth:`movers`)."""
-        return {v for _s, v in self.movers()}
+        """The current speeds that may move now (:func:`movers`)."""
+        return {v for _s, v in movers(self)}
 
     # ------------------------------------------------------------------ geometry (hex map)
     #: what a distance is counted in (messages)
@@ -364,3 +337,35 @@ class Battle(Game):
             "mines": sorted(hexid(h) for h in self.mines),
             "result": self._result.to_dict() if self._result else None,
         }
+
+
+def movers(b: Battle) -> list[tuple[Ship, int]]:
+    """The ships of battle ``b`` that may start their move now, with their current speeds
+    (Space Fleet: Movement: "Slowest ships move first").
+
+    "Slowest ships move first ... The first player moves any DN, the second then moves any DN
+    or BB, the first player then moves any BB or HC, and so on." The text's principle is
+    speed, its example the basic classes, whose speeds are 1 to 5 (DN 1 … DD 5). Our reading
+    for fleets of any make-up: a ship moves by its current speed (after trades and ½-speed
+    damage), so a half-speed battleship moves with the dreadnoughts and a speed-4 destroyer
+    with the light cruisers. The window is the slowest speed that still has an unmoved ship
+    (of either side) plus the next speed up; the very first move of the phase is the slowest
+    speed only. A player with no ship in the window is passed over.
+
+    A function of the battle, not a method: the rules ask it several times an action, and the
+    compiled build calls a module function directly, where a method of a game class (which
+    interpreted subclasses may override) is looked up at every call.
+    """
+    unmoved: list[tuple[Ship, int]] = []
+    slowest = 1 << 30
+    for s in b.ships.values():
+        if s.status is ACTIVE and not s.moved:
+            v = s.profile.speed if not s.damage else s.speed  # undamaged: its class's
+            unmoved.append((s, v))
+            if v < slowest:
+                slowest = v
+    top = slowest if b.moves_made == 0 else slowest + 1
+    for _s, v in unmoved:
+        if v > top:
+            return [(s, v) for s, v in unmoved if v <= top]
+    return unmoved  # every unmoved ship is in the window

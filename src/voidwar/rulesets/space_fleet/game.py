@@ -21,7 +21,7 @@ from ...core.game import Action
 from ...core.native import mypyc_attr
 from ...core.notation import Notation
 from .actions import NOTATION, Advance, EndFire, EndMove, Fire, LayMine, Move, Sweep, Turn
-from .battle import check_over
+from .battle import check_over, movers
 from .damage import end_of_turn
 from .data import SEATS, Scenario, tables
 from .fire import Firing, resolve_fire_step
@@ -31,6 +31,8 @@ from .state import ACTIVE, FIRING, MOVEMENT, OVER, Outcome, other
 #: the movement actions' classes (an exact-type test first: the commonest actions)
 _MOVE_TYPES: Final = (Move, Advance, Turn, LayMine, Sweep, EndMove)
 _MOVE_KINDS: Final = frozenset(_MOVE_TYPES)
+_FIRE_TYPES: Final = (Fire, EndFire)
+_FIRE_KINDS: Final = frozenset(_FIRE_TYPES)
 
 
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
@@ -97,16 +99,22 @@ class SpaceFleetGame(Movement, Firing):
         """Why ``a`` is illegal now, or ``None``: the one source of legality."""
         if self.phase is OVER:
             return IllegalAction("the game is over")
-        if type(a) in _MOVE_KINDS or isinstance(a, _MOVE_TYPES):
+        kind = type(a)  # the exact kinds first: one set look-up, where isinstance tries six
+        if kind in _MOVE_KINDS:
             return self._move_reason(a)  # type: ignore[arg-type]
-        if isinstance(a, (Fire, EndFire)):
+        if kind in _FIRE_KINDS:
+            return self._fire_reason(a)  # type: ignore[arg-type]
+        if isinstance(a, _MOVE_TYPES):
+            return self._move_reason(a)
+        if isinstance(a, _FIRE_TYPES):
             return self._fire_reason(a)
         return IllegalAction(f"not a Space Fleet action: {a!r}")
 
     def execute(self, action: Action) -> None:
         """Carry out a checked action. A ship leaves play only by damage, whose steps end
         (a move, a fire step, the turn) by seeing whether the game is over (:func:`check_over`)."""
-        if type(action) in _MOVE_KINDS or isinstance(action, _MOVE_TYPES):
+        kind = type(action)
+        if kind in _MOVE_KINDS or (kind not in _FIRE_KINDS and isinstance(action, _MOVE_TYPES)):
             self._execute_move(action)  # type: ignore[arg-type]
         elif isinstance(action, Fire):
             self._declare(action)
@@ -132,14 +140,14 @@ class SpaceFleetGame(Movement, Firing):
         self.moves_made = 0
         self.fire_step = 0
         text = f"turn {self.turn}: {self.first} has the initiative"
-        if not any(s.side == self.first for s, _v in self.movers()):
+        if not any(s.side == self.first for s, _v in movers(self)):
             text += (f", but no ship among the slowest: {other(self.first)} moves first")
         self.emit("turn", text, turn=self.turn)
         self._next_mover(other(self.first))
 
     def _next_mover(self, last: str) -> None:
         """The players alternate; a player with no ship in the window is passed over."""
-        ready = {s.side for s, _v in self.movers()}
+        ready = {s.side for s, _v in movers(self)}
         for side in (other(last), last):
             if side in ready:
                 self.step_side = side

@@ -31,7 +31,7 @@ from .actions import (
     sweep_of,
     turn_of,
 )
-from .battle import R_MINES, R_MOVE, Battle, check_over
+from .battle import R_MINES, R_MOVE, Battle, check_over, movers
 from .damage import apply_hits
 from .data import hexid, tables
 from .state import ACTIVE, MOVEMENT, OVER, Ship
@@ -128,7 +128,7 @@ class Movement(Battle):
     def _move_menus(self, side: str) -> tuple[tuple[Action, ...], ...]:
         """What :meth:`_move_reason` lets through of :meth:`_move_candidates`, one tuple per
         ship in their order: the moving ship's menu (:meth:`_menu`), or that of each of the
-        acting side's :meth:`movers` (``side``: :attr:`to_act`)."""
+        acting side's :func:`.battle.movers` (``side``: :attr:`to_act`)."""
         moving = self.moving
         if moving is not None:
             s = self.ships[moving]
@@ -136,7 +136,7 @@ class Movement(Battle):
                 return ()
             return (self._menu(s, None, self._turn_why(s) is None, s.speed),)
         taken = {s.hex for s in self.ships.values() if s.status is ACTIVE}
-        return tuple([self._menu(s, taken, False, v) for s, v in self.movers()
+        return tuple([self._menu(s, taken, False, v) for s, v in movers(self)
                       if s.side == side])
 
     def _menu(self, s: Ship, taken: set[Hex] | None, turn: bool,
@@ -145,9 +145,9 @@ class Movement(Battle):
         when ``turn``, laying and sweeping when :meth:`_lay_why` and :meth:`_sweep_why` let
         them, ending its move (:func:`menu_of`). The steps are counted: a move of k hexes is
         legal (:meth:`_step_reason`) while the first k hexes ahead are clear
-        (:meth:`_clear_run`), so they are ``move SHIP 1`` to ``move SHIP n``."""
+        (:func:`clear_run`), so they are ``move SHIP 1`` to ``move SHIP n``."""
         left = speed - self.moved_hexes
-        return menu_of(s.id, self._clear_run(s, left, taken) if left > 0 else 0, turn,
+        return menu_of(s.id, clear_run(self, s, left, taken) if left > 0 else 0, turn,
                        self._lay_why(s) is None, self._sweep_why(s) is None)
 
     def _legal_moves(self, side: str) -> list[Action]:
@@ -208,11 +208,11 @@ class Movement(Battle):
 
     def _mover_why(self, ship: Ship) -> str | None:
         """One ship at a time, slowest first: may ``ship`` act in the movement phase now? The
-        moving ship goes on; else it must be one of :meth:`movers`."""
+        moving ship goes on; else it must be one of :func:`.battle.movers`."""
         moving = self.moving
         if moving is not None:
             return None if ship.id == moving else "finish {moving}'s move first (end move {moving})"
-        for s, _v in self.movers():
+        for s, _v in movers(self):
             if s is ship:
                 return None
         if ship.moved:
@@ -231,30 +231,6 @@ class Movement(Battle):
         full = ship.speed if self.move_speed is None else self.move_speed
         return turn_refusal(ship.cls, full, moved, self.turned)
 
-    def _clear_run(self, ship: Ship, hexes: int, taken: set[Hex] | None = None) -> int:
-        """How many of the ``hexes`` hexes straight ahead of ``ship`` it may enter in a row:
-        on the map and empty (our reading: one ship per hex; ``taken``: the active ships'
-        hexes, when the caller has them)."""
-        if hexes <= 0:
-            return 0
-        ahead = self.ahead
-        if ahead is None:  # pragma: no cover - a free table counts no hexes
-            raise TypeError("a free-table game has no hex map")
-        if taken is None:
-            taken = {s.hex for s in self.ships.values() if s.status is ACTIVE}
-        h, facing = ship.hex, ship.facing % 6
-        for k in range(hexes):
-            row = ahead.get(h)
-            if row is not None:
-                n = row[facing]
-            else:  # pragma: no cover - a ship off the map
-                n = h.neighbor(facing)
-                n = n if n in self.board else None
-            if n is None or n in taken:
-                return k
-            h = n
-        return hexes
-
     def _step_reason(self, ship: Ship, a: Move | Advance) -> IllegalAction | None:
         """Speed in hexes, straight ahead; one ship per hex and no leaving the map (our
         reading)."""
@@ -267,7 +243,7 @@ class Movement(Battle):
                 f"{ship.id} has speed {ship.speed} and has moved {self.moved_hexes}: it can "
                 f"move 1 to {left} hexes more" if left > 0 else
                 f"{ship.id} has no movement left (speed {ship.speed})", R_MOVE)
-        clear = self._clear_run(ship, hexes)
+        clear = clear_run(self, ship, hexes)
         if clear == hexes:
             return None
         h = ship.hex
@@ -374,3 +350,29 @@ class Movement(Battle):
         check_over(self)
         if self.phase is not OVER:
             self._next_mover(ship.side)
+
+
+def clear_run(b: Movement, ship: Ship, hexes: int, taken: set[Hex] | None = None) -> int:
+    """How many of the ``hexes`` hexes straight ahead of ``ship`` it may enter in a row:
+    on battle ``b``'s map and empty (our reading: one ship per hex; ``taken``: the active
+    ships' hexes, when the caller has them). A module function (as :func:`.battle.movers`):
+    compiled, called directly."""
+    if hexes <= 0:
+        return 0
+    ahead = b.ahead
+    if ahead is None:  # pragma: no cover - a free table counts no hexes
+        raise TypeError("a free-table game has no hex map")
+    if taken is None:
+        taken = {s.hex for s in b.ships.values() if s.status is ACTIVE}
+    h, facing = ship.hex, ship.facing % 6
+    for k in range(hexes):
+        row = ahead.get(h)
+        if row is not None:
+            n = row[facing]
+        else:  # pragma: no cover - a ship off the map
+            n = h.neighbor(facing)
+            n = n if n in b.board else None
+        if n is None or n in taken:
+            return k
+        h = n
+    return hexes

@@ -3,7 +3,7 @@
 
 A module of its own so that the compiled build (``build_compiled.py``) makes it a native frozen
 dataclass: the rules read a ship's speed and weapons as a C struct's fields
-(:meth:`.battle.Battle.movers`, the fire rules), where :mod:`.designs`' pydantic tables stay
+(:func:`.battle.movers`, the fire rules), where :mod:`.designs`' pydantic tables stay
 interpreted.
 """
 
