@@ -36,8 +36,7 @@ class Point:
     the thousand); its fields are set once, by its constructor."""
 
     __slots__ = ("x", "y", "fx", "fy", "text")  # noqa: RUF023 (the fields' order)
-    #: the value's own fields, the constructor's arguments (what ``match`` and
-    #: :mod:`voidwar.core.strict` read)
+    #: the value's own fields, the constructor's first arguments (what ``match`` reads)
     __match_args__: Final = ("x", "y")
 
     x: Fraction
