@@ -86,8 +86,9 @@ class Chunk:
                  foe: int) -> None:
         self.setup, self.at = s, a
         self.entries = tuple(entries)
-        #: each point's floats (points that share none are not the same)
-        self.keys = tuple(keys)
+        #: the points' floats (points that share none are not the same): a set, which keeps
+        #: each one's hash, so the destinations' union of them hashes no float again
+        self.keys = frozenset(keys)
         #: each move in floats: its offset from ``a`` and squared length
         self.legs = tuple(legs)
         # a base farther from ``a`` than the longest move and two radii (and a margin far
