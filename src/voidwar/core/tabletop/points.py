@@ -87,11 +87,6 @@ class Point:
                 and (self.x is other.x or self.x == other.x)
                 and (self.y is other.y or self.y == other.y))
 
-    def __ne__(self, other: object) -> bool:
-        if not isinstance(other, Point):
-            return NotImplemented
-        return not self == other
-
     def __lt__(self, other: Point) -> bool:
         return (self.x, self.y) < (other.x, other.y)
 
