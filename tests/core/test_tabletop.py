@@ -240,6 +240,9 @@ def test_clipping_is_one_routine_exact_and_in_floats() -> None:
         a = Point(F(rng.randrange(-100, 900), 100), F(rng.randrange(-100, 500), 100))
         b = Point(F(rng.randrange(-100, 900), 100), F(rng.randrange(-100, 500), 100))
         exact, floats = box.clip(a, b), box.fclip(a, b)
+        # exact stays exact (in the compiled build too), floats stay floats
+        assert exact is None or (type(exact[0]), type(exact[1])) == (F, F)
+        assert floats is None or (type(floats[0]), type(floats[1])) == (float, float)
         if exact is None:  # apart; in floats at most a touch within rounding
             assert floats is None or floats[1] - floats[0] < 1e-9
         elif floats is None:
