@@ -179,8 +179,11 @@ def _equal_but_mistyped(value: Any) -> list[Any]:
         out = []
         for f in dataclasses.fields(value):
             if f.init:
-                out += [dataclasses.replace(value, **{f.name: bad})  # type: ignore[type-var]
-                        for bad in _equal_but_mistyped(getattr(value, f.name))]
+                for bad in _equal_but_mistyped(getattr(value, f.name)):
+                    try:
+                        out.append(dataclasses.replace(value, **{f.name: bad}))  # type: ignore[type-var]
+                    except TypeError:  # compiled, a native value refuses it when made
+                        continue
         return out
     return []
 
