@@ -31,6 +31,7 @@ from ...core.game import Action, Game, Result
 from ...core.hexgrid import Hex, direction_letter
 from ...core.memo import remember
 from ...core.native import mypyc_attr
+from ...core.notation import written
 from .actions import NOTATION, Abort, Continue, EndMovement, Move, Place, parse
 from .attacks import END_ATTACKS, choose_shot, legal_shots
 from .data import ValueModel, is_shipped
@@ -88,10 +89,16 @@ def _made(radius: int) -> tuple[list[list[Place]], list[list[Move]]]:
 
 
 def _make(radius: int) -> tuple[list[list[Place]], list[list[Move]]]:
-    """What :func:`_made` hands out, built."""
+    """What :func:`_made` hands out, built whole: each value with its notation text
+    (:func:`~voidwar.core.notation.written`, which a record needs once the value is applied),
+    so that no apply writes it later (a map has some two thousand such values)."""
     hexes = board_hexes(radius)
     places = [[Place(pid, h) for h in hexes] for pid in range(PALADINS + 1)]
     moves = [[Move(pid, h) for h in hexes] for pid in range(PALADINS + 1)]
+    for rows in (places, moves):
+        for row in rows:
+            for value in row:
+                written(value)
     return places, moves
 
 
